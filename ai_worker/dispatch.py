@@ -1,0 +1,114 @@
+"""Send work to the computer player: Celery when a broker is set, else in-process.
+
+Call these from inside ``transaction.on_commit`` so a task never sees a state
+that was rolled back. With ``CELERY_BROKER_URL`` set, ``enqueue`` sends the
+Celery task (its queue comes from ``CELERY_TASK_ROUTES``). Without a broker,
+the very same task function runs on a small thread pool owned by this module,
+never on the event loop nor on the consumer's sync database thread, so an
+Expert turn in one game does not delay a step in another.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections
+
+log = logging.getLogger(__name__)
+
+# A few threads: the network evaluation mostly runs in C++, and a long Expert
+# search in one game must leave threads free for the other games.
+POOL_SIZE = 4
+
+_lock = threading.Lock()
+_pool: ThreadPoolExecutor | None = None
+_pending: set[Future[None]] = set()
+
+
+def uses_broker() -> bool:
+    """True when tasks go to Celery workers rather than the web process."""
+    return bool(getattr(settings, "CELERY_BROKER_URL", ""))
+
+
+def enqueue(task: Any, *args: Any) -> None:
+    """Run ``task(*args)``: via the broker if there is one, else in-process."""
+    if uses_broker():
+        task.apply_async(args=args)
+        return
+    _submit(_run_in_process, task, args)
+
+
+def enqueue_computer_turn(game_id: int, version: int) -> None:
+    """Queue the computer's turn of ``game_id`` made on ``version``."""
+    from ai_worker.tasks import play_computer_turn
+
+    enqueue(play_computer_turn, game_id, version)
+
+
+def enqueue_hint(game_id: int, version: int) -> None:
+    """Queue a hint for the person's current roll (learning.tasks.compute_hint)."""
+    from learning.tasks import compute_hint  # type: ignore[import-not-found]
+
+    enqueue(compute_hint, game_id, version)
+
+
+def enqueue_review(game_id: int) -> None:
+    """Queue the post-game review (learning.tasks.analyse_game)."""
+    from learning.tasks import analyse_game  # type: ignore[import-not-found]
+
+    enqueue(analyse_game, game_id)
+
+
+def wait_idle(timeout: float = 30.0) -> bool:
+    """Block until every in-process job has finished; True if all did.
+
+    For tests and shutdown: the web process itself never waits.
+    """
+    with _lock:
+        pending = set(_pending)
+    if not pending:
+        return True
+    _done, not_done = wait(pending, timeout=timeout)
+    return not not_done
+
+
+def _submit(fn: Callable[..., None], *args: Any) -> None:
+    global _pool
+    with _lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=POOL_SIZE, thread_name_prefix="ai-worker")
+            _start_in_process_watchdog()
+        future = _pool.submit(fn, *args)
+        _pending.add(future)
+    future.add_done_callback(_forget)
+
+
+def _forget(future: Future[None]) -> None:
+    with _lock:
+        _pending.discard(future)
+
+
+def _run_in_process(task: Any, args: tuple[Any, ...]) -> None:
+    # Each pool thread has its own database connection: drop stale ones
+    # before and after, as Celery's Django fixup does around every task.
+    close_old_connections()
+    try:
+        task(*args)
+    except Exception:
+        log.exception("in-process task %s%r failed", getattr(task, "name", task), args)
+    finally:
+        close_old_connections()
+
+
+def _start_in_process_watchdog() -> None:
+    """Without a broker there is no beat: sweep stuck turns on a timer thread."""
+    try:
+        from ai_worker import watchdog
+    except ImportError:  # pragma: no cover - watchdog lands with the tasks
+        return
+    watchdog.start_timer_thread(enqueue_fn=enqueue)

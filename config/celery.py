@@ -1,0 +1,22 @@
+"""The Celery app: ``celery -A config worker -Q moves`` (and ``-Q analysis``).
+
+Settings come from Django's ``CELERY_`` namespace (config/settings.py). With no
+broker configured the site never talks to Celery: ai_worker.dispatch runs the
+same task functions on a thread pool inside the web process.
+"""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+from kombu import Queue
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("config")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+# Two queues so a long review never delays a move: moves and analysis.
+app.conf.task_queues = (Queue("moves"), Queue("analysis"))
+app.conf.task_default_queue = "analysis"
+app.autodiscover_tasks()
