@@ -1,0 +1,133 @@
+"""A game against the computer and its finished turns.
+
+Every position is stored from LIGHT's side (the person's), as a gnubg
+Position ID; DARK plays on ``position.swapped()``. Only ``games.services``
+writes these rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# The opening position seen from either side (the board is symmetric).
+START_POSITION_ID = "4HPwATDgc/ABMA"
+
+
+class Tier(models.TextChoices):
+    """The strength tiers; the values are ``ai_worker.tiers.Tier``'s."""
+
+    BEGINNER = "beginner", _("Beginner")
+    CASUAL = "casual", _("Casual")
+    INTERMEDIATE = "intermediate", _("Intermediate")
+    ADVANCED = "advanced", _("Advanced")
+    EXPERT = "expert", _("Expert")
+
+
+class SideChoice(models.TextChoices):
+    LIGHT = "light", _("You")
+    DARK = "dark", _("Computer")
+
+
+class Status(models.TextChoices):
+    # "opening" lasts through the starter's first turn, played with the
+    # two opening dice; the board shows them as one die per side.
+    OPENING = "opening", _("Opening roll")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")
+    FAILED = "failed", _("Failed")
+
+
+class ResultKind(models.TextChoices):
+    SINGLE = "single", _("Single game")
+    GAMMON = "gammon", _("Gammon")
+    BACKGAMMON = "backgammon", _("Backgammon")
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def unfinished(self) -> GameQuerySet:
+        return self.filter(status__in=(Status.OPENING, Status.PLAYING))
+
+    def finished(self) -> GameQuerySet:
+        return self.filter(status=Status.FINISHED)
+
+
+class Game(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
+    )
+    tier = models.CharField(max_length=16, choices=Tier.choices, default=Tier.CASUAL)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPENING)
+    turn = models.CharField(max_length=5, choices=SideChoice.choices, default=SideChoice.LIGHT)
+    position_id = models.CharField(max_length=14, default=START_POSITION_ID)
+    # [d1, d2] for the side on turn, or null before they are rolled.
+    dice = models.JSONField(null=True, blank=True)
+    # Steps made so far this turn: [[src, dst, die], ...] in the mover's numbering.
+    steps = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    # [[light, dark], ...]: every opening roll, ties included, last one decides.
+    opening_rolls = models.JSONField(default=list, blank=True)
+    winner = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)
+    result_kind = models.CharField(max_length=10, choices=ResultKind.choices, blank=True)
+    points = models.PositiveSmallIntegerField(default=0)
+    resigned = models.BooleanField(default=False)
+    hints_used = models.BooleanField(default=False)
+    failure_message = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # When the computer's turn was handed over (queued); the watchdog looks
+    # for turns that stayed DARK's for too long.
+    computer_turn_started_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [
+            models.Index(fields=["owner", "status", "-updated_at"], name="game_owner_status"),
+            models.Index(fields=["owner", "-finished_at"], name="game_owner_finished"),
+            models.Index(fields=["status", "turn", "computer_turn_started_at"], name="game_stuck"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.tier}, {self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (Status.FINISHED, Status.FAILED)
+
+
+class Turn(models.Model):
+    """One finished turn of either side (a pass when ``notation`` is empty)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveIntegerField()
+    side = models.CharField(max_length=5, choices=SideChoice.choices)
+    die1 = models.PositiveSmallIntegerField()
+    die2 = models.PositiveSmallIntegerField()
+    notation = models.CharField(max_length=64, blank=True)
+    # [[src, dst, die], ...] in the mover's numbering (25 bar, 0 off).
+    steps = models.JSONField(default=list, blank=True)
+    position_before = models.CharField(max_length=14)
+    position_after = models.CharField(max_length=14)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="turn_unique_number"),
+        ]
+        indexes = [models.Index(fields=["side", "created_at"], name="turn_side_created")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.number} {self.side} {self.die1}{self.die2} {self.notation}"
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return (self.die1, self.die2)
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.steps
