@@ -1,0 +1,215 @@
+"""The game state sent to the board (docs/interfaces.md §4).
+
+Every point is a display point (LIGHT's numbering). LIGHT's bar and off are
+``25`` and ``0``; DARK's steps are converted and its bar and off are written
+``"bar"`` and ``"off"``. ``describe_state`` words the ``message`` from the
+state alone, so each socket can phrase it in its own page language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.engine import Dice, Position, Side
+from games.models import Game, Status, Turn
+from games.services import current_turn, position_of
+
+DisplayPoint = int | str
+
+
+def display_point(point: int, side: str) -> DisplayPoint:
+    """A mover-relative point of ``side`` in the display numbering."""
+    if side == Side.LIGHT.value:
+        return point
+    if point == 25:
+        return "bar"
+    if point == 0:
+        return "off"
+    return 25 - point
+
+
+def steps_json(steps: list[list[int]], side: str, before: Position | None = None) -> list[dict]:
+    """Steps ``[[src, dst, die], ...]`` of ``side`` as display dicts with hits.
+
+    ``before`` is the position from ``side``'s own view; when given, each
+    step says whether it hit a blot.
+    """
+    out: list[dict[str, Any]] = []
+    hits = _hits(steps, before) if before is not None else [False] * len(steps)
+    for (src, dst, die), hit in zip(steps, hits, strict=True):
+        out.append(
+            {
+                "from": display_point(src, side),
+                "to": display_point(dst, side),
+                "die": die,
+                "hit": hit,
+            }
+        )
+    return out
+
+
+def _hits(steps: list[list[int]], before: Position) -> list[bool]:
+    """Whether each step lands on a lone opposing checker (replayed in order)."""
+    opp = list(before.opp)
+    hits = []
+    for _src, dst, _die in steps:
+        hit = 1 <= dst <= 24 and opp[24 - dst] == 1
+        if hit:
+            opp[24 - dst] = 0
+        hits.append(hit)
+    return hits
+
+
+def build_state(game: Game, last_turn: Turn | None = None) -> dict[str, Any]:
+    """The whole §4 state of ``game``; ``message`` in the active language."""
+    if last_turn is None:
+        last_turn = game.turns.order_by("-number").first()
+    state: dict[str, Any] = {
+        "type": "state",
+        "game": game.pk,
+        "version": game.version,
+        "status": game.status,
+        "turn": game.turn,
+        "tier": game.tier,
+        "dice": list(game.dice) if game.dice else None,
+        "opening": _opening_json(game),
+        "last_turn": _turn_json(last_turn),
+        "result": _result_json(game),
+        "hints_used": game.hints_used,
+    }
+    state.update(_board_json(game))
+    state["no_move"] = _light_just_passed(game, last_turn)
+    state["thinking"] = game.turn == Side.DARK.value and not game.is_over
+    state["message"] = describe_state(state)
+    return state
+
+
+def _board_json(game: Game) -> dict[str, Any]:
+    """Board, pips and the person's options, mid-turn steps applied."""
+    person_on_roll = (
+        not game.is_over and game.turn == Side.LIGHT.value and game.dice is not None
+    )
+    if not person_on_roll:
+        position = position_of(game)
+        remaining = list(Dice(*game.dice).values) if game.dice and not game.is_over else []
+        return {
+            "board": position.display().to_json(),
+            "pips": _pips(position),
+            "remaining": remaining,
+            "steps": [],
+            "allowed": [],
+            "can_undo": False,
+            "can_end_turn": False,
+        }
+    turn = current_turn(game)
+    return {
+        "board": turn.current.display().to_json(),
+        "pips": _pips(turn.current),
+        "remaining": list(turn.remaining),
+        "steps": steps_json(game.steps, Side.LIGHT.value, position_of(game)),
+        "allowed": [
+            {"from": s.src, "to": s.dst, "die": s.die} for s in turn.allowed_steps()
+        ],
+        "can_undo": bool(game.steps),
+        "can_end_turn": bool(turn.complete),
+    }
+
+
+def _pips(light_position: Position) -> dict[str, int]:
+    light, dark = light_position.pips()
+    return {"light": light, "dark": dark}
+
+
+def _opening_json(game: Game) -> dict[str, Any]:
+    rolls = [list(r) for r in game.opening_rolls]
+    starter = None
+    if rolls and rolls[-1][0] != rolls[-1][1]:
+        starter = Side.LIGHT.value if rolls[-1][0] > rolls[-1][1] else Side.DARK.value
+    return {"rolls": rolls, "starter": starter}
+
+
+def _turn_json(turn: Turn | None) -> dict[str, Any] | None:
+    if turn is None:
+        return None
+    before = Position.from_position_id(turn.position_before)
+    if turn.side == Side.DARK.value:
+        before = before.swapped()
+    return {
+        "number": turn.number,
+        "side": turn.side,
+        "dice": [turn.die1, turn.die2],
+        "notation": turn.notation,
+        "steps": steps_json(turn.steps, turn.side, before),
+    }
+
+
+def _result_json(game: Game) -> dict[str, Any] | None:
+    if game.status != Status.FINISHED:
+        return None
+    return {
+        "winner": game.winner,
+        "kind": game.result_kind,
+        "points": game.points,
+        "resigned": game.resigned,
+    }
+
+
+def _light_just_passed(game: Game, last_turn: Turn | None) -> bool:
+    """The person's last turn had no legal move and play moved on to DARK."""
+    return (
+        last_turn is not None
+        and last_turn.side == Side.LIGHT.value
+        and last_turn.is_pass
+        and game.turn == Side.DARK.value
+        and not game.is_over
+    )
+
+
+def describe_state(state: dict[str, Any]) -> str | None:
+    """A sentence about what just happened, from the state alone (or None)."""
+    if state["status"] == Status.FAILED:
+        return _("The computer could not finish its turn; this game has stopped.")
+    result = state.get("result")
+    if result:
+        return _describe_result(result)
+    last = state.get("last_turn")
+    if state.get("no_move") and last:
+        return _("You rolled %(d1)s-%(d2)s and have no legal move; the turn passes.") % {
+            "d1": last["dice"][0],
+            "d2": last["dice"][1],
+        }
+    if last and last["side"] == Side.DARK.value and not last["notation"]:
+        return _("The computer rolled %(d1)s-%(d2)s and cannot move.") % {
+            "d1": last["dice"][0],
+            "d2": last["dice"][1],
+        }
+    return None
+
+
+def _describe_result(result: dict[str, Any]) -> str:
+    kinds = {
+        "single": _("a single game"),
+        "gammon": _("a gammon"),
+        "backgammon": _("a backgammon"),
+    }
+    kind = kinds.get(result["kind"], result["kind"])
+    n = int(result["points"])
+    values = {"kind": kind, "points": n}
+    if result["winner"] == Side.LIGHT.value:
+        return ngettext(
+            "You won %(kind)s: %(points)d point.", "You won %(kind)s: %(points)d points.", n
+        ) % values
+    if result.get("resigned"):
+        return ngettext(
+            "You resigned; the computer wins %(points)d point.",
+            "You resigned; the computer wins %(points)d points.",
+            n,
+        ) % values
+    return ngettext(
+        "The computer won %(kind)s: %(points)d point.",
+        "The computer won %(kind)s: %(points)d points.",
+        n,
+    ) % values
