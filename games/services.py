@@ -9,6 +9,7 @@ from LIGHT's side; DARK plays on ``position.swapped()``.
 
 from __future__ import annotations
 
+import importlib.util
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
@@ -235,6 +236,32 @@ def resign(game_id: int, user: Any, version: int) -> Game:
         game.resigned = True
         _finish_game(game, Side.DARK, ResultKind.SINGLE, 1)
         return _save(game)
+
+
+class HintUnavailable(ServiceError):
+    code = "unavailable"
+
+
+def request_hint(game_id: int, user: Any, version: int) -> Game:
+    """Queue a hint for the person's roll; the game records that hints were used.
+
+    Not a move: the version stays, the hint arrives as its own socket event.
+    """
+    if importlib.util.find_spec("learning") is None:
+        raise HintUnavailable("the learning app is not installed")
+    with transaction.atomic():
+        game = _person_command(game_id, user, version)
+        if not game.hints_used:
+            game.hints_used = True
+            game.save(update_fields=["hints_used", "updated_at"])
+        transaction.on_commit(lambda: _enqueue_hint(game_id, version))
+        return game
+
+
+def _enqueue_hint(game_id: int, version: int) -> None:
+    from ai_worker.dispatch import enqueue_hint
+
+    enqueue_hint(game_id, version)
 
 
 def mark_hint_used(game_id: int) -> None:

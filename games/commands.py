@@ -1,0 +1,140 @@
+"""Socket commands: parse a frame, run it through ``games.services``, reply.
+
+Kept apart from the consumer so the protocol is plain synchronous code; the
+consumer only moves frames and calls ``run_command`` off the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games import services
+from games.models import Game
+from games.refusals import describe_refusal, refusal_params_json
+from games.state import build_state
+
+COMMAND_TYPES = ("step", "undo", "end_turn", "resign", "hint")
+MAX_ID_LENGTH = 64
+
+
+class CommandError(Exception):
+    """A frame that is not a command we can run."""
+
+    def __init__(self, code: str, message: str, command_id: str | None = None) -> None:
+        super().__init__(code)
+        self.code = code
+        self.message = message
+        self.command_id = command_id
+
+
+@dataclass(frozen=True)
+class Command:
+    type: str
+    id: str
+    version: int
+    args: dict[str, int] = field(default_factory=dict)
+
+
+def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Command:
+    """A ``Command`` from one frame, or ``CommandError`` saying what is wrong."""
+    if text_data is None:
+        raise CommandError("bad_json", _("Commands are JSON text frames."))
+    try:
+        data = json.loads(text_data)
+    except ValueError:
+        raise CommandError("bad_json", _("That message is not valid JSON.")) from None
+    if not isinstance(data, dict):
+        raise CommandError("bad_json", _("A command is a JSON object."))
+    command_id = _command_id(data.get("id"))
+    kind = data.get("type")
+    if kind not in COMMAND_TYPES:
+        raise CommandError("unknown_type", _("Unknown command type."), command_id)
+    if command_id is None:
+        raise CommandError("bad_command", _("A command needs an id."))
+    version = data.get("version")
+    if not _is_int(version):
+        message = _("A command needs the version it was made on.")
+        raise CommandError("bad_command", message, command_id)
+    return Command(kind, command_id, version, _args(kind, data, command_id))
+
+
+def _command_id(value: Any) -> str | None:
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        text = str(value)
+        if 0 < len(text) <= MAX_ID_LENGTH:
+            return text
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, int]:
+    if kind != "step":
+        return {}
+    src, dst, die = data.get("from"), data.get("to"), data.get("die")
+    points_ok = _is_int(src) and _is_int(dst) and 0 <= src <= 25 and 0 <= dst <= 25
+    die_ok = die is None or (_is_int(die) and 1 <= die <= 6)
+    if not (points_ok and die_ok):
+        raise CommandError(
+            "bad_command", _("A step needs a from and a to point between 0 and 25."), command_id
+        )
+    args = {"src": src, "dst": dst}
+    if die is not None:
+        args["die"] = die
+    return args
+
+
+def run_command(game_id: int, user: Any, command: Command) -> tuple[dict[str, Any], dict | None]:
+    """Run ``command``; the reply and, unless it was refused, the state to send."""
+    try:
+        game = _dispatch(game_id, user, command)
+    except services.StepRefused as exc:
+        reply = {
+            "type": "refused",
+            "id": command.id,
+            "code": str(exc.refusal.code.value),
+            "params": refusal_params_json(exc.refusal),
+            "message": describe_refusal(exc.refusal),
+        }
+        return reply, None
+    except services.ServiceError as exc:
+        return _error_reply(command.id, exc.code), _state_of(game_id)
+    except Game.DoesNotExist:
+        return _error_reply(command.id, "not_found"), None
+    return {"type": "ack", "id": command.id, "version": game.version}, build_state(game)
+
+
+def _dispatch(game_id: int, user: Any, command: Command) -> Game:
+    if command.type == "step":
+        return services.make_step(game_id, user, command.version, **command.args)
+    if command.type == "hint":
+        return services.request_hint(game_id, user, command.version)
+    return services.PERSON_COMMANDS[command.type](game_id, user, command.version)
+
+
+def _state_of(game_id: int) -> dict[str, Any]:
+    return build_state(Game.objects.get(pk=game_id))
+
+
+def _error_reply(command_id: str, code: str) -> dict[str, Any]:
+    return {"type": "error", "id": command_id, "code": code, "message": error_message(code)}
+
+
+def error_message(code: str) -> str:
+    """The sentence for a command error ``code`` in the active language."""
+    messages = {
+        "stale": _("The game has moved on; here is the current position."),
+        "not_your_turn": _("It is not your turn."),
+        "turn_incomplete": _("Play your dice before ending the turn."),
+        "game_over": _("This game is over."),
+        "not_your_game": _("This is not your game."),
+        "not_found": _("No such game."),
+        "unavailable": _("Hints are not available right now."),
+    }
+    return messages.get(code, _("That command could not be run."))

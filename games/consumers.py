@@ -1,0 +1,156 @@
+"""The game's WebSocket: thin, every command goes to ``games.services``.
+
+Protocol (docs/interfaces.md §4): the client sends ``{"type", "id",
+"version", ...}``; the server answers ``ack`` + ``state``, ``refused``, or
+``error`` + ``state``. A stale or repeated command changes nothing. Every
+state carries the game's version and a socket never sends an older state
+after a newer one.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import deque
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from games import broadcast
+from games.commands import Command, CommandError, parse_command, run_command
+from games.models import Game
+from games.state import build_state, describe_state
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME_BYTES = 4096
+CLOSE_FORBIDDEN = 4403
+# Ids remembered per socket to answer a repeated command without re-running it.
+REMEMBERED_IDS = 256
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    game_id: int
+    language: str
+    sent_version: int
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.sent_version = 0
+        self.seen_ids: deque[str] = deque(maxlen=REMEMBERED_IDS)
+        await self.accept()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated or not await self._owns_game(user):
+            # Accept-then-close so the browser sees a reason code, not a bare 403.
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.language = await database_sync_to_async(_socket_language)(self.scope, user)
+        self.group = broadcast.group_name(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._send_state(await self._current_state(), force=True)
+
+    async def disconnect(self, code: int) -> None:
+        group = getattr(self, "group", None)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if not hasattr(self, "group"):
+            return
+        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        if size > MAX_FRAME_BYTES:
+            await self._error(None, "too_large", _("Message too large (over 4 KB)."))
+            return
+        try:
+            command = parse_command(text_data, bytes_data)
+        except CommandError as exc:
+            await self._error(exc.command_id, exc.code, exc.message)
+            return
+        if command.id in self.seen_ids:
+            await self._error(command.id, "duplicate", _("This command was already received."))
+            return
+        self.seen_ids.append(command.id)
+        await self._run(command)
+
+    async def _run(self, command: Command) -> None:
+        reply, state = await database_sync_to_async(self._run_sync)(command)
+        await self._send_json(reply)
+        if state is not None:
+            await self._send_state(state, force=reply["type"] == "error")
+
+    def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        with translation.override(self.language):
+            return run_command(self.game_id, self.scope["user"], command)
+
+    # ------------------------------------------------------------ group events
+
+    async def game_state(self, event: dict[str, Any]) -> None:
+        state = dict(event["state"])
+        with translation.override(self.language):
+            state["message"] = describe_state(state)
+        await self._send_state(state)
+
+    async def game_event(self, event: dict[str, Any]) -> None:
+        await self._send_json(event["payload"])
+
+    # ------------------------------------------------------------ helpers
+
+    async def _send_state(self, state: dict[str, Any], *, force: bool = False) -> None:
+        # A broadcast can arrive after this socket already sent a newer state.
+        if state["version"] < self.sent_version or (
+            state["version"] == self.sent_version and not force
+        ):
+            return
+        self.sent_version = state["version"]
+        await self._send_json(state)
+
+    async def _error(self, command_id: str | None, code: str, message: str) -> None:
+        await self._send_json({"type": "error", "id": command_id, "code": code, "message": message})
+        await self._send_state(await self._current_state(), force=True)
+
+    async def _send_json(self, payload: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(payload, separators=(",", ":")))
+
+    @database_sync_to_async
+    def _owns_game(self, user: Any) -> bool:
+        return Game.objects.filter(pk=self.game_id, owner=user).exists()
+
+    @database_sync_to_async
+    def _current_state(self) -> dict[str, Any]:
+        with translation.override(self.language):
+            return build_state(Game.objects.get(pk=self.game_id))
+
+
+def _socket_language(scope: dict[str, Any], user: Any) -> str:
+    """The page language: the user's preference, the cookie, Accept-Language."""
+    try:
+        from accounts.preferences import board_prefs
+
+        chosen = board_prefs(user).get("language")
+    except ImportError:
+        chosen = None
+    headers = dict(scope.get("headers") or [])
+    cookie = _cookie(headers.get(b"cookie", b"").decode("latin-1"), settings.LANGUAGE_COOKIE_NAME)
+    for candidate in (chosen, cookie):
+        if candidate and translation.check_for_language(candidate):
+            return translation.get_supported_language_variant(candidate)
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    for lang, _q in translation.trans_real.parse_accept_lang_header(accept):
+        try:
+            return translation.get_supported_language_variant(lang)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
+def _cookie(header: str, name: str) -> str | None:
+    for part in header.split(";"):
+        key, _sep, value = part.strip().partition("=")
+        if key == name:
+            return value
+    return None
+
