@@ -1,4 +1,14 @@
 from __future__ import annotations
 
+from django.urls import URLPattern, path
+
+from games import views
+
 app_name = "games"
-urlpatterns: list = []
+urlpatterns: list[URLPattern] = [
+    path("", views.lobby, name="lobby"),
+    path("games/new/", views.start, name="start"),
+    path("games/<int:game_id>/", views.play, name="play"),
+    path("games/<int:game_id>/state", views.state, name="state"),
+    path("games/<int:game_id>/resign", views.resign, name="resign"),
+]

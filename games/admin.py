@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from django.contrib import admin
+
+from games.models import Game, Turn
+
+
+class TurnInline(admin.TabularInline):
+    model = Turn
+    extra = 0
+    readonly_fields = ("number", "side", "die1", "die2", "notation", "position_before",
+                       "position_after", "created_at")
+    can_delete = False
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("pk", "owner", "tier", "status", "turn", "version", "winner", "points",
+                    "updated_at")
+    list_filter = ("status", "tier", "winner")
+    search_fields = ("owner__username",)
+    # Games change only through games.services; the admin is for looking.
+    readonly_fields = [f.name for f in Game._meta.fields]
+    inlines = [TurnInline]

@@ -1,0 +1,117 @@
+"""Lobby, play page, state and resign fallback: thin, logic lives in services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.models import Game, Tier
+from games.state import build_state
+
+LOBBY_UNFINISHED = 20
+LOBBY_RECENT = 10
+
+
+def _board_prefs(user: Any) -> dict[str, Any]:
+    try:
+        from accounts.preferences import board_prefs
+    except ImportError:  # lands with "foundation"
+        return {}
+    return board_prefs(user)
+
+
+def _ensure_player(request: HttpRequest) -> Any:
+    from accounts.guests import ensure_player
+
+    return ensure_player(request)
+
+
+def _owned_game(request: HttpRequest, game_id: int) -> Game:
+    """The game if the visitor owns it; 404 for everyone else (no leak)."""
+    if not request.user.is_authenticated:
+        from django.http import Http404
+
+        raise Http404
+    return get_object_or_404(Game, pk=game_id, owner=request.user)
+
+
+def _has_template(name: str) -> bool:
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return False
+    return True
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    unfinished: list[Game] = []
+    recent: list[Game] = []
+    if user.is_authenticated:
+        games = Game.objects.filter(owner=user)
+        unfinished = list(games.unfinished().order_by("-updated_at")[:LOBBY_UNFINISHED])
+        recent = list(games.exclude(finished_at=None).order_by("-finished_at")[:LOBBY_RECENT])
+    prefs = _board_prefs(user)
+    context = {
+        "tiers": Tier.choices,
+        "default_tier": prefs.get("default_tier", Tier.CASUAL.value),
+        "unfinished": unfinished,
+        "recent": recent,
+        "has_preferences_form": _has_template("accounts/_preferences_form.html"),
+    }
+    return render(request, "games/lobby.html", context)
+
+
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    tier = request.POST.get("tier", "")
+    if tier not in Tier.values:
+        messages.error(request, _("Choose a strength tier."))
+        return redirect("games:lobby")
+    user = _ensure_player(request)
+    game = services.start_game(user, tier)
+    return redirect("games:play", game_id=game.pk)
+
+
+@require_GET
+def play(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _owned_game(request, game_id)
+    context = {
+        "game": game,
+        "state_json": build_state(game),
+        "ws_url": f"/ws/games/{game.pk}/",
+        "state_url": reverse("games:state", args=[game.pk]),
+        "prefs_json": _board_prefs(request.user),
+    }
+    return render(request, "games/play.html", context)
+
+
+@require_GET
+def state(request: HttpRequest, game_id: int) -> JsonResponse:
+    game = _owned_game(request, game_id)
+    response = JsonResponse(build_state(game))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _owned_game(request, game_id)
+    try:
+        version = int(request.POST.get("version", game.version))
+        services.resign(game.pk, request.user, version)
+    except (ValueError, services.StaleVersion):
+        messages.error(request, _("The game moved on; look at the board and try again."))
+    except services.GameOver:
+        messages.info(request, _("This game is already over."))
+    return redirect("games:play", game_id=game.pk)
