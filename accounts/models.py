@@ -1,10 +1,87 @@
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class User(AbstractUser):
     """A player. Guests are real accounts marked ``is_guest`` until they sign up."""
 
     is_guest = models.BooleanField(default=False)
+
+    @property
+    def display_name(self) -> str:
+        if self.is_guest:
+            return str(_("Guest"))
+        return self.username
+
+
+class Tier(models.TextChoices):
+    """The strength tiers by the names ``ai_worker.tiers.Tier`` uses."""
+
+    BEGINNER = "beginner", _("Beginner")
+    CASUAL = "casual", _("Casual")
+    INTERMEDIATE = "intermediate", _("Intermediate")
+    ADVANCED = "advanced", _("Advanced")
+    EXPERT = "expert", _("Expert")
+
+
+class BoardDirection(models.TextChoices):
+    RIGHT = "right", _("Home board on the right")
+    LEFT = "left", _("Home board on the left")
+
+
+class AnimationSpeed(models.TextChoices):
+    OFF = "off", _("No animation")
+    SLOW = "slow", _("Slow")
+    NORMAL = "normal", _("Normal")
+    FAST = "fast", _("Fast")
+
+
+class Language(models.TextChoices):
+    # Blank: follow the browser's Accept-Language.
+    BROWSER = "", _("Browser's language")
+    ZH_HANS = "zh-hans", "简体中文"
+    EN = "en", "English"
+
+
+class Preferences(models.Model):
+    """One player's lobby preferences; a missing row means every default."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="preferences",
+    )
+    auto_end_turn = models.BooleanField(_("End the turn when the dice are used up"), default=True)
+    show_pips = models.BooleanField(_("Show the pip count"), default=True)
+    default_tier = models.CharField(
+        _("Default strength"), max_length=16, choices=Tier.choices, default=Tier.CASUAL
+    )
+    board_direction = models.CharField(
+        _("Board direction"),
+        max_length=8,
+        choices=BoardDirection.choices,
+        default=BoardDirection.RIGHT,
+    )
+    animation_speed = models.CharField(
+        _("Animation speed"),
+        max_length=8,
+        choices=AnimationSpeed.choices,
+        default=AnimationSpeed.NORMAL,
+    )
+    highlight_legal = models.BooleanField(_("Highlight legal destinations"), default=True)
+    language = models.CharField(
+        _("Language"), max_length=8, choices=Language.choices, default="", blank=True
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("preferences")
+        verbose_name_plural = _("preferences")
+
+    def __str__(self) -> str:
+        return f"preferences of {self.user_id}"

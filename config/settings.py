@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ai_worker",
+    "learning",
 ]
 
 MIDDLEWARE = [
@@ -82,6 +83,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -102,6 +104,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.preferences",
             ],
         },
     },
@@ -111,16 +114,23 @@ TEMPLATES = [
 VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 DATABASE_URL = envstr("DATABASE_URL")
-if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
-else:
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "shuanglu.sqlite3",
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
-        }
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL or f"sqlite:///{VAR_DIR / 'shuanglu.sqlite3'}", conn_max_age=60
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Web requests, in-process task threads and test servers write side by side:
+    # take the write lock up front and wait for it rather than fail "locked".
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
     }
+    # A file (not in-memory) test database, so a daphne subprocess started by
+    # tests/conftest.py can open it; one per test run, since helpers and CI
+    # may run several suites in this checkout at once.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test_shuanglu_{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: channel layer, cache and Celery broker, or in-process defaults.
@@ -155,6 +165,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILI
 CELERY_TASK_ROUTES = {
     "ai_worker.tasks.play_computer_turn": {"queue": "moves"},
     "ai_worker.tasks.*": {"queue": "analysis"},
+    "learning.tasks.*": {"queue": "analysis"},
 }
 
 AUTH_USER_MODEL = "accounts.User"
@@ -183,6 +194,14 @@ AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = envint("AXES_COOLOFF_MINUTES", 15) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+# Behind N reverse proxies the client address is the N-th from the right in
+# X-Forwarded-For; without this every user would share the proxy's address.
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "accounts.throttling.client_ip"
+
+# Guests keep their account as long as the cookie lives.
+SESSION_COOKIE_AGE = envint("SESSION_COOKIE_DAYS", 90) * 24 * 3600
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("简体中文")), ("en", _("English"))]

@@ -1,0 +1,49 @@
+"""Reading a player's preferences, with defaults for those who have none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+
+from accounts.models import AnimationSpeed, Preferences, User
+
+# Milliseconds per checker step for each animation speed.
+ANIMATION_MS = {
+    AnimationSpeed.OFF: 0,
+    AnimationSpeed.SLOW: 600,
+    AnimationSpeed.NORMAL: 300,
+    AnimationSpeed.FAST: 120,
+}
+
+
+def preferences_for(user: User | AnonymousUser | None) -> Preferences:
+    """The stored preferences, or an unsaved default row (never writes)."""
+    if user is None or not user.is_authenticated:
+        return Preferences()
+    assert isinstance(user, User)
+    found = Preferences.objects.filter(user=user).first()
+    return found if found is not None else Preferences(user=user)
+
+
+def board_prefs_from(prefs: Preferences) -> dict[str, Any]:
+    return {
+        "auto_end_turn": prefs.auto_end_turn,
+        "show_pips": prefs.show_pips,
+        "default_tier": prefs.default_tier,
+        "board_direction": prefs.board_direction,
+        "animation_speed": prefs.animation_speed,
+        "animation_ms": ANIMATION_MS[AnimationSpeed(prefs.animation_speed)],
+        "highlight_legal": prefs.highlight_legal,
+        "language": prefs.language,
+    }
+
+
+def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
+    """The preferences the board client needs, as a JSON-ready dict.
+
+    >>> sorted(board_prefs(None))  # doctest: +NORMALIZE_WHITESPACE
+    ['animation_ms', 'animation_speed', 'auto_end_turn', 'board_direction',
+     'default_tier', 'highlight_legal', 'language', 'show_pips']
+    """
+    return board_prefs_from(preferences_for(user))

@@ -1,0 +1,348 @@
+"""Shared fixtures for the whole suite.
+
+Services
+    ``require_service(name, check)`` (a plain function, also the fixture of the
+    same name) runs ``check()``; if it raises or returns False the test is
+    skipped, or FAILS when the environment has ``CI=true``. ``redis_url`` gives
+    ``REDIS_URL`` after checking the server answers.
+
+Servers
+    ``test_process_env`` (session): an environment for child processes
+    (daphne, a Celery worker) that points them at the pytest-django test
+    database and the same Redis; ``daphne_server`` (function, with
+    ``transactional_db``): base URL of a real daphne process serving
+    ``config.asgi:application`` on a free port of 127.0.0.1.
+
+Browser
+    pytest-playwright's ``browser`` launches /usr/bin/chromium headless with
+    the sandbox off; ``browser_page`` is a fresh page whose ``base_url`` is the
+    daphne server (so ``page.goto("/")`` works) and whose browser asks for
+    Simplified Chinese.
+
+People
+    ``password``, ``make_user``, ``user`` (a named account), ``guest`` (a
+    guest account), ``client_logged_in`` (Django test client signed in as
+    ``user``), ``guest_client`` (signed in as ``guest``).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+PASSWORD = "Shuang-lu-2026!"
+SERVER_START_SECONDS = 30.0
+
+
+# --- services -----------------------------------------------------------------
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI") == "true"
+
+
+def require_service(name: str, check: Callable[[], object]) -> None:
+    """Skip the test when ``check()`` raises or returns False; under CI=true fail.
+
+    >>> require_service("always", lambda: True)
+    """
+    try:
+        ok = check()
+    except Exception as exc:  # noqa: BLE001 - any failure means unreachable
+        reason = f"{name} is unreachable: {exc!r}"
+    else:
+        if ok is not False:
+            return
+        reason = f"{name} is unreachable"
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: services must be there)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(name="require_service")
+def require_service_fixture() -> Callable[[str, Callable[[], object]], None]:
+    """The ``require_service(name, check)`` function, for tests that prefer fixtures."""
+    return require_service
+
+
+def _redis_ping(url: str) -> bool:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+    try:
+        return bool(client.ping())
+    finally:
+        client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """``REDIS_URL`` from the environment, checked to answer PING.
+
+    Skips (fails under CI=true) when unset or unreachable.
+    """
+    url = os.environ.get("REDIS_URL", "")
+    require_service("Redis (REDIS_URL)", lambda: bool(url) and _redis_ping(url))
+    return url
+
+
+# --- child processes on the test database ---------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def database_url_for(db: dict[str, Any]) -> str:
+    """A DATABASE_URL that opens the database described by a settings dict."""
+    engine = db["ENGINE"]
+    if engine == "django.db.backends.sqlite3":
+        return f"sqlite:///{Path(str(db['NAME'])).resolve()}"
+    if engine == "django.db.backends.postgresql":
+        user = quote(db.get("USER") or "", safe="")
+        password = quote(db.get("PASSWORD") or "", safe="")
+        auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+        port = f":{db['PORT']}" if db.get("PORT") else ""
+        return f"postgres://{auth}{db.get('HOST') or 'localhost'}{port}/{db['NAME']}"
+    raise NotImplementedError(f"no URL for database engine {engine}")
+
+
+@pytest.fixture(scope="session")
+def test_process_env(django_db_setup: None) -> dict[str, str]:
+    """Environment for a child process that must see the test database.
+
+    After pytest-django created the test database, ``settings.DATABASES``
+    names it, so a DATABASE_URL built from it points there. REDIS_URL (and so
+    the Celery broker and channel layer) is passed through unchanged. Use it
+    for daphne and for a Celery worker process alike.
+    """
+    from django.conf import settings
+
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=database_url_for(settings.DATABASES["default"]),
+        DEBUG="true",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        PYTHONUNBUFFERED="1",
+    )
+    # A child must not inherit a permission to run the ORM inside event loops.
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    return env
+
+
+@dataclass
+class ServerProcess:
+    """A child server: its URL, process and log file."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def check_alive(self) -> None:
+        if self.process.poll() is not None:
+            pytest.fail(f"server at {self.url} exited:\n{self.log()[-4000:]}", pytrace=False)
+
+
+def wait_for_http(url: str, process: subprocess.Popen[bytes], seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server process exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # it answered, even if not with 200
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"no answer from {url} within {seconds} s")
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def start_daphne(env: dict[str, str], log_path: Path) -> ServerProcess:
+    """Start daphne on a free port with ``env``; wait until it answers HTTP."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "config.asgi:application",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    server = ServerProcess(url=url, process=process, log_path=log_path)
+    try:
+        wait_for_http(f"{url}/static/css/site.css", process, SERVER_START_SECONDS)
+    except RuntimeError as exc:
+        stop_process(process)
+        pytest.fail(f"daphne did not start: {exc}\n{server.log()[-4000:]}", pytrace=False)
+    return server
+
+
+@pytest.fixture(scope="session")
+def daphne_process(
+    test_process_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """One daphne process for the session (like pytest-django's live_server).
+
+    Prefer ``daphne_server``, which also gives the test ``transactional_db`` so
+    rows the test writes are committed where daphne can read them. With
+    REDIS_URL set, daphne uses the Redis channel layer and Celery broker, so
+    a separate Celery worker started with ``test_process_env`` serves it.
+    """
+    log_path = tmp_path_factory.mktemp("daphne") / "daphne.log"
+    server = start_daphne(test_process_env, log_path)
+    yield server
+    stop_process(server.process)
+
+
+@pytest.fixture
+def daphne_server(transactional_db: None, daphne_process: ServerProcess) -> str:
+    """Base URL (``http://127.0.0.1:PORT``, no trailing slash) of a real daphne
+    serving the site, WebSockets included, on the test database."""
+    daphne_process.check_alive()
+    return daphne_process.url
+
+
+# --- browser ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch arguments, pointed at the system Chromium."""
+    require_service("Chromium", lambda: Path(CHROMIUM).exists())
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+        "headless": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def playwright(playwright: Any) -> Iterator[Any]:
+    """pytest-playwright's ``playwright``, made to live with the Django ORM.
+
+    Playwright's sync API keeps an event loop running on the main thread
+    from here to the end of the session, and Django then refuses every ORM
+    call (fixtures, flushes) as "async". The tests stay single-threaded, so
+    DJANGO_ALLOW_ASYNC_UNSAFE is set while Playwright runs.
+    """
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield playwright
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def browser_page(browser: Any, daphne_server: str) -> Iterator[Any]:
+    """A Playwright page in a fresh context: base_url is the daphne server,
+    Accept-Language asks for zh-CN, viewport is a desktop's; 10 s timeouts."""
+    context = browser.new_context(
+        base_url=daphne_server, locale="zh-CN", viewport={"width": 1280, "height": 900}
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+# --- people ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def password() -> str:
+    """The password every ``make_user`` account has."""
+    return PASSWORD
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., Any]:
+    """``make_user(username="ann", **fields)`` creates a named account with
+    ``PASSWORD``; ``make_user(guest=True)`` creates a guest account."""
+    from accounts.guests import create_guest
+    from accounts.models import User
+
+    def make(username: str = "ann", guest: bool = False, **fields: Any) -> User:
+        if guest:
+            return create_guest()
+        fields.setdefault("email", f"{username}@example.com")
+        return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+    return make
+
+
+@pytest.fixture
+def user(make_user: Callable[..., Any]) -> Any:
+    """A named account ``ann`` (ann@example.com) with password ``password``."""
+    return make_user("ann")
+
+
+@pytest.fixture
+def guest(make_user: Callable[..., Any]) -> Any:
+    """A guest account (``is_guest=True``, unusable password)."""
+    return make_user(guest=True)
+
+
+@pytest.fixture
+def client_logged_in(client: Any, user: Any) -> Any:
+    """Django's test client, signed in as ``user``."""
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return client
+
+
+@pytest.fixture
+def guest_client(client: Any, guest: Any) -> Any:
+    """Django's test client, signed in as ``guest``."""
+    client.force_login(guest, backend="django.contrib.auth.backends.ModelBackend")
+    return client
