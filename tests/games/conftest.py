@@ -1,0 +1,112 @@
+"""Fixtures for the live game: deterministic dice, hand-built positions, games.
+
+Dice: ``dice`` patches ``games.services.roll_die`` (the site's one source of
+dice) with a queue the test fills: ``dice.queue(5, 2)``; an empty queue fails
+the test rather than rolling at random. Positions: ``board(light={...},
+dark={...})`` builds a position from LIGHT's side, points in the display
+numbering for both colours. ``make_game`` stores a game in any state with
+plain ORM calls. ``computer_queue`` records the computer turns queued on commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from games import services
+from games.engine import Position
+from games.models import Game, Status
+
+
+class DiceQueue:
+    def __init__(self) -> None:
+        self.values: list[int] = []
+
+    def queue(self, *values: int) -> None:
+        self.values.extend(values)
+
+    def __call__(self) -> int:
+        if not self.values:
+            raise AssertionError("the test rolled more dice than it queued")
+        return self.values.pop(0)
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch) -> DiceQueue:
+    """Deterministic dice: ``dice.queue(d, ...)`` feeds ``services.roll_die``."""
+    queue = DiceQueue()
+    monkeypatch.setattr(services, "roll_die", queue)
+    return queue
+
+
+def board(
+    light: dict[int, int] | None = None,
+    dark: dict[int, int] | None = None,
+    light_bar: int = 0,
+    dark_bar: int = 0,
+) -> Position:
+    """A position from LIGHT's side; ``dark`` keys are display points too.
+
+    Checkers not placed are borne off.
+    """
+    me = [0] * 25
+    opp = [0] * 25
+    for point, n in (light or {}).items():
+        me[point - 1] = n
+    for point, n in (dark or {}).items():
+        opp[(25 - point) - 1] = n  # DARK's own point is 25 - display point
+    me[24] = light_bar
+    opp[24] = dark_bar
+    return Position(tuple(me), tuple(opp))
+
+
+@pytest.fixture(name="board")
+def board_fixture() -> Callable[..., Position]:
+    """The ``board(light=..., dark=..., light_bar=, dark_bar=)`` builder."""
+    return board
+
+
+@pytest.fixture
+def make_game(user: Any) -> Callable[..., Game]:
+    """``make_game(position, turn="light", dice=[5, 2], steps=[], **fields)``."""
+
+    def make(
+        position: Position | None = None,
+        turn: str = "light",
+        dice: list[int] | None = None,
+        **fields: Any,
+    ) -> Game:
+        fields.setdefault("owner", user)
+        fields.setdefault("status", Status.PLAYING)
+        fields.setdefault("opening_rolls", [[5, 2]])
+        return Game.objects.create(
+            position_id=(position or Position.start()).position_id(),
+            turn=turn,
+            dice=dice,
+            **fields,
+        )
+
+    return make
+
+
+@pytest.fixture
+def computer_queue(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
+    """Every (game_id, version) the services queue for the computer, in order."""
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(
+        services, "_enqueue_computer_turn", lambda gid, version: queued.append((gid, version))
+    )
+    yield queued
+
+
+@pytest.fixture
+def auto_end(user: Any) -> Callable[[bool], None]:
+    """``auto_end(False)`` turns the owner's auto-end-turn preference off."""
+    from accounts.models import Preferences
+
+    def set_auto_end(on: bool) -> None:
+        Preferences.objects.update_or_create(user=user, defaults={"auto_end_turn": on})
+
+    return set_auto_end
