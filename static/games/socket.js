@@ -1,0 +1,157 @@
+// The game's WebSocket: versioned commands with ids, acks, gap detection
+// (a missed version → the whole state over HTTP), reconnect with backoff.
+//
+//   const conn = new GameSocket({wsUrl, stateUrl, getVersion, onState,
+//                                onRefused, onError, onStatus, onOther});
+//   conn.start(); conn.send("step", {from: 13, to: 8}) → the command id or null
+
+const MAX_BACKOFF_MS = 15000;
+const COMMAND_TIMEOUT_MS = 10000;
+
+export function absoluteWsUrl(url) {
+  if (/^wss?:\/\//.test(url)) return url;
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  const path = url.startsWith("/") ? url : `/${url}`;
+  return `${scheme}//${window.location.host}${path}`;
+}
+
+export class GameSocket {
+  constructor(opts) {
+    this.opts = opts;
+    this.ws = null;
+    this.counter = 0;
+    this.pending = null;   // {id, timer}: one command in flight at a time
+    this.attempt = 0;
+    this.stopped = false;
+    this.connected = false;
+  }
+
+  start() {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.ws) this.ws.close();
+  }
+
+  connect() {
+    const ws = new WebSocket(absoluteWsUrl(this.opts.wsUrl));
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.attempt = 0;
+      this.connected = true;
+      this.opts.onStatus("open");
+      // Resume: whatever happened while we were away, start from the truth.
+      this.refetch();
+    });
+    ws.addEventListener("message", (event) => this.receive(event.data));
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
+      this.connected = false;
+      this.clearPending();
+      if (this.stopped) return;
+      this.opts.onStatus("closed");
+      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      this.attempt += 1;
+      window.setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  get busy() {
+    return this.pending !== null;
+  }
+
+  /** Sends one command made on the current version; null if it cannot go now. */
+  send(type, fields = {}) {
+    if (!this.connected || this.pending) return null;
+    this.counter += 1;
+    const id = `c${this.counter}`;
+    const message = { type, id, version: this.opts.getVersion(), ...fields };
+    const timer = window.setTimeout(() => {
+      // No answer: forget the command and ask for the truth instead.
+      if (this.pending && this.pending.id === id) {
+        this.clearPending();
+        this.refetch();
+      }
+    }, COMMAND_TIMEOUT_MS);
+    this.pending = { id, timer };
+    this.opts.onStatus("busy");
+    this.ws.send(JSON.stringify(message));
+    return id;
+  }
+
+  clearPending(id = null) {
+    if (!this.pending || (id !== null && this.pending.id !== id)) return;
+    window.clearTimeout(this.pending.timer);
+    this.pending = null;
+    this.opts.onStatus("idle");
+  }
+
+  receive(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch (err) {
+      return;
+    }
+    switch (msg.type) {
+      case "ack":
+        this.acked(msg.id);
+        break;
+      case "state":
+        this.receiveState(msg);
+        break;
+      case "refused":
+        this.clearPending(msg.id);
+        this.opts.onRefused(msg);
+        break;
+      case "error":
+        this.clearPending(msg.id ?? null);
+        this.opts.onError(msg);
+        break;
+      default:
+        if (this.opts.onOther) this.opts.onOther(msg);
+    }
+  }
+
+  // The ack comes before the state it leads to; a command sent in between
+  // would carry the old version, so the command stays pending until that
+  // state arrives (or briefly after, for commands that change no state).
+  acked(id) {
+    if (!this.pending || this.pending.id !== id) return;
+    this.pending.acked = true;
+    window.clearTimeout(this.pending.timer);
+    this.pending.timer = window.setTimeout(() => this.clearPending(id), 1500);
+  }
+
+  receiveState(state) {
+    if (this.pending && this.pending.acked) this.clearPending();
+    const known = this.opts.getVersion();
+    if (typeof state.version !== "number" || state.version < known) return;
+    if (state.version > known + 1) {
+      // A gap: an event was missed, so this one may not tell the whole story
+      // (e.g. the computer's steps to animate). Take it, then the HTTP truth.
+      this.opts.onState(state, { gap: true });
+      this.refetch();
+      return;
+    }
+    this.opts.onState(state, { gap: false });
+  }
+
+  async refetch() {
+    try {
+      const response = await fetch(this.opts.stateUrl, {
+        headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
+      });
+      if (!response.ok) return;
+      const state = await response.json();
+      if (typeof state.version === "number" && state.version >= this.opts.getVersion()) {
+        this.opts.onState(state, { gap: false, fetched: true });
+      }
+    } catch (err) {
+      // Offline: the reconnect loop will try again.
+    }
+  }
+}

@@ -1,0 +1,153 @@
+// Words and dice for the play page: everything here turns a §4 state into
+// text or dice lists, with no DOM events and no network.
+
+/** "%(name)s" placeholders, like Django's. */
+export function fmt(template, params = {}) {
+  return String(template ?? "").replace(/%\((\w+)\)s/g, (_, key) => String(params[key] ?? ""));
+}
+
+export function diceText(dice) {
+  return dice && dice.length ? dice.join("-") : "";
+}
+
+export function placeName(S, where) {
+  if (where === 25 || where === "bar") return S.place_bar;
+  if (where === 0 || where === "off") return S.place_off;
+  return fmt(S.place_point, { n: where });
+}
+
+/** The dice values of a roll as played: four for doubles. */
+export function rollValues(dice) {
+  if (!dice || dice.length !== 2) return [];
+  return dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+}
+
+/** Marks dice used: a die is left unused for each value still remaining. */
+export function markUsed(values, remaining) {
+  const left = (remaining || []).slice();
+  const marked = values.map((value) => ({ value, used: true }));
+  // Unused dice are taken from the right, so used ones dim from the left.
+  for (let i = marked.length - 1; i >= 0; i -= 1) {
+    const j = left.indexOf(marked[i].value);
+    if (j >= 0) {
+      marked[i].used = false;
+      left.splice(j, 1);
+    }
+  }
+  return marked;
+}
+
+export const live = (state) => state.status === "playing" || state.status === "opening";
+
+export function isOpeningTurn(state) {
+  return !state.last_turn && state.opening && (state.opening.rolls || []).length > 0
+    && state.status !== "finished";
+}
+
+/** Dice to draw for a state (see board.js drawDice for slots). */
+export function diceFor(state) {
+  if (isOpeningTurn(state)) {
+    const rolls = state.opening.rolls;
+    const [light, dark] = rolls[rolls.length - 1];
+    if (light === dark) {
+      return [{ value: light, side: "light", slot: "left", used: false }, { value: dark, side: "dark", slot: "right", used: false }];
+    }
+    const used = state.dice ? markUsed([light, dark], state.remaining) : [{ used: false }, { used: false }];
+    return [
+      { value: light, side: "light", slot: "left", used: used[0].used },
+      { value: dark, side: "dark", slot: "right", used: used[1].used },
+    ];
+  }
+  if (!state.dice || state.status === "finished") return [];
+  const side = state.turn === "dark" ? "dark" : "light";
+  const remaining = side === "light" ? state.remaining : rollValues(state.dice);
+  return markUsed(rollValues(state.dice), remaining).map((d) => ({ ...d, side, slot: side === "light" ? "home" : "outer" }));
+}
+
+/** The computer's dice part-way through its animated play. */
+export function computerDice(turn, stepsDone) {
+  const values = rollValues(turn.dice);
+  const remaining = values.slice();
+  for (const step of turn.steps.slice(0, stepsDone)) {
+    const j = remaining.indexOf(step.die);
+    if (j >= 0) remaining.splice(j, 1);
+  }
+  return markUsed(values, remaining).map((d) => ({ ...d, side: "dark", slot: "outer" }));
+}
+
+export function openingText(S, state) {
+  if (!state.opening || !(state.opening.rolls || []).length) return "";
+  const parts = [];
+  for (const [light, dark] of state.opening.rolls) {
+    parts.push(light === dark ? fmt(S.opening_tie, { n: light }) : fmt(S.opening_roll, { light, dark }));
+  }
+  if (state.opening.starter === "light") parts.push(S.you_start);
+  if (state.opening.starter === "dark") parts.push(S.computer_starts);
+  return parts.join(" ");
+}
+
+export function turnText(S, state) {
+  if (state.status === "opening" && !state.dice) return S.opening_status;
+  if (state.status === "finished") return S.game_over;
+  if (state.status === "failed") return state.message || S.failed;
+  if (state.thinking || state.turn === "dark") return S.thinking;
+  return S.your_turn;
+}
+
+export function pipsText(S, state) {
+  if (!state.pips) return "";
+  return fmt(S.pips, { light: state.pips.light, dark: state.pips.dark });
+}
+
+export function resultTexts(S, result) {
+  const title = result.winner === "light" ? S.win : S.loss;
+  const kind = { single: S.kind_single, gammon: S.kind_gammon, backgammon: S.kind_backgammon }[result.kind] || "";
+  return { title, kind, points: fmt(S.points_line, { points: result.points }) };
+}
+
+function countsAt(board, where) {
+  if (where === 25) return { light: board.bar.light, dark: board.bar.dark };
+  if (where === 0) return { light: board.off.light, dark: board.off.dark };
+  const n = board.points[where - 1];
+  return { light: Math.max(n, 0), dark: Math.max(-n, 0) };
+}
+
+/** Accessible name of a target, e.g. "13 点，你的 2 枚". */
+export function targetName(S, board, where, flags = {}) {
+  const c = countsAt(board, where);
+  let name;
+  if (where === 25) name = fmt(S.bar_label, c);
+  else if (where === 0) name = fmt(S.tray_label, c);
+  else if (c.light) name = fmt(S.point_mine, { n: where, count: c.light });
+  else if (c.dark) name = fmt(S.point_theirs, { n: where, count: c.dark });
+  else name = fmt(S.point_empty, { n: where });
+  if (flags.selected) name += `${S.list_sep}${S.selected_suffix}`;
+  if (flags.destination) name += `${S.list_sep}${S.dest_suffix}`;
+  return name;
+}
+
+/** What to announce when a new state replaces an old one. */
+export function announcement(S, prev, next) {
+  const lines = [];
+  if (prev && next.turn === "light" && prev.turn === "light" && prev.version < next.version) {
+    const before = prev.steps || [];
+    const after = next.steps || [];
+    if (after.length > before.length) {
+      const step = after[after.length - 1];
+      lines.push(fmt(S.you_moved, { from: placeName(S, step.from), to: placeName(S, step.to) }) + (step.hit ? ` ${S.hit}` : ""));
+    } else if (after.length < before.length) {
+      lines.push(S.undone);
+    }
+  }
+  const turnChanged = !prev || JSON.stringify(prev.last_turn) !== JSON.stringify(next.last_turn);
+  if (prev && next.last_turn && turnChanged && next.last_turn.side === "dark" && next.last_turn.notation) {
+    lines.push(fmt(S.computer_played, { dice: diceText(next.last_turn.dice), play: next.last_turn.notation }));
+  }
+  // The server words passes and results in the page's language.
+  if (next.message && (!prev || prev.message !== next.message || turnChanged)) lines.push(next.message);
+  if (next.turn === "light" && live(next) && next.dice && (!prev || prev.turn !== "light")) {
+    lines.push(fmt(S.you_rolled, { dice: diceText(next.dice) }));
+  }
+  if (next.turn === "light" && next.can_end_turn && !(prev && prev.can_end_turn)) lines.push(S.end_turn_hint);
+  return lines.join(" ");
+}
