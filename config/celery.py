@@ -20,3 +20,13 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.conf.task_queues = (Queue("moves"), Queue("analysis"))
 app.conf.task_default_queue = "analysis"
 app.autodiscover_tasks()
+
+# Stuck computer turns are swept every 30 s where celery beat runs; workers
+# also sweep once on start (ai_worker.tasks), and without beat
+# `python -m ai_worker.watchdog` does the same in a loop.
+app.conf.beat_schedule = {
+    "watch-computer-turns": {
+        "task": "ai_worker.tasks.watch_computer_turns",
+        "schedule": 30.0,
+    },
+}

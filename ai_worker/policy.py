@@ -1,0 +1,73 @@
+"""Choose the computer's play for a tier.
+
+The lower tiers add Gaussian noise to each candidate's equity and take the
+best noisy value, as GNU Backgammon's skill levels do. The noise is a pure
+function of (seed_key, position, dice, candidate), so a replayed position in
+the same game gets the same choice, and a retried task plays the same move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from ai_worker.evaluator import RankedPlay, rank_plays
+from ai_worker.tiers import Tier, TierSpec, tier_spec
+from games.engine import Dice, Play, Position
+
+
+def choose_play(position: Position, dice: Dice, tier: Tier | str, seed_key: str) -> Play | None:
+    """The play ``tier`` makes on ``dice`` here, or None when nothing can move.
+
+    ``position`` is from the side on roll; the play comes from
+    ``games.engine.legal_plays`` so it goes through the same engine as a
+    person's.
+    """
+    chosen = choose_ranked(position, dice, tier, seed_key)
+    return chosen[0].play if chosen else None
+
+
+def choose_ranked(
+    position: Position, dice: Dice, tier: Tier | str, seed_key: str
+) -> tuple[RankedPlay, list[RankedPlay]] | None:
+    """The chosen candidate with the whole ranking (benches measure the loss)."""
+    spec = tier_spec(tier)
+    ranked = rank_plays(position, dice, spec.ply)
+    if not ranked:
+        return None
+    return pick(ranked, spec, seed_key, position.position_id(), dice), ranked
+
+
+def pick(
+    ranked: list[RankedPlay], spec: TierSpec, seed_key: str, position_id: str, dice: Dice
+) -> RankedPlay:
+    """The candidate with the best equity after this tier's noise."""
+    if spec.sigma <= 0 or len(ranked) == 1:
+        return ranked[0]
+    roll = _roll_key(dice)
+
+    def noisy(candidate: RankedPlay) -> float:
+        return candidate.equity + noise(
+            seed_key, position_id, roll, candidate.play.result.position_id(), spec.sigma
+        )
+
+    return max(ranked, key=noisy)
+
+
+def noise(seed_key: str, position_id: str, roll: str, candidate_id: str, sigma: float) -> float:
+    """A Gaussian draw fixed by its inputs (stable across processes and runs).
+
+    >>> noise("game:1", "4HPwATDgc/ABMA", "31", "x", 0.1) == noise(
+    ...     "game:1", "4HPwATDgc/ABMA", "31", "x", 0.1)
+    True
+    """
+    digest = hashlib.blake2b(
+        f"{seed_key}|{position_id}|{roll}|{candidate_id}".encode(), digest_size=8
+    ).digest()
+    return random.Random(int.from_bytes(digest, "big")).gauss(0.0, sigma)
+
+
+def _roll_key(dice: Dice) -> str:
+    # 6-5 and 5-6 are the same roll: the choice must not depend on the order.
+    high, low = max(dice.d1, dice.d2), min(dice.d1, dice.d2)
+    return f"{high}{low}"
