@@ -8,4 +8,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("account/", include("accounts.urls")),
     path("", include("games.urls")),
+    path("learn/", include("learning.urls")),
 ]

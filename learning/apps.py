@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class LearningConfig(AppConfig):
+    """Hints, match history, reviews, dice statistics and help pages."""
+
+    name = "learning"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from learning import receivers  # noqa: F401  (connects game_finished)

@@ -1,0 +1,80 @@
+"""Hints: the best five plays for the person's roll, computed on `analysis`.
+
+``games.services.request_hint`` (the WebSocket "hint" command, or the HTTP
+endpoint in ``learning.views``) records that hints were used and queues
+``learning.tasks.compute_hint`` after commit. The task stores the ranked
+plays in a ``Hint`` row and tells the game's sockets; the page then fetches
+``hint_json`` (reasons worded in its own language). A hint never changes the
+game beyond ``hints_used`` and never runs on the computer's ``moves`` queue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai_worker import analysis
+from ai_worker.tiers import Tier, tier_spec
+from games import broadcast
+from games.engine import Dice, Position
+from games.models import Game, Status
+from learning.models import AnalysisState, Hint
+from learning.reasons import render_reasons
+
+TOP_PLAYS = 5
+
+
+def _persons_roll(game: Game) -> bool:
+    return (
+        game.status in (Status.OPENING, Status.PLAYING)
+        and game.turn == "light"
+        and game.dice is not None
+    )
+
+
+def compute_hint(game_id: int, version: int, rank: analysis.RankFn = analysis.default_rank) -> None:
+    """Rank the plays for the person's dice at ``version`` and store them."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return
+    hint, _created = Hint.objects.get_or_create(
+        game=game, version=version, defaults={"dice": game.dice}
+    )
+    if hint.state == AnalysisState.DONE:
+        return
+    # Steps made since the request bump the version but not the roll: the
+    # hint is for the whole turn from its starting position, so it still holds.
+    if not _persons_roll(game) or list(game.dice) != list(hint.dice or game.dice):
+        Hint.objects.filter(pk=hint.pk).update(state=AnalysisState.FAILED)
+        return
+    position = Position.from_position_id(game.position_id)  # LIGHT's side = the mover's
+    dice = Dice(*game.dice)
+    plays = analysis.hint(position, dice, tier_spec(Tier.EXPERT).ply, TOP_PLAYS, rank)
+    Hint.objects.filter(pk=hint.pk).update(
+        state=AnalysisState.DONE,
+        dice=[dice.d1, dice.d2],
+        candidates=[c.to_json() for c in plays],
+    )
+    broadcast.send_to_game(game_id, {"type": "hint", "version": version, "ready": True})
+
+
+def hint_json(hint: Hint) -> dict[str, Any]:
+    """The hint for the page, reasons worded in the active language."""
+    return {
+        "type": "hint",
+        "game": hint.game_id,
+        "version": hint.version,
+        "state": hint.state,
+        "dice": hint.dice,
+        "plays": [_play_json(c) for c in hint.candidates],
+    }
+
+
+def _play_json(c: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "notation": c["notation"],
+        "equity": c["equity"],
+        "probs": c["probs"],
+        "reasons": render_reasons(c["reasons"]),
+        # LIGHT's numbering is the display numbering: arrows need no change.
+        "steps": [{"from": s[0], "to": s[1], "hit": s[2]} for s in c["steps"]],
+    }

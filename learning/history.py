@@ -1,0 +1,87 @@
+"""The match history: the user's games, filtered, with totals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game, Status, Tier
+
+
+class HistoryFilter(forms.Form):
+    """The filters of the history page (all optional, read from GET)."""
+
+    result = forms.ChoiceField(
+        label=_("Result"),
+        required=False,
+        choices=[("", _("Any")), ("won", _("Won")), ("lost", _("Lost"))],
+    )
+    tier = forms.ChoiceField(
+        label=_("Tier"), required=False, choices=[("", _("Any")), *Tier.choices]
+    )
+    status = forms.ChoiceField(
+        label=_("Status"),
+        required=False,
+        choices=[("", _("Any")), ("finished", _("Finished")), ("unfinished", _("Unfinished"))],
+    )
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def apply(self, games: QuerySet[Game]) -> QuerySet[Game]:
+        if not self.is_valid():
+            return games
+        data = self.cleaned_data
+        if data["result"] == "won":
+            games = games.filter(status=Status.FINISHED, winner="light")
+        elif data["result"] == "lost":
+            games = games.filter(status=Status.FINISHED, winner="dark")
+        if data["tier"]:
+            games = games.filter(tier=data["tier"])
+        if data["status"] == "finished":
+            games = games.filter(status=Status.FINISHED)
+        elif data["status"] == "unfinished":
+            games = games.filter(status__in=(Status.OPENING, Status.PLAYING))
+        if data["date_from"]:
+            games = games.filter(created_at__date__gte=data["date_from"])
+        if data["date_to"]:
+            games = games.filter(created_at__date__lte=data["date_to"])
+        return games
+
+
+def games_of(user: Any) -> QuerySet[Game]:
+    """The user's games, newest first, with turn counts and analysis joined."""
+    return (
+        Game.objects.filter(owner=user)
+        .select_related("analysis")
+        .annotate(turn_count=Count("turns"))
+        .order_by("-created_at", "-pk")
+    )
+
+
+def totals(games: QuerySet[Game]) -> dict[str, int]:
+    """Games, wins, losses, points won and lost over ``games``."""
+    finished = Q(status=Status.FINISHED)
+    row = games.order_by().aggregate(
+        games=Count("pk", distinct=True),
+        wins=Count("pk", filter=finished & Q(winner="light"), distinct=True),
+        losses=Count("pk", filter=finished & Q(winner="dark"), distinct=True),
+    )
+    points = {
+        winner: Game.objects.filter(
+            pk__in=games.values("pk"), status=Status.FINISHED, winner=winner
+        ).aggregate(n=Sum("points"))["n"]
+        or 0
+        for winner in ("light", "dark")
+    }
+    return {
+        **{k: v or 0 for k, v in row.items()},
+        "points_won": points["light"],
+        "points_lost": points["dark"],
+    }

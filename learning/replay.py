@@ -1,0 +1,92 @@
+"""The data the review page replays: boards, steps and analysis per turn.
+
+Everything is in display numbering (LIGHT's points, ``"bar"``/``"off"`` for
+DARK's bar and tray), with the reasons worded in the active language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine import Position
+from games.models import Game, Turn
+from learning.models import TurnAnalysis
+from learning.reasons import render_reasons
+
+
+def display_point(point: int, side: str) -> int | str:
+    """A mover-relative point as the board shows it."""
+    if side == "light":
+        return point
+    if point == 25:
+        return "bar"
+    if point == 0:
+        return "off"
+    return 25 - point
+
+
+def display_steps(steps: Sequence[Sequence[Any]], side: str) -> list[dict[str, Any]]:
+    """[[src, dst, ...], ...] (mover's numbering) as [{"from", "to"}] for arrows."""
+    return [
+        {"from": display_point(int(s[0]), side), "to": display_point(int(s[1]), side)}
+        for s in steps
+    ]
+
+
+def board_json(position_id: str) -> dict[str, Any]:
+    return Position.from_position_id(position_id).display().to_json()
+
+
+def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
+    return {
+        "notation": c["notation"],
+        "equity": c["equity"],
+        "probs": c["probs"],
+        "reasons": render_reasons(c["reasons"]),
+        "steps": display_steps(c["steps"], side),
+    }
+
+
+def turn_json(turn: Turn, review: TurnAnalysis | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": turn.number,
+        "side": turn.side,
+        "dice": [turn.die1, turn.die2],
+        "notation": turn.notation,
+        "steps": display_steps(turn.steps, turn.side),
+        "before": board_json(turn.position_before),
+        "after": board_json(turn.position_after),
+        "analysis": None,
+    }
+    if review is not None:
+        report = review.report
+        data["analysis"] = {
+            "forced": review.forced,
+            "equity_lost": round(review.equity_lost, 4),
+            "error": review.error_class,
+            "mark": _MARKS.get(review.error_class, ""),
+            "luck": None if review.luck is None else round(review.luck, 4),
+            "win_light": round(review.win_light, 4),
+            "played_rank": report.get("played_rank"),
+            "played": candidate_json(report["played_candidate"], turn.side)
+            if report.get("played_candidate")
+            else None,
+            "alternatives": [candidate_json(c, turn.side) for c in report.get("alternatives", [])],
+        }
+    return data
+
+
+_MARKS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}
+
+
+def replay_json(game: Game) -> dict[str, Any]:
+    """Every turn of ``game`` in order, with its analysis when there is one."""
+    reviews = {t.number: t for t in TurnAnalysis.objects.filter(analysis__game=game)}
+    turns = list(game.turns.order_by("number"))
+    start = turns[0].position_before if turns else game.position_id
+    return {
+        "game": game.pk,
+        "start": board_json(start),
+        "turns": [turn_json(t, reviews.get(t.number)) for t in turns],
+    }

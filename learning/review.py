@@ -1,0 +1,163 @@
+"""The post-game review: every turn of both sides analysed at Expert ply.
+
+``run_analysis`` is what ``learning.tasks.analyse_game`` runs. It is
+idempotent per game: a finished analysis is left alone, a half-done one (a
+worker that died) starts again from the first turn it has not stored.
+Progress goes to the game's sockets through ``games.broadcast.send_to_game``
+after each turn, and the review page also polls ``analysis_status``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from ai_worker import analysis
+from ai_worker.tiers import Tier, tier_spec
+from games import broadcast
+from games.engine import Dice, Play, Position, legal_plays
+from games.models import Game, Status, Turn
+from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
+
+log = logging.getLogger(__name__)
+
+SIDES = ("light", "dark")
+
+
+def review_ply() -> int:
+    """The review judges at the Expert tier's depth."""
+    return tier_spec(Tier.EXPERT).ply
+
+
+def ensure_analysis(game: Game) -> GameAnalysis | None:
+    """The game's analysis row, created (pending) for a finished game."""
+    if game.status != Status.FINISHED:
+        return None
+    row, _created = GameAnalysis.objects.get_or_create(
+        game=game, defaults={"ply": review_ply(), "turns_total": game.turns.count()}
+    )
+    return row
+
+
+def run_analysis(game_id: int, rank: analysis.RankFn = analysis.default_rank) -> None:
+    """Analyse every stored turn of a finished game that is not analysed yet."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or (row := ensure_analysis(game)) is None:
+        return
+    if row.state == AnalysisState.DONE:
+        return
+    started = time.monotonic()
+    turns = list(game.turns.order_by("number"))
+    done = set(row.turns.values_list("number", flat=True))
+    GameAnalysis.objects.filter(pk=row.pk).update(
+        state=AnalysisState.RUNNING, turns_total=len(turns), turns_done=len(done), ply=row.ply
+    )
+    try:
+        first = turns[0].number if turns else 0
+        for turn in turns:
+            if turn.number in done:
+                continue
+            report = analyse_stored_turn(turn, row.ply, rank, opening=turn.number == first)
+            _store(row, turn, report)
+            done.add(turn.number)
+            _progress(game_id, len(done), len(turns))
+        _finish(row, time.monotonic() - started)
+    except Exception as exc:
+        log.exception("analysis of game %s failed", game_id)
+        GameAnalysis.objects.filter(pk=row.pk).update(
+            state=AnalysisState.FAILED, message=str(exc)[:2000]
+        )
+        raise
+    _progress(game_id, len(turns), len(turns), state=AnalysisState.DONE)
+
+
+def mover_positions(turn: Turn) -> tuple[Position, Position]:
+    """(before, after) of a stored turn, both from the mover's side."""
+    before = Position.from_position_id(turn.position_before)
+    after = Position.from_position_id(turn.position_after)
+    if turn.side == "dark":
+        return before.swapped(), after.swapped()
+    return before, after
+
+
+def played_play(position: Position, dice: Dice, after: Position) -> Play | None:
+    """The legal play that led from ``position`` to ``after`` (None for a pass)."""
+    for play in legal_plays(position, dice):
+        if play.result == after:
+            return play
+    return None
+
+
+def analyse_stored_turn(
+    turn: Turn, ply: int, rank: analysis.RankFn, *, opening: bool = False
+) -> analysis.TurnReport:
+    before, after = mover_positions(turn)
+    dice = Dice(turn.die1, turn.die2)
+    played = played_play(before, dice, after) if turn.steps else None
+    luck = analysis.best_equities(before, rank, ply=1)
+    return analysis.analyse_turn(
+        before, dice, played, ply=ply, rank=rank, luck_equities=luck, opening=opening
+    )
+
+
+def _store(row: GameAnalysis, turn: Turn, report: analysis.TurnReport) -> None:
+    win_light = report.win if turn.side == "light" else 1.0 - report.win
+    with transaction.atomic():
+        TurnAnalysis.objects.update_or_create(
+            analysis=row,
+            number=turn.number,
+            defaults={
+                "turn": turn,
+                "side": turn.side,
+                "forced": report.forced,
+                "equity_lost": report.equity_lost,
+                "error_class": report.error.value,
+                "luck": report.luck,
+                "win_light": win_light,
+                "report": report.to_json(),
+            },
+        )
+        GameAnalysis.objects.filter(pk=row.pk).update(turns_done=row.turns.count())
+
+
+def summarise(turns: Sequence[TurnAnalysis]) -> dict[str, Any]:
+    """Per side: error rate per decision, rating band, counts by class, luck."""
+    summary: dict[str, Any] = {}
+    for side in SIDES:
+        mine = [t for t in turns if t.side == side]
+        rate = analysis.error_rate((t.equity_lost, t.forced) for t in mine)
+        counts = {c.value: 0 for c in analysis.ErrorClass if c is not analysis.ErrorClass.NONE}
+        for t in mine:
+            if t.error_class in counts:
+                counts[t.error_class] += 1
+        summary[side] = {
+            "error_rate": rate,
+            "rating": analysis.rating_band(rate) if rate is not None else None,
+            "decisions": sum(1 for t in mine if not t.forced),
+            "turns": len(mine),
+            "counts": counts,
+            "luck": round(sum(t.luck or 0.0 for t in mine), 4),
+            "equity_lost": round(sum(t.equity_lost for t in mine), 4),
+        }
+    return summary
+
+
+def _finish(row: GameAnalysis, seconds: float) -> None:
+    turns = list(row.turns.all())
+    GameAnalysis.objects.filter(pk=row.pk).update(
+        state=AnalysisState.DONE,
+        summary=summarise(turns),
+        turns_done=len(turns),
+        seconds=row.seconds + seconds,
+        message="",
+    )
+
+
+def _progress(game_id: int, done: int, total: int, state: str = AnalysisState.RUNNING) -> None:
+    broadcast.send_to_game(
+        game_id, {"type": "analysis", "state": str(state), "done": done, "total": total}
+    )

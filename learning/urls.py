@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from learning import views
+
+app_name = "learning"
+urlpatterns: list[URLPattern] = [
+    path("history/", views.history_page, name="history"),
+    path("games/<int:game_id>/review/", views.review, name="review"),
+    path("games/<int:game_id>/analysis", views.analysis_status, name="analysis_status"),
+    path("games/<int:game_id>/hint", views.hint, name="hint"),
+    path("stats/", views.stats, name="stats"),
+    path("help/", views.help_page, name="help"),
+    path("help/<slug:page>/", views.help_page, name="help_page"),
+]

@@ -1,0 +1,173 @@
+"""History, review, hints over HTTP, dice statistics and help: thin views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import services
+from games.models import Game
+from learning import dicestats, history
+from learning.hints import hint_json
+from learning.models import AnalysisState, GameAnalysis, Hint
+from learning.replay import replay_json
+from learning.review import ensure_analysis
+
+HISTORY_PAGE_SIZE = 20
+HELP_PAGES = ("rules", "glossary", "faq")
+
+
+def _owned_game(request: HttpRequest, game_id: int) -> Game:
+    """The visitor's own game; 404 for anyone else, so ids leak nothing."""
+    if not request.user.is_authenticated:
+        raise Http404
+    return get_object_or_404(Game, pk=game_id, owner=request.user)
+
+
+@require_GET
+def history_page(request: HttpRequest) -> HttpResponse:
+    form = history.HistoryFilter(request.GET or None)
+    games = history.games_of(request.user) if request.user.is_authenticated else Game.objects.none()
+    games = form.apply(games)
+    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "learning/history.html",
+        {
+            "form": form,
+            "page": page,
+            "totals": history.totals(games),
+            "query": query.urlencode(),
+        },
+    )
+
+
+@require_GET
+def review(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _owned_game(request, game_id)
+    row = _analysis_for(game)
+    return render(
+        request,
+        "learning/review.html",
+        {
+            "game": game,
+            "analysis": row,
+            "summary": _summary(row),
+            "replay": replay_json(game),
+            "status_url": reverse("learning:analysis_status", args=[game.pk]),
+            "ws_url": f"/ws/games/{game.pk}/",
+        },
+    )
+
+
+def _analysis_for(game: Game) -> GameAnalysis | None:
+    """The analysis row; a finished game without a running review gets one queued
+    (games that ended before the review job existed, or whose job was lost)."""
+    row = ensure_analysis(game)
+    if row is not None and row.state == AnalysisState.PENDING and row.turns_done == 0:
+        from ai_worker.dispatch import enqueue_review
+
+        enqueue_review(game.pk)
+    return row
+
+
+def _summary(row: GameAnalysis | None) -> list[dict[str, Any]]:
+    if row is None or row.state != AnalysisState.DONE:
+        return []
+    return [{"side": side, **row.summary.get(side, {})} for side in ("light", "dark")]
+
+
+@require_GET
+def analysis_status(request: HttpRequest, game_id: int) -> JsonResponse:
+    game = _owned_game(request, game_id)
+    row = GameAnalysis.objects.filter(game=game).first()
+    if row is None:
+        return JsonResponse({"state": None, "done": 0, "total": 0, "progress": 0.0})
+    return JsonResponse(
+        {
+            "state": row.state,
+            "done": row.turns_done,
+            "total": row.turns_total,
+            "progress": round(row.progress, 4),
+            "message": row.message,
+        }
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def hint(request: HttpRequest, game_id: int) -> JsonResponse:
+    """POST: ask for a hint on ``version``; GET ?version=N: the hint, once ready."""
+    game = _owned_game(request, game_id)
+    try:
+        version = int(request.POST.get("version") or request.GET.get("version") or game.version)
+    except ValueError:
+        return JsonResponse({"error": "bad_version"}, status=400)
+    if request.method == "POST":
+        try:
+            services.request_hint(game.pk, request.user, version)
+        except services.ServiceError as exc:
+            return JsonResponse({"error": exc.code}, status=409)
+    row = Hint.objects.filter(game=game, version=version).first()
+    if row is None:
+        return JsonResponse(
+            {
+                "type": "hint",
+                "game": game.pk,
+                "version": version,
+                "state": AnalysisState.PENDING,
+                "plays": [],
+            }
+        )
+    return JsonResponse(hint_json(row))
+
+
+@require_GET
+def stats(request: HttpRequest) -> HttpResponse:
+    scopes = []
+    if request.user.is_authenticated:
+        scopes.append(("mine", dicestats.statistics(Game.objects.filter(owner=request.user))))
+    scopes.append(("site", dicestats.statistics(Game.objects.all())))
+    return render(
+        request,
+        "learning/stats.html",
+        {
+            "scopes": [(name, _scope_rows(counts)) for name, counts in scopes],
+        },
+    )
+
+
+def _scope_rows(counts: dict[str, dicestats.DiceCounts]) -> list[dict[str, Any]]:
+    rows = []
+    for side in ("light", "dark"):
+        c = counts[side]
+        face_max = max(c.faces) or 1
+        roll_max = max(c.rolls) or 1
+        rows.append(
+            {
+                "side": side,
+                "counts": c,
+                "faces": [(i + 1, n, round(100 * n / face_max)) for i, n in enumerate(c.faces)],
+                "rolls": [
+                    (f"{d1}-{d2}", n, round(100 * n / roll_max), w)
+                    for (d1, d2, w), n in zip(dicestats.ROLLS, c.rolls, strict=True)
+                ],
+                "face_test": c.face_test(),
+                "roll_test": c.roll_test(),
+                "doubles_expected": 1 / 6,
+            }
+        )
+    return rows
+
+
+@require_GET
+def help_page(request: HttpRequest, page: str = "rules") -> HttpResponse:
+    if page not in HELP_PAGES:
+        raise Http404
+    return render(request, f"learning/help_{page}.html", {"page": page, "pages": HELP_PAGES})

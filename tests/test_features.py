@@ -1,0 +1,114 @@
+"""ai_worker.features: shot counts, primes, contact, points, on hand-built boards."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai_worker.features import (
+    count_shots,
+    has_contact,
+    longest_prime,
+    position_features,
+    shots_by_blot,
+)
+from games.engine import Position
+
+
+def board(mine: dict[int, int], theirs: dict[int, int]) -> Position:
+    """A position from the mover's side: ``mine`` on the mover's points (25 =
+    bar), ``theirs`` on the *mover's* points too (0 = the opponent's bar);
+    the rest of each side's 15 checkers are borne off."""
+    me = [0] * 25
+    for point, n in mine.items():
+        me[point - 1] += n
+    opp = [0] * 25
+    for point, n in theirs.items():
+        opp[24 if point == 0 else 24 - point] += n
+    return Position(tuple(me), tuple(opp))
+
+
+# Standard single-blot shot table (open board, one attacker, no blocks).
+DIRECT_SHOTS = {
+    1: 11,
+    2: 12,
+    3: 14,
+    4: 15,
+    5: 15,
+    6: 17,
+    7: 6,
+    8: 6,
+    9: 5,
+    10: 3,
+    11: 2,
+    12: 3,
+    15: 1,
+    16: 1,
+    18: 1,
+    20: 1,
+    24: 1,
+    13: 0,
+    14: 0,
+    17: 0,
+    19: 0,
+}
+
+
+@pytest.mark.parametrize(("distance", "shots"), sorted(DIRECT_SHOTS.items()))
+def test_a_lone_blot_is_hit_by_the_textbook_number_of_rolls(distance: int, shots: int) -> None:
+    # Mover's blot on its 24-point is far from home; attacker below it.
+    pos = board({24: 1, 1: 2}, {24 - distance: 1})
+    assert count_shots(pos) == shots
+
+
+def test_a_blot_one_pip_in_front_of_a_checker_is_hit_by_exactly_11_of_36() -> None:
+    pos = board({6: 5, 8: 3, 13: 5, 10: 1, 1: 1}, {9: 1, 0: 0, 19: 5, 17: 3, 12: 5, 24: 1})
+    # The blot on 1 is behind every opposing checker but the one on 24 can't
+    # move backwards: only the blot on 10, one pip in front of the checker on 9.
+    assert dict(shots_by_blot(pos))[10] == 11
+
+
+def test_made_points_block_the_middle_of_a_combination_shot() -> None:
+    # Blot 8 away: 6-2, 5-3, 4-4, 2-2 hit on an open board (6 rolls).
+    open_board = board({20: 1}, {12: 1})
+    assert count_shots(open_board) == 6
+    # Block the 14 (12+2), 15 (12+3) and 16 (12+4) landing spots: 6-2 still
+    # hits through 18 and 5-3 through 17; 4-4 and 2-2 are stopped.
+    blocked = board({20: 1, 14: 2, 16: 2}, {12: 1})
+    assert count_shots(blocked) == 4
+
+
+def test_a_checker_on_the_bar_must_enter_before_another_can_hit() -> None:
+    # The attacker's only other checker sits 1 pip below the blot, but the
+    # one on the bar must enter first, and every entry point but 6 is made.
+    pos = board({20: 1, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2}, {19: 1, 0: 1})
+    # Only rolls with a 6 enter; the other die must then be a 1 to hit from
+    # 19 (6-1 = 2 rolls); 6-6 can't reach 20 from 19 or 6 (no: 6+6+6 = 18,
+    # +6 = 24 passes) -> exactly 2.
+    assert count_shots(pos) == 2
+
+
+def test_an_entering_checker_can_hit_a_blot_in_the_home_board() -> None:
+    pos = board({3: 1, 6: 2}, {0: 1})
+    # Direct 3 (11 rolls) plus 1-2 / 2-1 and 1-1 entering then moving on (3 more).
+    assert count_shots(pos) == 14
+
+
+def test_a_five_point_prime_is_measured() -> None:
+    pos = board({4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 13: 5}, {24: 2})
+    assert longest_prime(pos) == (5, 8)
+    facts = position_features(pos)
+    assert facts.prime == 5 and facts.home_points == 3 and facts.blots == ()
+
+
+def test_contact_ends_when_the_last_checkers_have_passed() -> None:
+    assert has_contact(Position.start())
+    assert not has_contact(board({6: 5, 5: 5}, {20: 5}))
+    assert has_contact(board({6: 5, 25: 1}, {20: 5}))  # a checker on the bar must come round
+
+
+def test_the_start_position_facts() -> None:
+    facts = position_features(Position.start())
+    assert facts.pips == facts.opp_pips == 167
+    assert facts.made_points == (24, 13, 8, 6)
+    assert facts.blots == () and facts.shots == 0
+    assert facts.borne_off == facts.opp_borne_off == 0
