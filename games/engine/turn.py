@@ -1,0 +1,245 @@
+"""Step-by-step validation of a turn, with typed reasons for refusals."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+
+from games.engine.dice import Dice
+from games.engine.errors import IllegalPlayError, IllegalStepError
+from games.engine.movegen import do_step, max_dice_usable, single_moves, undo_step
+from games.engine.plays import Play, Step, legal_plays, make_position
+from games.engine.position import BAR, OFF, Position
+
+Param = int | str | tuple[int, ...]
+
+
+class RefusalCode(enum.StrEnum):
+    NO_CHECKER = "no_checker"
+    MUST_ENTER_FIRST = "must_enter_first"
+    POINT_BLOCKED = "point_blocked"
+    BEAR_OFF_OUTSIDE = "bear_off_outside"
+    BEAR_OFF_NOT_HIGHEST = "bear_off_not_highest"
+    MUST_USE_BOTH = "must_use_both"
+    MUST_USE_LARGER = "must_use_larger"
+    NO_SUCH_DIE = "no_such_die"
+    WRONG_DIRECTION = "wrong_direction"
+    TURN_COMPLETE = "turn_complete"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a step is refused: a code and its parameters (the site words it)."""
+
+    code: RefusalCode
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Refusal):
+            return NotImplemented
+        return self.code == other.code and dict(self.params) == dict(other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.code, tuple(sorted(self.params.items()))))
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """What the whole roll allows: how many dice, and which die if only one."""
+
+    total: int
+    only_die: int | None
+
+
+@lru_cache(maxsize=4096)
+def _rules(position: Position, dice: Dice) -> _Rules:
+    plays = legal_plays(position, dice)
+    total = len(plays[0].steps) if plays else 0
+    only = plays[0].steps[0].die if total == 1 and not dice.is_double else None
+    return _Rules(total, only)
+
+
+@lru_cache(maxsize=16384)
+def _allowed(
+    current: Position, remaining: tuple[int, ...], need: int, only_die: int | None
+) -> tuple[Step, ...]:
+    """Every next step that still lets ``need`` dice in all be played."""
+    if need <= 0:
+        return ()
+    me, opp = list(current.me), list(current.opp)
+    allowed: list[Step] = []
+    for die in sorted(set(remaining), reverse=True):
+        if only_die is not None and die != only_die:
+            continue
+        rest = list(remaining)
+        rest.remove(die)
+        for raw in list(single_moves(me, opp, die)):
+            if need > 1:
+                do_step(me, opp, raw)
+                usable = max_dice_usable(me, opp, tuple(rest), need - 1)
+                undo_step(me, opp, raw)
+                if usable < need - 1:
+                    continue
+            allowed.append(Step(*raw))
+    return tuple(allowed)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn in progress: the position (mover's side), the dice, the steps so far.
+
+    >>> turn = Turn(Position.start(), Dice(3, 1))
+    >>> turn = turn.step(8, 5).step(6, 5)
+    >>> turn.complete, turn.play().notation()
+    (True, '8/5 6/5')
+    >>> Turn(Position.start(), Dice(6, 5)).refusal(13, 10).code
+    <RefusalCode.NO_SUCH_DIE: 'no_such_die'>
+    """
+
+    position: Position
+    dice: Dice
+    steps: tuple[Step, ...] = ()
+
+    def __post_init__(self) -> None:
+        current, remaining = self.position, list(self.dice.values)
+        rules = _rules(self.position, self.dice)
+        for index, step in enumerate(self.steps):
+            ok = _allowed(current, tuple(remaining), rules.total - index, rules.only_die)
+            if step not in ok:
+                raise IllegalStepError(self._refusal_at(current, tuple(remaining), index, step))
+            current = _after(current, step)
+            remaining.remove(step.die)
+        object.__setattr__(self, "_current", current)
+        object.__setattr__(self, "_remaining", tuple(remaining))
+
+    @property
+    def current(self) -> Position:
+        """The board after the steps so far."""
+        position: Position = self.__dict__["_current"]
+        return position
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The dice values still to play."""
+        values: tuple[int, ...] = self.__dict__["_remaining"]
+        return values
+
+    @property
+    def _rules(self) -> _Rules:
+        return _rules(self.position, self.dice)
+
+    @property
+    def complete(self) -> bool:
+        """True when the steps form a whole legal play (at once if none exists)."""
+        return len(self.steps) == self._rules.total
+
+    def allowed_steps(self) -> tuple[Step, ...]:
+        """Every legal next step."""
+        need = self._rules.total - len(self.steps)
+        return _allowed(self.current, self.remaining, need, self._rules.only_die)
+
+    def refusal(self, src: int, dst: int, die: int | None = None) -> Refusal | None:
+        """None when the step is accepted, else the reason it is refused."""
+        chosen = self._choose(src, dst, die)
+        if isinstance(chosen, Step):
+            return None
+        return chosen
+
+    def step(self, src: int, dst: int, die: int | None = None) -> Turn:
+        """The turn with one more step; raises IllegalStepError with the refusal."""
+        chosen = self._choose(src, dst, die)
+        if isinstance(chosen, Refusal):
+            raise IllegalStepError(chosen)
+        return Turn(self.position, self.dice, (*self.steps, chosen))
+
+    def undo(self) -> Turn:
+        """The turn without its last step."""
+        if not self.steps:
+            raise IllegalStepError(Refusal(RefusalCode.NOTHING_TO_UNDO))
+        return Turn(self.position, self.dice, self.steps[:-1])
+
+    def play(self) -> Play:
+        """The finished play; raises IllegalPlayError while steps are still owed."""
+        if not self.complete:
+            raise IllegalPlayError("the turn is not complete: dice are still to be played")
+        return Play(self.steps, self.current)
+
+    def _choose(self, src: int, dst: int, die: int | None) -> Step | Refusal:
+        allowed = self.allowed_steps()
+        dice = sorted(set(self.remaining)) if die is None else [die]
+        for value in dice:
+            for step in allowed:
+                if (step.src, step.dst, step.die) == (src, dst, value):
+                    return step
+        if self.complete:
+            return Refusal(RefusalCode.TURN_COMPLETE)
+        probe = Step(src, dst, die or 0, False)
+        return self._refusal_at(self.current, self.remaining, len(self.steps), probe)
+
+    def _refusal_at(
+        self, current: Position, remaining: tuple[int, ...], done: int, step: Step
+    ) -> Refusal:
+        if done >= self._rules.total:
+            return Refusal(RefusalCode.TURN_COMPLETE)
+        return explain(current, remaining, step, self._rules.total - done, self._rules.only_die)
+
+
+def _after(position: Position, step: Step) -> Position:
+    me, opp = list(position.me), list(position.opp)
+    do_step(me, opp, (step.src, step.dst, step.die, step.hit))
+    return make_position(tuple(me), tuple(opp))
+
+
+def explain(
+    current: Position, remaining: tuple[int, ...], step: Step, need: int, only_die: int | None
+) -> Refusal:
+    """The reason a step (die 0 = unspecified) is not among the allowed ones."""
+    src, dst = step.src, step.dst
+    me = current.me
+    if not (OFF <= dst < src <= BAR):
+        if not 1 <= src <= BAR:
+            return Refusal(RefusalCode.NO_CHECKER, {"point": src})
+        return Refusal(RefusalCode.WRONG_DIRECTION, {"src": src, "dst": dst})
+    if me[24] and src != BAR:
+        return Refusal(RefusalCode.MUST_ENTER_FIRST, {"on_bar": me[24]})
+    if not me[src - 1]:
+        return Refusal(RefusalCode.NO_CHECKER, {"point": src})
+    distance = src - dst
+    dice = _dice_for(remaining, step.die, distance, dst == OFF)
+    if not dice:
+        return Refusal(RefusalCode.NO_SUCH_DIE, {"distance": distance, "remaining": remaining})
+    if dst != OFF and current.theirs(dst) >= 2:
+        return Refusal(RefusalCode.POINT_BLOCKED, {"point": dst, "count": current.theirs(dst)})
+    if dst == OFF:
+        outside = tuple(p for p in range(BAR, 6, -1) if me[p - 1])
+        if outside:
+            count = sum(me[p - 1] for p in outside)
+            return Refusal(RefusalCode.BEAR_OFF_OUTSIDE, {"count": count, "points": outside})
+        highest = max(p for p in range(1, 7) if me[p - 1])
+        if distance not in dice and highest > src:
+            return Refusal(RefusalCode.BEAR_OFF_NOT_HIGHEST, {"die": dice[0], "highest": highest})
+    die = dice[0]
+    if only_die is not None and die != only_die:
+        return Refusal(RefusalCode.MUST_USE_LARGER, {"larger": only_die, "smaller": die})
+    others = list(remaining)
+    others.remove(die)
+    stranded = others[0] if others else die
+    return Refusal(RefusalCode.MUST_USE_BOTH, {"die": stranded})
+
+
+def _dice_for(remaining: tuple[int, ...], die: int, distance: int, bearing: bool) -> list[int]:
+    """Dice that could move ``distance`` (larger ones too when bearing off), smallest first."""
+    values = sorted(set(remaining)) if not die else ([die] if die in remaining else [])
+    exact = [v for v in values if v == distance]
+    larger = [v for v in values if v > distance] if bearing else []
+    return exact + larger
+
+
+__all__ = ["Refusal", "RefusalCode", "Turn", "explain"]
