@@ -19,13 +19,18 @@ def request_preferences(request: HttpRequest) -> Any:
 
 def preferences(request: HttpRequest) -> dict[str, Any]:
     """``prefs`` (a Preferences row, defaults for anonymous visitors),
-    ``board_prefs`` (the board's dict) and ``preferences_form`` (for the
-    lobby's ``{% include "accounts/_preferences_form.html" %}``); all lazy."""
+    ``board_prefs`` (the board's dict) and ``preferences_form`` (lazy; for the
+    lobby's ``{% include "accounts/_preferences_form.html" %}``).
+
+    Reading the row costs no extra query: PreferredLanguageMiddleware already
+    read it for signed-in users, and visitors have none.
+    """
     from accounts.forms import PreferencesForm
 
+    prefs = request_preferences(request)
     return {
-        "prefs": SimpleLazyObject(lambda: request_preferences(request)),
-        "board_prefs": SimpleLazyObject(lambda: board_prefs_from(request_preferences(request))),
+        "prefs": prefs,
+        "board_prefs": board_prefs_from(prefs),
         "preferences_form": SimpleLazyObject(
             lambda: PreferencesForm(instance=request_preferences(request))
         ),

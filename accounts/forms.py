@@ -1,8 +1,12 @@
 from __future__ import annotations
 
-from django import forms
+from typing import Any
 
-from accounts.models import Preferences
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import Preferences, User
 
 
 class PreferencesForm(forms.ModelForm):
@@ -17,3 +21,30 @@ class PreferencesForm(forms.ModelForm):
             "highlight_legal",
             "language",
         ]
+
+
+class SignUpForm(UserCreationForm):
+    """Names an account. Given a guest as ``instance`` it names that same row."""
+
+    email = forms.EmailField(
+        label=_("Email"),
+        required=False,
+        help_text=_("Optional; needed only to reset a forgotten password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A guest's generated name is not a suggestion for the real one.
+        if self.instance.pk and self.instance.is_guest:
+            self.initial["username"] = ""
+
+    def save(self, commit: bool = True) -> User:
+        user = super().save(commit=False)
+        user.is_guest = False
+        if commit:
+            user.save()
+        return user

@@ -1,0 +1,122 @@
+"""Account pages: sign up (a guest becomes the named account), log in/out,
+profile, preferences, password change and reset, and the language switch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import check_for_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language as django_set_language
+
+from accounts.forms import PreferencesForm, SignUpForm
+from accounts.guests import GUEST_BACKEND, ensure_player
+from accounts.preferences import preferences_for
+
+
+def safe_next(request: HttpRequest, fallback: str) -> str:
+    """The ``next`` parameter if it points into this site, else ``fallback``."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Name the current guest account, or create a new one for a visitor."""
+    current = request.user
+    if current.is_authenticated and not getattr(current, "is_guest", False):
+        return redirect("accounts:profile")
+    instance = current if current.is_authenticated else None
+    form = SignUpForm(request.POST or None, instance=instance)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        # login() rotates the session key (and drops the guest session data).
+        login(request, user, backend=GUEST_BACKEND)
+        messages.success(request, _("Welcome, %(name)s. Your games are kept.") % {"name": user})
+        return redirect(safe_next(request, reverse("accounts:profile")))
+    next_url = safe_next(request, "")
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/profile.html", {"account": request.user})
+
+
+@require_http_methods(["GET", "POST"])
+def preferences(request: HttpRequest) -> HttpResponse:
+    """Show the preferences; saving them makes a guest account if needed."""
+    if request.method == "POST":
+        user = ensure_player(request)
+        form = PreferencesForm(request.POST, instance=preferences_for(user))
+        if form.is_valid():
+            saved = form.save()
+            messages.success(request, _("Preferences saved."))
+            response = redirect(safe_next(request, reverse("accounts:preferences")))
+            remember_language(response, saved.language)
+            return response
+    else:
+        form = PreferencesForm(instance=preferences_for(request.user))
+    return render(request, "accounts/preferences.html", {"preferences_form": form})
+
+
+def remember_language(response: HttpResponse, language: str) -> None:
+    """Keep the chosen language in the cookie too, so it lasts past log-out."""
+    if language:
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            language,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+        )
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's set_language, which also stores a signed-in user's choice."""
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language and check_for_language(language):
+        prefs = preferences_for(request.user)
+        prefs.language = language
+        prefs.save()
+    return django_set_language(request)
+
+
+class GuestsSignUpFirstMixin:
+    """Guests have no password to change: send them to sign up instead."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if getattr(request.user, "is_guest", False):
+            return HttpResponseRedirect(reverse("accounts:signup"))
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+
+
+class PasswordChangeView(GuestsSignUpFirstMixin, LoginRequiredMixin, auth_views.PasswordChangeView):
+    success_url = reverse_lazy("accounts:password_change_done")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    success_url = reverse_lazy("accounts:password_reset_done")
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    success_url = reverse_lazy("accounts:password_reset_complete")
+    post_reset_login = False
