@@ -21,6 +21,7 @@ from django.utils import timezone
 from games import broadcast
 from games.engine import (
     Dice,
+    IllegalPlayError,
     IllegalStepError,
     Play,
     Position,
@@ -343,21 +344,26 @@ def finish_computer_turn(game_id: int, version: int, play: Play | None) -> bool:
         ):
             return False
         before = position_of(game)
-        dark_after = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
-        after = dark_after.swapped()
-        _record_turn(game, Side.DARK, play, before, after)
+        play = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
+        dark_after = play.result if play is not None else before.swapped()
+        _record_turn(game, Side.DARK, play, before, dark_after.swapped())
         if not _check_game_over(game, dark_after, Side.DARK):
             _pass_to(game, Side.LIGHT)
         _save(game, computer=game.turn == Side.DARK.value)
         return True
 
 
-def _checked_computer_play(dark_position: Position, dice: Dice, play: Play | None) -> Position:
+def _checked_computer_play(dark_position: Position, dice: Dice, play: Play | None) -> Play | None:
+    """The engine's own play with ``play``'s result for these dice, or ValueError."""
+    plays = legal_plays(dark_position, dice)
     if play is None:
-        if legal_plays(dark_position, dice):
-            raise ValueError("the computer must play: a legal play exists")
-        return dark_position
-    return dark_position.apply(play)  # IllegalPlayError (a ValueError) if not legal
+        if plays:
+            raise IllegalPlayError("the computer must play: a legal play exists")
+        return None
+    for legal in plays:
+        if legal.result == play.result:
+            return legal
+    raise IllegalPlayError(f"{play.notation()} is not legal with {dice}")
 
 
 def fail_computer_turn(game_id: int, version: int, reason: str) -> bool:

@@ -190,7 +190,8 @@ def test_with_auto_end_off_the_turn_waits_for_end_turn(
     assert (game.turn, game.dice, game.steps, game.version) == ("dark", None, [], 4)
     assert computer_queue == [(game.pk, 4)]
     turn = Turn.objects.get(game=game)
-    assert (turn.number, turn.side, turn.dice, turn.notation) == (1, "light", (5, 2), "13/8 13/11")
+    assert (turn.number, turn.side, turn.dice) == (1, "light", (5, 2))
+    assert sorted(turn.notation.split()) == ["13/11", "13/8"]
     assert turn.position_before == Position.start().position_id()
     assert turn.position_after == game.position_id
 
@@ -294,7 +295,7 @@ def test_the_computer_without_a_legal_move_passes(make_game: Any, dice: Any) -> 
     # DARK on the bar against LIGHT's closed home board.
     light = {p: 2 for p in range(1, 7)}
     light[7] = 3
-    game = make_game(board(light=light, dark={1: 14}, dark_bar=1), turn="dark", dice=[6, 6])
+    game = make_game(board(light=light, dark={24: 14}, dark_bar=1), turn="dark", dice=[6, 6])
     _position, rolled = services.begin_computer_turn(game.pk, 1)
     dice.queue(2, 1)
     assert services.finish_computer_turn(game.pk, 1, None) is True

@@ -1,0 +1,249 @@
+"""The game socket through channels' WebsocketCommunicator and the real ASGI app."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from config.asgi import application
+from games import services
+from games.engine import legal_plays
+from games.models import Game
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(30)]
+
+ORIGIN = b"http://127.0.0.1"
+TIMEOUT = 5
+
+
+def session_cookie(user: Any) -> bytes:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
+
+
+async def open_socket(
+    game_id: int, user: Any | None, origin: bytes = ORIGIN, language: bytes = b"zh-CN"
+) -> WebsocketCommunicator:
+    headers = [(b"origin", origin), (b"host", b"127.0.0.1"), (b"accept-language", language)]
+    if user is not None:
+        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
+    return WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
+
+
+async def connect(game_id: int, user: Any, **kwargs: Any) -> tuple[WebsocketCommunicator, dict]:
+    socket = await open_socket(game_id, user, **kwargs)
+    connected, _ = await socket.connect()
+    assert connected
+    state = await socket.receive_json_from(TIMEOUT)
+    assert state["type"] == "state"
+    return socket, state
+
+
+@database_sync_to_async
+def fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.fixture
+def quiet_computer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The computer's turns are recorded instead of played."""
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(services, "_enqueue_computer_turn", lambda g, v: queued.append((g, v)))
+    return queued
+
+
+@pytest.fixture
+def game(make_game: Any) -> Game:
+    return make_game(dice=[5, 2])
+
+
+# --------------------------------------------------------------- who may connect
+
+
+async def test_an_anonymous_visitor_is_refused_with_4403(game: Game) -> None:
+    socket = await open_socket(game.pk, None)
+    connected, _ = await socket.connect()
+    assert connected
+    assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
+
+
+async def test_another_user_is_refused_with_4403(game: Game, make_user: Any) -> None:
+    other = await database_sync_to_async(make_user)("bob")
+    socket = await open_socket(game.pk, other)
+    await socket.connect()
+    assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
+
+
+async def test_a_foreign_origin_is_refused(game: Game, user: Any) -> None:
+    socket = await open_socket(game.pk, user, origin=b"http://evil.example")
+    connected, _ = await socket.connect()
+    assert not connected
+
+
+async def test_the_owner_gets_the_state_on_connect(game: Game, user: Any) -> None:
+    socket, state = await connect(game.pk, user)
+    assert (state["game"], state["version"], state["dice"]) == (game.pk, 1, [5, 2])
+    assert {"from": 13, "to": 8, "die": 5} in state["allowed"]
+    await socket.disconnect()
+
+
+# --------------------------------------------------------------- commands
+
+
+async def test_a_step_is_acked_then_the_new_state_follows(game: Game, user: Any) -> None:
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "step", "id": "c1", "version": 1, "from": 13, "to": 8})
+    assert await socket.receive_json_from(TIMEOUT) == {"type": "ack", "id": "c1", "version": 2}
+    state = await socket.receive_json_from(TIMEOUT)
+    assert (state["type"], state["version"], state["remaining"]) == ("state", 2, [2])
+    assert state["steps"] == [{"from": 13, "to": 8, "die": 5, "hit": False}]
+    assert (await fresh(game)).steps == [[13, 8, 5]]
+    assert await socket.receive_nothing(0.2)
+    await socket.disconnect()
+
+
+async def test_a_refused_step_says_why_in_the_page_language(game: Game, user: Any) -> None:
+    socket, _ = await connect(game.pk, user, language=b"en")
+    await socket.send_json_to({"type": "step", "id": "c1", "version": 1, "from": 12, "to": 7})
+    reply = await socket.receive_json_from(TIMEOUT)
+    assert (reply["type"], reply["id"], reply["code"]) == ("refused", "c1", "no_checker")
+    assert reply["params"] == {"point": 12}
+    assert reply["message"] == "You have no checker on point 12."
+    assert (await fresh(game)).version == 1
+    await socket.disconnect()
+
+
+async def test_refusals_are_in_chinese_by_default(game: Game, user: Any) -> None:
+    socket, _ = await connect(game.pk, user, language=b"zh-CN")
+    await socket.send_json_to({"type": "step", "id": "c1", "version": 1, "from": 12, "to": 7})
+    reply = await socket.receive_json_from(TIMEOUT)
+    assert "12" in reply["message"] and "checker" not in reply["message"]
+    await socket.disconnect()
+
+
+async def test_a_stale_command_changes_nothing_and_gets_the_state(game: Game, user: Any) -> None:
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "step", "id": "c1", "version": 1, "from": 13, "to": 8})
+    await socket.receive_json_from(TIMEOUT)  # ack
+    await socket.receive_json_from(TIMEOUT)  # state v2
+    await socket.send_json_to({"type": "step", "id": "c2", "version": 1, "from": 13, "to": 11})
+    error = await socket.receive_json_from(TIMEOUT)
+    assert (error["type"], error["id"], error["code"]) == ("error", "c2", "stale")
+    state = await socket.receive_json_from(TIMEOUT)
+    assert (state["type"], state["version"]) == ("state", 2)
+    assert (await fresh(game)).steps == [[13, 8, 5]]
+    await socket.disconnect()
+
+
+async def test_a_repeated_command_id_is_not_run_twice(game: Game, user: Any) -> None:
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "step", "id": "c1", "version": 1, "from": 13, "to": 8})
+    await socket.receive_json_from(TIMEOUT)
+    await socket.receive_json_from(TIMEOUT)
+    # Same id, current version: without the id check this would be a new step.
+    await socket.send_json_to({"type": "step", "id": "c1", "version": 2, "from": 13, "to": 11})
+    error = await socket.receive_json_from(TIMEOUT)
+    assert (error["type"], error["code"]) == ("error", "duplicate")
+    assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
+    assert (await fresh(game)).steps == [[13, 8, 5]]
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("{not json", "bad_json"),
+        ("[1, 2]", "bad_json"),
+        (json.dumps({"type": "teleport", "id": "x", "version": 1}), "unknown_type"),
+        (json.dumps({"type": "step", "id": "x", "from": 13, "to": 8}), "bad_command"),
+        (json.dumps({"type": "step", "id": "x", "version": 1, "from": "1"}), "bad_command"),
+        (json.dumps({"type": "undo", "id": "x", "version": 1, "pad": "x" * 5000}), "too_large"),
+    ],
+)
+async def test_bad_frames_get_a_clear_error_and_the_socket_and_game_survive(
+    game: Game, user: Any, frame: str, code: str
+) -> None:
+    socket, _ = await connect(game.pk, user)
+    await socket.send_to(text_data=frame)
+    error = await socket.receive_json_from(TIMEOUT)
+    assert (error["type"], error["code"]) == ("error", code)
+    assert error["message"]
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "state"
+    await socket.send_json_to({"type": "step", "id": "ok", "version": 1, "from": 13, "to": 8})
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    await socket.disconnect()
+
+
+async def test_binary_frames_are_refused_politely(game: Game, user: Any) -> None:
+    socket, _ = await connect(game.pk, user)
+    await socket.send_to(bytes_data=b"\x00\x01")
+    error = await socket.receive_json_from(TIMEOUT)
+    assert (error["type"], error["code"]) == ("error", "bad_json")
+    await socket.disconnect()
+
+
+# --------------------------------------------------------------- more than one socket
+
+
+async def test_two_tabs_on_one_game_see_the_same_versions(game: Game, user: Any) -> None:
+    tab_a, _ = await connect(game.pk, user)
+    tab_b, _ = await connect(game.pk, user)
+    await tab_a.send_json_to({"type": "step", "id": "a1", "version": 1, "from": 13, "to": 8})
+    assert (await tab_a.receive_json_from(TIMEOUT))["type"] == "ack"
+    state_a = await tab_a.receive_json_from(TIMEOUT)
+    state_b = await tab_b.receive_json_from(TIMEOUT)
+    assert state_a["version"] == state_b["version"] == 2
+    assert state_a["board"] == state_b["board"]
+    assert await tab_a.receive_nothing(0.2)  # its own broadcast is not sent twice
+    await tab_a.disconnect()
+    await tab_b.disconnect()
+
+
+async def test_ending_the_turn_shows_the_computer_thinking_then_its_play(
+    game: Game, user: Any, quiet_computer: list, dice: Any
+) -> None:
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "step", "id": "1", "version": 1, "from": 13, "to": 8})
+    await socket.receive_json_from(TIMEOUT)
+    await socket.receive_json_from(TIMEOUT)
+    await socket.send_json_to({"type": "step", "id": "2", "version": 2, "from": 13, "to": 11})
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    state = await socket.receive_json_from(TIMEOUT)
+    assert (state["turn"], state["thinking"], state["version"]) == ("dark", True, 3)
+    assert quiet_computer == [(game.pk, 3)]
+    assert state["last_turn"]["notation"] == "13/8 13/11"
+
+    dice.queue(6, 4, 3, 1)
+
+    def computer_plays() -> None:
+        position, rolled = services.begin_computer_turn(game.pk, 3)
+        services.finish_computer_turn(game.pk, 3, legal_plays(position, rolled)[0])
+
+    await database_sync_to_async(computer_plays)()
+    state = await socket.receive_json_from(TIMEOUT)
+    assert (state["turn"], state["thinking"], state["version"], state["dice"]) == (
+        "light",
+        False,
+        4,
+        [3, 1],
+    )
+    assert state["last_turn"]["side"] == "dark"
+    assert all(isinstance(s["from"], (int, str)) for s in state["last_turn"]["steps"])
+    await socket.disconnect()
+
+
+async def test_an_event_pushed_by_another_app_reaches_the_socket(game: Game, user: Any) -> None:
+    from games import broadcast
+
+    socket, _ = await connect(game.pk, user)
+    await database_sync_to_async(broadcast.send_to_game)(game.pk, {"type": "hint", "plays": []})
+    assert await socket.receive_json_from(TIMEOUT) == {"type": "hint", "plays": []}
+    await socket.disconnect()
