@@ -1,0 +1,107 @@
+"""Preferences: stored per user (guests too) and shown on every page."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Preferences, User
+from accounts.preferences import board_prefs
+
+pytestmark = pytest.mark.django_db
+
+FORM = {
+    "auto_end_turn": "on",
+    "show_pips": "on",
+    "default_tier": "casual",
+    "board_direction": "right",
+    "animation_speed": "normal",
+    "highlight_legal": "on",
+    "language": "",
+}
+
+
+def page_board_prefs(client: Client, url: str = "/account/preferences/") -> dict[str, Any]:
+    html = client.get(url).content.decode()
+    start = html.index('<script id="board-prefs" type="application/json">')
+    body = html[start:].split(">", 1)[1].split("</script>", 1)[0]
+    return json.loads(body)
+
+
+def test_a_visitor_sees_the_defaults_and_no_account_is_made(client: Client) -> None:
+    prefs = page_board_prefs(client)
+    assert prefs == {
+        "auto_end_turn": True,
+        "show_pips": True,
+        "default_tier": "casual",
+        "board_direction": "right",
+        "animation_speed": "normal",
+        "animation_ms": 300,
+        "highlight_legal": True,
+        "language": "",
+    }
+    assert not User.objects.exists()
+
+
+def test_saving_preferences_as_a_visitor_makes_a_guest_account_that_keeps_them(
+    client: Client,
+) -> None:
+    data = FORM | {"show_pips": "", "board_direction": "left", "default_tier": "advanced"}
+    response = client.post(reverse("accounts:preferences"), data)
+    assert response.status_code == 302
+    guest = User.objects.get()
+    assert guest.is_guest
+    stored = Preferences.objects.get(user=guest)
+    assert (stored.show_pips, stored.board_direction, stored.default_tier) == (
+        False,
+        "left",
+        "advanced",
+    )
+
+
+def test_saved_preferences_change_what_pages_show(client_logged_in: Client, user: Any) -> None:
+    data = FORM | {"auto_end_turn": "", "board_direction": "left", "animation_speed": "fast"}
+    client_logged_in.post(reverse("accounts:preferences"), data)
+    html = client_logged_in.get(reverse("accounts:profile")).content.decode()
+    assert 'data-board-direction="left"' in html
+    prefs = page_board_prefs(client_logged_in)
+    assert (prefs["auto_end_turn"], prefs["animation_ms"]) == (False, 120)
+    assert board_prefs(user) == prefs
+    form_html = client_logged_in.get(reverse("accounts:preferences")).content.decode()
+    assert 'value="left" checked' in form_html or '<option value="left" selected>' in form_html
+
+
+def test_the_lobby_default_tier_follows_the_preference(client_logged_in: Client) -> None:
+    client_logged_in.post(reverse("accounts:preferences"), FORM | {"default_tier": "expert"})
+    html = client_logged_in.get(reverse("games:lobby")).content.decode()
+    assert 'value="expert" checked' in html
+
+
+def test_saving_from_the_lobby_returns_to_the_lobby(client_logged_in: Client) -> None:
+    response = client_logged_in.post(reverse("accounts:preferences"), FORM | {"next": "/"})
+    assert response["Location"] == "/"
+
+
+def test_next_may_not_leave_the_site(client_logged_in: Client) -> None:
+    data = FORM | {"next": "https://evil.example/"}
+    response = client_logged_in.post(reverse("accounts:preferences"), data)
+    assert response["Location"] == reverse("accounts:preferences")
+
+
+def test_an_unknown_choice_is_refused_and_nothing_is_stored(client_logged_in: Client) -> None:
+    response = client_logged_in.post(
+        reverse("accounts:preferences"), FORM | {"default_tier": "god"}
+    )
+    assert response.status_code == 200
+    assert "default_tier" in response.context["preferences_form"].errors
+    assert not Preferences.objects.exists()
+
+
+def test_the_lobby_includes_the_preferences_form(client: Client) -> None:
+    html = client.get(reverse("games:lobby")).content.decode()
+    assert f'action="{reverse("accounts:preferences")}"' in html
+    assert 'name="auto_end_turn"' in html
