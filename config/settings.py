@@ -205,7 +205,7 @@ AXES_CLIENT_IP_CALLABLE = "accounts.throttling.client_ip"
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_DAYS", 90) * 24 * 3600
 
 LANGUAGE_CODE = "zh-hans"
-LANGUAGES = [("zh-hans", _("简体中文")), ("en", _("English"))]
+LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = envstr("TIME_ZONE", "Asia/Shanghai")
 USE_I18N = True
