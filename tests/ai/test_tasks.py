@@ -1,0 +1,185 @@
+"""ai_worker.tasks, watchdog and dispatch without a broker (in-process)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+
+from ai_worker import dispatch, tasks, watchdog
+from games.engine import Dice, Position
+from games.models import Game, Status, Turn
+
+
+def advanced(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.mark.django_db
+def test_the_computer_rolls_plays_and_hands_the_turn_over(dark_game: Any) -> None:
+    game = dark_game()
+    assert tasks.run_computer_turn(game.pk, game.version) is True
+    after = advanced(game)
+    assert after.version == game.version + 1
+    assert after.turn == "light"
+    [turn] = Turn.objects.filter(game=game, side="dark")
+    assert turn.notation and turn.position_before == Position.start().position_id()
+    assert turn.position_after == after.position_id
+
+
+@pytest.mark.django_db
+def test_a_duplicate_task_changes_nothing(dark_game: Any) -> None:
+    game = dark_game()
+    tasks.run_computer_turn(game.pk, game.version)
+    once = advanced(game)
+    assert tasks.run_computer_turn(game.pk, game.version) is False
+    again = advanced(game)
+    assert (again.version, again.position_id, again.dice) == (
+        once.version,
+        once.position_id,
+        once.dice,
+    )
+    assert Turn.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_stale_task_changes_nothing(dark_game: Any) -> None:
+    game = dark_game(version=5)
+    assert tasks.run_computer_turn(game.pk, 4) is False
+    after = advanced(game)
+    assert after.version == 5 and after.dice is None and after.turn == "dark"
+    assert not Turn.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+def test_a_retry_reuses_the_dice_already_rolled(dark_game: Any) -> None:
+    game = dark_game(dice=[6, 4])
+    tasks.run_computer_turn(game.pk, game.version)
+    turn = Turn.objects.get(game=game, side="dark")
+    assert (turn.die1, turn.die2) == (6, 4)
+
+
+@pytest.mark.django_db
+def test_the_same_game_and_roll_get_the_same_play(dark_game: Any) -> None:
+    from ai_worker.policy import choose_play
+
+    game = dark_game(tier="beginner", dice=[5, 2])
+    tasks.run_computer_turn(game.pk, game.version)
+    turn = Turn.objects.get(game=game, side="dark")
+    play = choose_play(Position.start(), Dice(5, 2), "beginner", tasks.seed_key(game.pk))
+    assert play is not None and turn.notation == play.notation()
+
+
+@pytest.mark.django_db
+def test_past_the_attempt_bound_the_game_fails_with_a_message(dark_game: Any) -> None:
+    game = dark_game()
+    for _ in range(tasks.MAX_ATTEMPTS):
+        tasks.count_attempt(game.pk, game.version)
+    assert tasks.play_computer_turn(game.pk, game.version) is False
+    after = advanced(game)
+    assert after.status == Status.FAILED
+    assert after.failure_message == tasks.failure_message() != ""
+    assert not Turn.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+def test_the_failure_message_is_translated() -> None:
+    from django.utils import translation
+
+    with translation.override("zh-hans"):
+        chinese = tasks.failure_message()
+    with translation.override("en"):
+        english = tasks.failure_message()
+    assert chinese != english and "电脑" in chinese
+
+
+@pytest.mark.django_db
+def test_the_watchdog_requeues_a_stuck_turn_then_fails_it(dark_game: Any) -> None:
+    long_ago = timezone.now() - timedelta(minutes=5)
+    stuck = dark_game(computer_turn_started_at=long_ago)
+    fresh = dark_game(computer_turn_started_at=timezone.now())
+    queued: list[tuple[Any, ...]] = []
+
+    def record(task: Any, *args: Any) -> None:
+        queued.append((task, *args))
+
+    for _ in range(watchdog.MAX_REQUEUES):
+        assert watchdog.sweep(record) == 1
+    assert queued == [(tasks.play_computer_turn, stuck.pk, stuck.version)] * watchdog.MAX_REQUEUES
+    assert watchdog.sweep(record) == 0
+    assert advanced(stuck).status == Status.FAILED
+    assert advanced(fresh).status == Status.PLAYING
+
+
+@pytest.mark.django_db
+def test_the_watchdog_fails_a_turn_whose_task_keeps_dying(dark_game: Any) -> None:
+    stuck = dark_game(computer_turn_started_at=timezone.now() - timedelta(minutes=5))
+    for _ in range(tasks.MAX_ATTEMPTS):
+        tasks.count_attempt(stuck.pk, stuck.version)
+    assert watchdog.sweep(lambda *a: None) == 0
+    assert advanced(stuck).status == Status.FAILED
+
+
+class SlowTask:
+    """Stands in for a Celery task: records the thread and can be held."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Semaphore(0)
+        self.threads: list[str] = []
+
+    def __call__(self, *args: Any) -> None:
+        self.threads.append(threading.current_thread().name)
+        self.started.release()
+        self.release.wait(10)
+
+    def apply_async(self, args: tuple[Any, ...]) -> None:  # pragma: no cover - not sent
+        raise AssertionError("no broker: nothing may be sent")
+
+
+@override_settings(CELERY_BROKER_URL="")
+def test_without_a_broker_tasks_run_on_the_pool_and_do_not_block_each_other() -> None:
+    slow = SlowTask()
+    started = time.monotonic()
+    dispatch.enqueue(slow, 1, 1)
+    dispatch.enqueue(slow, 2, 1)
+    assert time.monotonic() - started < 0.5  # the caller never waits
+    # Both run at once: a long Expert turn leaves room for another game.
+    assert slow.started.acquire(timeout=5) and slow.started.acquire(timeout=5)
+    slow.release.set()
+    assert dispatch.wait_idle(10)
+    assert all(name.startswith("ai-worker") for name in slow.threads)
+    assert threading.current_thread().name not in slow.threads
+
+
+class SentTask:
+    def __init__(self) -> None:
+        self.sent: list[tuple[Any, ...]] = []
+
+    def apply_async(self, args: tuple[Any, ...]) -> None:
+        self.sent.append(args)
+
+    def __call__(self, *args: Any) -> None:  # pragma: no cover - must be sent
+        raise AssertionError("with a broker the task must be sent, not run here")
+
+
+@override_settings(CELERY_BROKER_URL="redis://127.0.0.1:6379/15")
+def test_with_a_broker_the_task_is_sent() -> None:
+    task = SentTask()
+    dispatch.enqueue(task, 3, 9)
+    assert task.sent == [(3, 9)]
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(CELERY_BROKER_URL="")
+def test_in_process_the_queued_computer_turn_is_played(dark_game: Any) -> None:
+    game = dark_game(tier="advanced")
+    dispatch.enqueue_computer_turn(game.pk, game.version)
+    assert dispatch.wait_idle(60)
+    assert advanced(game).version == game.version + 1
+    assert Turn.objects.filter(game=game, side="dark").count() == 1
