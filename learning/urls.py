@@ -7,6 +7,7 @@ from learning import views
 app_name = "learning"
 urlpatterns: list[URLPattern] = [
     path("history/", views.history_page, name="history"),
+    path("reviews/", views.reviews, name="reviews"),
     path("games/<int:game_id>/review/", views.review, name="review"),
     path("games/<int:game_id>/analysis", views.analysis_status, name="analysis_status"),
     path("games/<int:game_id>/hint", views.hint, name="hint"),

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -47,6 +47,12 @@ def history_page(request: HttpRequest) -> HttpResponse:
             "query": query.urlencode(),
         },
     )
+
+
+@require_GET
+def reviews(request: HttpRequest) -> HttpResponse:
+    """复盘 in the header: the finished games, each a link to its review."""
+    return redirect(f"{reverse('learning:history')}?status=finished")
 
 
 @require_GET

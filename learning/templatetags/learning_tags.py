@@ -1,0 +1,64 @@
+"""Small filters for the learning pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.html import format_html
+
+from learning.labels import ERROR_LABELS, RATING_LABELS, SIDE_LABELS, millipoints
+
+register = template.Library()
+
+
+@register.simple_tag
+def history_error_rate(game: Any) -> str:
+    """The person's error rate once the game is analysed, else a dash."""
+    row = getattr(game, "analysis", None)  # a missing reverse one-to-one is an AttributeError
+    if row is None or row.state != "done":
+        return "—"
+    side = row.summary.get("light", {})
+    rate = side.get("error_rate")
+    if rate is None:
+        return "—"
+    return format_html(
+        "{} <small>({})</small>", millipoints(rate), RATING_LABELS.get(side.get("rating") or "", "")
+    )
+
+
+@register.filter
+def mp(rate: float | None) -> str:
+    return millipoints(rate)
+
+
+@register.filter
+def rating_label(code: str | None) -> str:
+    return str(RATING_LABELS.get(code or "", "—"))
+
+
+@register.filter
+def error_label(code: str) -> str:
+    return str(ERROR_LABELS.get(code, code))
+
+
+@register.filter
+def side_label(code: str) -> str:
+    return str(SIDE_LABELS.get(code, code))
+
+
+@register.filter
+def percent(value: float | None, digits: int = 1) -> str:
+    return "—" if value is None else f"{value * 100:.{digits}f}%"
+
+
+@register.filter
+def signed(value: float | None, digits: int = 3) -> str:
+    return "—" if value is None else f"{value:+.{digits}f}"
+
+
+@register.filter
+def pvalue(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return "< 0.0001" if value < 0.0001 else f"{value:.4f}"

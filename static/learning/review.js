@@ -1,0 +1,255 @@
+// The review page: replays a finished game on the shared board renderer,
+// shows each turn's analysis, draws the win-probability graph and follows
+// the analysis job's progress (socket events, with polling as a fallback).
+import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const root = document.getElementById("review");
+const data = JSON.parse(document.getElementById("review-data").textContent);
+const S = JSON.parse(document.getElementById("review-strings").textContent);
+const direction = document.body.dataset.boardDirection || "right";
+const turns = data.turns;
+// View k < turns.length shows turn k+1 before it is played (with its dice
+// and the play's arrows); k === turns.length shows the final position.
+let view = 0;
+
+const fmt = (t, p) => t.replace(/%\((\w+)\)s/g, (_m, k) => (p[k] ?? ""));
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
+const $ = (id) => document.getElementById(id);
+
+function isError(turn) {
+  return Boolean(turn.analysis && turn.analysis.error && turn.analysis.error !== "none");
+}
+
+function diceFor(turn) {
+  const slot = turn.side === "light" ? "home" : "outer";
+  return turn.dice.map((value) => ({ value, used: false, side: turn.side, slot }));
+}
+
+function show(k) {
+  view = Math.max(0, Math.min(turns.length, k));
+  root.dataset.view = String(view);
+  const svg = $("review-board");
+  const turn = turns[view];
+  if (!turn) {
+    const last = turns[turns.length - 1];
+    renderBoard(svg, last ? last.after : data.start, { direction });
+    clearArrows(svg);
+    $("rv-turn-title").textContent = S.end;
+    $("rv-turn-line").textContent = "";
+    $("rv-turn-verdict").textContent = "";
+    $("rv-alternatives").hidden = true;
+  } else {
+    renderBoard(svg, turn.before, { direction, dice: diceFor(turn) });
+    drawArrows(svg, turn.steps, { side: turn.side });
+    describe(turn);
+  }
+  $("rv-position").textContent = fmt(S.position, { i: view, n: turns.length });
+  markGraph();
+}
+
+function describe(turn) {
+  $("rv-turn-title").textContent = fmt(S.turn_title, {
+    n: turn.number, side: S[turn.side], dice: turn.dice.join("-"),
+  });
+  $("rv-turn-line").textContent = turn.notation ? fmt(S.played, { play: turn.notation }) : S.no_move;
+  const a = turn.analysis;
+  const verdict = $("rv-turn-verdict");
+  verdict.className = a ? `verdict verdict-${a.error}` : "verdict";
+  if (!a) {
+    verdict.textContent = S.not_analysed;
+    $("rv-alternatives").hidden = true;
+    return;
+  }
+  const parts = [];
+  if (!turn.notation) parts.push(S.no_move);
+  else if (a.forced) parts.push(S.forced);
+  else if (a.error !== "none") {
+    parts.push(fmt(S.lost, { lost: a.equity_lost.toFixed(3), label: S.errors[a.error], mark: a.mark }));
+  } else if (a.played_rank === 0) parts.push(S.best);
+  if (a.luck !== null) parts.push(fmt(S.luck, { luck: signed(a.luck) }));
+  parts.push(fmt(S.win_after, { win: pct(a.win_light) }));
+  if (turn.side === "dark" && a.played) parts.push(`${S.computer_why} ${a.played.reasons.join(" ")}`);
+  verdict.textContent = parts.join(" ");
+  alternatives(turn, a);
+}
+
+function alternatives(turn, a) {
+  const table = $("rv-alternatives");
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  const rows = a.alternatives.slice();
+  if (a.played && (a.played_rank === null || a.played_rank >= rows.length)) rows.push(a.played);
+  if (!rows.length) {
+    table.hidden = true;
+    return;
+  }
+  rows.forEach((c, i) => {
+    const tr = document.createElement("tr");
+    const played = c.notation === turn.notation;
+    if (played) tr.classList.add("played");
+    tr.tabIndex = 0;
+    const rank = i < a.alternatives.length ? String(i + 1) : String((a.played_rank ?? i) + 1);
+    const cells = [rank, c.notation + (played ? ` ${S.played_row}` : ""), c.equity.toFixed(3),
+      pct(c.probs.win), pct(c.probs.win_gammon), pct(c.probs.win_backgammon)];
+    for (const text of cells) {
+      const td = document.createElement("td");
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    const why = document.createElement("td");
+    const ul = document.createElement("ul");
+    for (const r of c.reasons) {
+      const li = document.createElement("li");
+      li.textContent = r;
+      ul.appendChild(li);
+    }
+    why.appendChild(ul);
+    tr.appendChild(why);
+    const pick = () => drawArrows($("review-board"), c.steps, { side: turn.side });
+    tr.addEventListener("click", pick);
+    tr.addEventListener("focus", pick);
+    body.appendChild(tr);
+  });
+  table.hidden = false;
+}
+
+function step(delta) {
+  show(view + delta);
+}
+
+function jumpError(dir) {
+  for (let k = view + dir; k >= 0 && k < turns.length; k += dir) {
+    if (isError(turns[k])) return show(k);
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- the graph
+
+const GW = 600;
+const GH = 160;
+const PAD = 24;
+
+function gx(k) {
+  return PAD + (turns.length ? (k * (GW - 2 * PAD)) / turns.length : 0);
+}
+
+function gy(p) {
+  return PAD + (1 - p) * (GH - 2 * PAD);
+}
+
+function node(name, attrs, parent) {
+  const n = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  if (parent) parent.appendChild(n);
+  return n;
+}
+
+function drawGraph() {
+  const svg = $("win-graph");
+  if (!svg) return;
+  svg.setAttribute("viewBox", `0 0 ${GW} ${GH}`);
+  node("rect", { x: PAD, y: PAD, width: GW - 2 * PAD, height: GH - 2 * PAD, class: "g-frame" }, svg);
+  node("line", { x1: PAD, x2: GW - PAD, y1: gy(0.5), y2: gy(0.5), class: "g-half" }, svg);
+  for (const [p, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
+    const t = node("text", { x: PAD - 4, y: gy(p) + 4, class: "g-label", "text-anchor": "end" }, svg);
+    t.textContent = label;
+  }
+  const pts = [[gx(0), gy(0.5)]];
+  turns.forEach((t, k) => {
+    if (t.analysis) pts.push([gx(k + 1), gy(t.analysis.win_light)]);
+  });
+  node("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "g-line" }, svg);
+  turns.forEach((t, k) => {
+    if (!t.analysis) return;
+    const dot = node("circle", {
+      cx: gx(k + 1), cy: gy(t.analysis.win_light), r: isError(t) ? 4 : 2.5,
+      class: isError(t) ? `g-dot g-error g-${t.side}` : `g-dot g-${t.side}`,
+    }, svg);
+    const title = node("title", {}, dot);
+    title.textContent = fmt(S.graph_turn, { n: t.number, win: pct(t.analysis.win_light) });
+  });
+  node("line", { class: "g-cursor", x1: 0, x2: 0, y1: PAD, y2: GH - PAD, id: "g-cursor" }, svg);
+  svg.addEventListener("click", (ev) => {
+    const box = svg.getBoundingClientRect();
+    const x = ((ev.clientX - box.left) / box.width) * GW;
+    const k = Math.round(((x - PAD) / (GW - 2 * PAD)) * turns.length);
+    // Point k on the graph is the chance after turn k: show that turn.
+    show(Math.max(0, Math.min(turns.length - 1, k - 1)));
+  });
+}
+
+function markGraph() {
+  const cursor = $("g-cursor");
+  if (!cursor) return;
+  const x = gx(Math.min(view + 1, turns.length));
+  cursor.setAttribute("x1", x);
+  cursor.setAttribute("x2", x);
+}
+
+// ---------------------------------------------------------------- progress
+
+function followProgress() {
+  const state = root.dataset.state;
+  if (!state || state === "done") return;
+  const bar = $("analysis-progress");
+  const count = $("analysis-count");
+  const update = (msg) => {
+    if (msg.total) {
+      bar.value = msg.done / msg.total;
+      count.textContent = `${msg.done}/${msg.total}`;
+    }
+    if (msg.state === "done") window.location.reload();
+  };
+  try {
+    const url = new URL(root.dataset.wsUrl, window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(url);
+    ws.addEventListener("message", (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "analysis") update(msg);
+    });
+  } catch (_err) {
+    // Polling below covers a missing socket.
+  }
+  const poll = async () => {
+    try {
+      const res = await fetch(root.dataset.statusUrl, { headers: { Accept: "application/json" } });
+      if (res.ok) update(await res.json());
+    } catch (_err) {
+      // Try again on the next tick.
+    }
+    window.setTimeout(poll, 1000);
+  };
+  window.setTimeout(poll, 1000);
+}
+
+// ---------------------------------------------------------------- wiring
+
+const KEYS = {
+  ArrowLeft: () => step(-1), ArrowRight: () => step(1),
+  Home: () => show(0), End: () => show(turns.length),
+  n: () => jumpError(1), p: () => jumpError(-1),
+};
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
+  const action = KEYS[ev.key];
+  if (!action) return;
+  ev.preventDefault();
+  action();
+});
+$("rv-first").addEventListener("click", () => show(0));
+$("rv-last").addEventListener("click", () => show(turns.length));
+$("rv-prev").addEventListener("click", () => step(-1));
+$("rv-next").addEventListener("click", () => step(1));
+$("rv-next-error").addEventListener("click", () => jumpError(1));
+$("rv-prev-error").addEventListener("click", () => jumpError(-1));
+
+drawGraph();
+show(0);
+followProgress();
+window.__review = { show, get view() { return view; }, turns: turns.length };
