@@ -87,7 +87,8 @@ def main() -> None:
     print(
         f"median review of a {args.turns}-turn game at {ply}-ply: "
         f"{statistics.median(ours):.2f} s (target <= 15 s); yardstick "
-        f"{statistics.median(theirs):.2f} s; ratio {statistics.median(ours) / statistics.median(theirs):.2f}"
+        f"{statistics.median(theirs):.2f} s; "
+        f"ratio {statistics.median(ours) / statistics.median(theirs):.2f}"
         f"; cpus {os.cpu_count()}"
     )
 

@@ -134,4 +134,4 @@ def test_the_expert_hint_for_an_opening_3_1_makes_the_5_point() -> None:
     assert {"code": "makes_points", "params": {"points": [5]}} in [
         r.to_json() for r in top[0].reasons
     ]
-    assert len(top) == 5 and all(a.equity >= b.equity for a, b in zip(top, top[1:]))
+    assert len(top) == 5 and all(a.equity >= b.equity for a, b in zip(top, top[1:], strict=False))
