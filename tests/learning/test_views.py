@@ -1,0 +1,217 @@
+"""The learning pages through real URLs: history, review, hints, stats, help."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Game, Status, Turn
+from learning import hints, review
+from learning.models import AnalysisState, GameAnalysis, Hint
+from tests.learning.conftest import position
+
+pytestmark = pytest.mark.django_db
+
+
+def finished(owner: Any, winner: str, points: int = 1, tier: str = "casual", **kw: Any) -> Game:
+    return Game.objects.create(owner=owner, tier=tier, status=Status.FINISHED, winner=winner,
+                               result_kind="single", points=points, finished_at=timezone.now(),
+                               **kw)
+
+
+# ---------------------------------------------------------------- history
+
+
+def test_history_totals_and_rows_are_the_users_own(
+    client_logged_in: Client, user: Any, make_user: Any
+) -> None:
+    finished(user, "light", 2)
+    finished(user, "dark", 1, tier="expert")
+    Game.objects.create(owner=user)
+    finished(make_user("bob"), "light", 3)
+    page = client_logged_in.get(reverse("learning:history"))
+    assert page.status_code == 200
+    totals = page.context["totals"]
+    assert totals == {"games": 3, "wins": 1, "losses": 1, "points_won": 2, "points_lost": 1}
+    assert len(page.context["page"].object_list) == 3
+
+
+@pytest.mark.parametrize(
+    ("query", "count"),
+    [("result=won", 1), ("result=lost", 1), ("tier=expert", 1), ("status=unfinished", 1),
+     ("status=finished", 2), ("date_from=2000-01-01&date_to=2000-01-02", 0)],
+)
+def test_history_filters(client_logged_in: Client, user: Any, query: str, count: int) -> None:
+    finished(user, "light", 2)
+    finished(user, "dark", 1, tier="expert")
+    Game.objects.create(owner=user)
+    page = client_logged_in.get(f"{reverse('learning:history')}?{query}")
+    assert page.context["page"].paginator.count == count
+    assert page.context["totals"]["games"] == count
+
+
+def test_history_pages_by_twenty(client_logged_in: Client, user: Any) -> None:
+    for _ in range(23):
+        finished(user, "light")
+    first = client_logged_in.get(reverse("learning:history"))
+    second = client_logged_in.get(f"{reverse('learning:history')}?page=2")
+    assert len(first.context["page"].object_list) == 20
+    assert len(second.context["page"].object_list) == 3
+
+
+def test_history_shows_the_error_rate_once_analysed(
+    client_logged_in: Client, finished_game: Game
+) -> None:
+    before = client_logged_in.get(reverse("learning:history")).content.decode()
+    assert "—" in before
+    review.run_analysis(finished_game.pk)
+    rate = GameAnalysis.objects.get(game=finished_game).summary["light"]["error_rate"]
+    after = client_logged_in.get(reverse("learning:history")).content.decode()
+    assert f"{rate * 1000:.1f}" in after
+
+
+# ---------------------------------------------------------------- review
+
+
+def test_review_of_a_finished_game_queues_the_analysis_and_shows_progress(
+    client_logged_in: Client, finished_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[int] = []
+    monkeypatch.setattr("ai_worker.dispatch.enqueue_review", queued.append)
+    page = client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
+    assert page.status_code == 200
+    assert queued == [finished_game.pk]
+    assert b'id="analysis-progress"' in page.content
+    replay = page.context["replay"]
+    assert len(replay["turns"]) == finished_game.turns.count()
+    assert replay["turns"][0]["analysis"] is None
+
+
+def test_review_after_analysis_has_the_summary_and_every_turns_alternatives(
+    client_logged_in: Client, finished_game: Game
+) -> None:
+    review.run_analysis(finished_game.pk)
+    page = client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
+    assert b'id="analysis-progress"' not in page.content
+    assert [row["side"] for row in page.context["summary"]] == ["light", "dark"]
+    data = json.loads(page.content.decode().split('id="review-data" type="application/json">')[1]
+                      .split("</script>")[0])
+    dark_turns = [t for t in data["turns"] if t["side"] == "dark" and t["notation"]]
+    assert dark_turns and all(t["analysis"]["alternatives"] for t in dark_turns)
+    # Reasons arrive as sentences; DARK's steps in display numbering for arrows.
+    assert isinstance(dark_turns[0]["analysis"]["alternatives"][0]["reasons"][0], str)
+    assert all(isinstance(s["from"], (int, str)) for s in dark_turns[0]["steps"])
+
+
+def test_review_and_status_are_private(client: Client, finished_game: Game, make_user: Any) -> None:
+    client.force_login(make_user("mallory"))
+    assert client.get(reverse("learning:review", args=[finished_game.pk])).status_code == 404
+    assert client.get(reverse("learning:analysis_status", args=[finished_game.pk])).status_code == 404
+
+
+def test_analysis_status_reports_progress(client_logged_in: Client, finished_game: Game) -> None:
+    GameAnalysis.objects.create(game=finished_game, state=AnalysisState.RUNNING, turns_total=10,
+                                turns_done=4)
+    body = client_logged_in.get(reverse("learning:analysis_status", args=[finished_game.pk])).json()
+    assert body["state"] == "running" and body["done"] == 4 and body["progress"] == 0.4
+
+
+# ---------------------------------------------------------------- hints
+
+
+@pytest.fixture
+def hint_game(user: Any) -> Game:
+    pos = position(light={13: 1, 6: 14}, dark={10: 1, 24: 14})
+    return Game.objects.create(owner=user, status=Status.PLAYING, turn="light", dice=[2, 1],
+                               position_id=pos.position_id(), opening_rolls=[[4, 2]])
+
+
+def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons(
+    client_logged_in: Client, hint_game: Game, monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    monkeypatch.setattr("ai_worker.dispatch.enqueue_hint",
+                        lambda gid, version: hints.compute_hint(gid, version))
+    url = reverse("learning:hint", args=[hint_game.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client_logged_in.post(url, {"version": hint_game.version})
+    assert answer.status_code == 200
+    hint_game.refresh_from_db()
+    assert hint_game.hints_used
+    body = client_logged_in.get(url, {"version": hint_game.version}).json()
+    assert body["state"] == "done" and body["dice"] == [2, 1]
+    assert 1 <= len(body["plays"]) <= 5
+    best = body["plays"][0]
+    assert best["steps"] and all({"from", "to"} <= set(s) for s in best["steps"])
+    assert best["reasons"] and set(best["probs"]) >= {"win", "win_gammon", "win_backgammon"}
+    # The play that leaves the blot in front of DARK's checker says 11 of 36.
+    leaving = [p for p in body["plays"] if p["notation"] == "13/11 6/5"]
+    assert leaving and any("11" in r and "36" in r for r in leaving[0]["reasons"])
+
+
+def test_a_hint_is_refused_when_it_is_not_the_persons_roll(
+    client_logged_in: Client, hint_game: Game
+) -> None:
+    Game.objects.filter(pk=hint_game.pk).update(turn="dark", dice=None)
+    answer = client_logged_in.post(reverse("learning:hint", args=[hint_game.pk]),
+                                   {"version": hint_game.version})
+    assert answer.status_code == 409
+    assert not Hint.objects.exists()
+
+
+def test_a_hint_never_changes_the_position_or_the_version(
+    hint_game: Game,
+) -> None:
+    before = (hint_game.position_id, hint_game.version, hint_game.dice)
+    hints.compute_hint(hint_game.pk, hint_game.version)
+    hint_game.refresh_from_db()
+    assert (hint_game.position_id, hint_game.version, hint_game.dice) == before
+    assert Hint.objects.get(game=hint_game).state == "done"
+
+
+# ---------------------------------------------------------------- stats and help
+
+
+def test_dice_statistics_count_each_side_and_test_them(
+    client_logged_in: Client, user: Any
+) -> None:
+    game = finished(user, "light", opening_rolls=[[3, 3], [6, 1]])
+    pid = position(light={6: 15}, dark={19: 15}).position_id()
+    rows = [(1, "light", 6, 1), (2, "dark", 5, 5), (3, "light", 2, 4), (4, "dark", 6, 3)]
+    for number, side, d1, d2 in rows:
+        Turn.objects.create(game=game, number=number, side=side, die1=d1, die2=d2,
+                            position_before=pid, position_after=pid)
+    page = client_logged_in.get(reverse("learning:stats"))
+    assert page.status_code == 200
+    mine = dict(page.context["scopes"])["mine"]
+    light, dark = mine
+    # LIGHT: opening dice 3 and 6, then 2-4 (turn 1 is the opening pair).
+    assert light["counts"].faces == (0, 1, 1, 1, 0, 1)
+    assert light["counts"].roll_total == 1
+    # DARK: opening dice 3 and 1, then 5-5 and 6-3.
+    assert dark["counts"].faces == (1, 0, 2, 0, 2, 1)
+    assert dark["counts"].doubles == 1
+    assert dark["face_test"].df == 5 and 0 <= dark["face_test"].p_value <= 1
+    assert b"p = " in page.content
+
+
+@pytest.mark.parametrize("page", ["rules", "glossary", "faq"])
+@pytest.mark.parametrize(("language", "phrase"), [("en", "bar"), ("zh-hans", "吧台")])
+def test_help_pages_in_both_languages(client: Client, page: str, language: str, phrase: str) -> None:
+    client.cookies["django_language"] = language
+    answer = client.get(reverse("learning:help_page", args=[page]),
+                        HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 200
+    assert phrase in answer.content.decode()
+
+
+def test_help_has_the_four_diagrams(client: Client) -> None:
+    text = (client.get(reverse("learning:help_page", args=["rules"])).content
+            + client.get(reverse("learning:help_page", args=["glossary"])).content).decode()
+    for name in ("opening", "bearoff", "prime", "anchor"):
+        assert f'data-diagram="{name}"' in text
