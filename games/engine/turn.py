@@ -11,7 +11,7 @@ from types import MappingProxyType
 from games.engine.dice import Dice
 from games.engine.errors import IllegalPlayError, IllegalStepError
 from games.engine.movegen import do_step, max_dice_usable, single_moves, undo_step
-from games.engine.plays import Play, Step, legal_plays, make_position
+from games.engine.plays import Play, Step, make_position
 from games.engine.position import BAR, OFF, Position
 
 Param = int | str | tuple[int, ...]
@@ -60,9 +60,13 @@ class _Rules:
 
 @lru_cache(maxsize=4096)
 def _rules(position: Position, dice: Dice) -> _Rules:
-    plays = legal_plays(position, dice)
-    total = len(plays[0].steps) if plays else 0
-    only = plays[0].steps[0].die if total == 1 and not dice.is_double else None
+    # A search that stops as soon as all dice are placed: cheaper than listing
+    # every play, so a cold click costs less than one enumeration.
+    me, opp = list(position.me), list(position.opp)
+    total = max_dice_usable(me, opp, dice.values, len(dice.values))
+    only = None
+    if total == 1 and not dice.is_double:
+        only = dice.high if any(single_moves(me, opp, dice.high)) else dice.low
     return _Rules(total, only)
 
 
