@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 RATING_LABELS: dict[str, Promise] = {
-    "supernatural": _("Supernatural"),
-    "world_class": _("World class"),
-    "expert": _("Expert"),
-    "advanced": _("Advanced"),
-    "intermediate": _("Intermediate"),
-    "casual": _("Casual player"),
-    "beginner": _("Beginner"),
-    "awful": _("Awful"),
+    "supernatural": pgettext_lazy("rating", "Supernatural"),
+    "world_class": pgettext_lazy("rating", "World class"),
+    "expert": pgettext_lazy("rating", "Expert"),
+    "advanced": pgettext_lazy("rating", "Advanced"),
+    "intermediate": pgettext_lazy("rating", "Intermediate"),
+    "casual": pgettext_lazy("rating", "Casual player"),
+    "beginner": pgettext_lazy("rating", "Beginner"),
+    "awful": pgettext_lazy("rating", "Awful"),
 }
 
 ERROR_LABELS: dict[str, Promise] = {
