@@ -20,6 +20,9 @@ from ai_worker.evaluator import rank_plays
 from games.engine import Dice, Position, Side, outcome
 from games.models import Game, Status, Turn
 
+# The shared real-worker fixture (tests/ai/conftest.py), for this package's tests.
+from tests.ai.conftest import celery_worker_process  # noqa: F401
+
 
 def position(
     light: dict[int, int], dark: dict[int, int], light_bar: int = 0, dark_bar: int = 0
@@ -97,3 +100,30 @@ def finished_game(user: Any) -> Game:
 @pytest.fixture
 def game_player() -> Callable[..., Game]:
     return play_out
+
+
+def unfinish_last_turn(game: Game) -> Turn:
+    """Take back a finished game's winning turn: the game waits for that roll
+    again, so a test can play the last move through the real services."""
+    last = game.turns.order_by("-number").first()
+    assert last is not None
+    game.status = Status.PLAYING
+    game.turn = last.side
+    game.dice = [last.die1, last.die2]
+    game.position_id = last.position_before
+    game.winner, game.result_kind, game.points, game.finished_at = "", "", 0, None
+    game.save()
+    last.delete()
+    return last
+
+
+@pytest.fixture
+def nearly_won_game(user: Any) -> Game:
+    """A real game one LIGHT turn from LIGHT's win, its earlier turns stored."""
+    for seed in range(1, 40):
+        game = play_out(user, RACE, seed=seed)
+        if game.winner == "light":
+            unfinish_last_turn(game)
+            return game
+        game.delete()
+    raise AssertionError("no seed gave LIGHT the win")

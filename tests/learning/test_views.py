@@ -19,9 +19,16 @@ pytestmark = pytest.mark.django_db
 
 
 def finished(owner: Any, winner: str, points: int = 1, tier: str = "casual", **kw: Any) -> Game:
-    return Game.objects.create(owner=owner, tier=tier, status=Status.FINISHED, winner=winner,
-                               result_kind="single", points=points, finished_at=timezone.now(),
-                               **kw)
+    return Game.objects.create(
+        owner=owner,
+        tier=tier,
+        status=Status.FINISHED,
+        winner=winner,
+        result_kind="single",
+        points=points,
+        finished_at=timezone.now(),
+        **kw,
+    )
 
 
 # ---------------------------------------------------------------- history
@@ -43,8 +50,14 @@ def test_history_totals_and_rows_are_the_users_own(
 
 @pytest.mark.parametrize(
     ("query", "count"),
-    [("result=won", 1), ("result=lost", 1), ("tier=expert", 1), ("status=unfinished", 1),
-     ("status=finished", 2), ("date_from=2000-01-01&date_to=2000-01-02", 0)],
+    [
+        ("result=won", 1),
+        ("result=lost", 1),
+        ("tier=expert", 1),
+        ("status=unfinished", 1),
+        ("status=finished", 2),
+        ("date_from=2000-01-01&date_to=2000-01-02", 0),
+    ],
 )
 def test_history_filters(client_logged_in: Client, user: Any, query: str, count: int) -> None:
     finished(user, "light", 2)
@@ -99,8 +112,11 @@ def test_review_after_analysis_has_the_summary_and_every_turns_alternatives(
     page = client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
     assert b'id="analysis-progress"' not in page.content
     assert [row["side"] for row in page.context["summary"]] == ["light", "dark"]
-    data = json.loads(page.content.decode().split('id="review-data" type="application/json">')[1]
-                      .split("</script>")[0])
+    data = json.loads(
+        page.content.decode()
+        .split('id="review-data" type="application/json">')[1]
+        .split("</script>")[0]
+    )
     dark_turns = [t for t in data["turns"] if t["side"] == "dark" and t["notation"]]
     assert dark_turns and all(t["analysis"]["alternatives"] for t in dark_turns)
     # Reasons arrive as sentences; DARK's steps in display numbering for arrows.
@@ -111,12 +127,15 @@ def test_review_after_analysis_has_the_summary_and_every_turns_alternatives(
 def test_review_and_status_are_private(client: Client, finished_game: Game, make_user: Any) -> None:
     client.force_login(make_user("mallory"))
     assert client.get(reverse("learning:review", args=[finished_game.pk])).status_code == 404
-    assert client.get(reverse("learning:analysis_status", args=[finished_game.pk])).status_code == 404
+    assert (
+        client.get(reverse("learning:analysis_status", args=[finished_game.pk])).status_code == 404
+    )
 
 
 def test_analysis_status_reports_progress(client_logged_in: Client, finished_game: Game) -> None:
-    GameAnalysis.objects.create(game=finished_game, state=AnalysisState.RUNNING, turns_total=10,
-                                turns_done=4)
+    GameAnalysis.objects.create(
+        game=finished_game, state=AnalysisState.RUNNING, turns_total=10, turns_done=4
+    )
     body = client_logged_in.get(reverse("learning:analysis_status", args=[finished_game.pk])).json()
     assert body["state"] == "running" and body["done"] == 4 and body["progress"] == 0.4
 
@@ -127,16 +146,25 @@ def test_analysis_status_reports_progress(client_logged_in: Client, finished_gam
 @pytest.fixture
 def hint_game(user: Any) -> Game:
     pos = position(light={13: 1, 6: 14}, dark={10: 1, 24: 14})
-    return Game.objects.create(owner=user, status=Status.PLAYING, turn="light", dice=[2, 1],
-                               position_id=pos.position_id(), opening_rolls=[[4, 2]])
+    return Game.objects.create(
+        owner=user,
+        status=Status.PLAYING,
+        turn="light",
+        dice=[2, 1],
+        position_id=pos.position_id(),
+        opening_rolls=[[4, 2]],
+    )
 
 
 def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons(
-    client_logged_in: Client, hint_game: Game, monkeypatch: pytest.MonkeyPatch,
+    client_logged_in: Client,
+    hint_game: Game,
+    monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    monkeypatch.setattr("ai_worker.dispatch.enqueue_hint",
-                        lambda gid, version: hints.compute_hint(gid, version))
+    monkeypatch.setattr(
+        "ai_worker.dispatch.enqueue_hint", lambda gid, version: hints.compute_hint(gid, version)
+    )
     url = reverse("learning:hint", args=[hint_game.pk])
     with django_capture_on_commit_callbacks(execute=True):
         answer = client_logged_in.post(url, {"version": hint_game.version})
@@ -158,8 +186,9 @@ def test_a_hint_is_refused_when_it_is_not_the_persons_roll(
     client_logged_in: Client, hint_game: Game
 ) -> None:
     Game.objects.filter(pk=hint_game.pk).update(turn="dark", dice=None)
-    answer = client_logged_in.post(reverse("learning:hint", args=[hint_game.pk]),
-                                   {"version": hint_game.version})
+    answer = client_logged_in.post(
+        reverse("learning:hint", args=[hint_game.pk]), {"version": hint_game.version}
+    )
     assert answer.status_code == 409
     assert not Hint.objects.exists()
 
@@ -177,15 +206,20 @@ def test_a_hint_never_changes_the_position_or_the_version(
 # ---------------------------------------------------------------- stats and help
 
 
-def test_dice_statistics_count_each_side_and_test_them(
-    client_logged_in: Client, user: Any
-) -> None:
+def test_dice_statistics_count_each_side_and_test_them(client_logged_in: Client, user: Any) -> None:
     game = finished(user, "light", opening_rolls=[[3, 3], [6, 1]])
     pid = position(light={6: 15}, dark={19: 15}).position_id()
     rows = [(1, "light", 6, 1), (2, "dark", 5, 5), (3, "light", 2, 4), (4, "dark", 6, 3)]
     for number, side, d1, d2 in rows:
-        Turn.objects.create(game=game, number=number, side=side, die1=d1, die2=d2,
-                            position_before=pid, position_after=pid)
+        Turn.objects.create(
+            game=game,
+            number=number,
+            side=side,
+            die1=d1,
+            die2=d2,
+            position_before=pid,
+            position_after=pid,
+        )
     page = client_logged_in.get(reverse("learning:stats"))
     assert page.status_code == 200
     mine = dict(page.context["scopes"])["mine"]
@@ -202,16 +236,19 @@ def test_dice_statistics_count_each_side_and_test_them(
 
 @pytest.mark.parametrize("page", ["rules", "glossary", "faq"])
 @pytest.mark.parametrize(("language", "phrase"), [("en", "bar"), ("zh-hans", "吧台")])
-def test_help_pages_in_both_languages(client: Client, page: str, language: str, phrase: str) -> None:
+def test_help_pages_in_both_languages(
+    client: Client, page: str, language: str, phrase: str
+) -> None:
     client.cookies["django_language"] = language
-    answer = client.get(reverse("learning:help_page", args=[page]),
-                        HTTP_ACCEPT_LANGUAGE=language)
+    answer = client.get(reverse("learning:help_page", args=[page]), HTTP_ACCEPT_LANGUAGE=language)
     assert answer.status_code == 200
     assert phrase in answer.content.decode()
 
 
 def test_help_has_the_four_diagrams(client: Client) -> None:
-    text = (client.get(reverse("learning:help_page", args=["rules"])).content
-            + client.get(reverse("learning:help_page", args=["glossary"])).content).decode()
+    text = (
+        client.get(reverse("learning:help_page", args=["rules"])).content
+        + client.get(reverse("learning:help_page", args=["glossary"])).content
+    ).decode()
     for name in ("opening", "bearoff", "prime", "anchor"):
         assert f'data-diagram="{name}"' in text
