@@ -52,6 +52,16 @@ def fresh(game: Game) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+@pytest.fixture(autouse=True)
+async def close_socket_thread_connections() -> Any:
+    """Close the database connection of the thread the consumer ran its queries on,
+    so the test database can be dropped at the end (PostgreSQL)."""
+    yield
+    from django.db import connections
+
+    await database_sync_to_async(connections.close_all)()
+
+
 @pytest.fixture
 def quiet_computer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The computer's turns are recorded instead of played."""
