@@ -41,6 +41,7 @@ def clear_caches() -> None:
     plays_module._legal_plays.cache_clear()
     turn_module._rules.cache_clear()
     turn_module._allowed.cache_clear()
+    turn_module._results.cache_clear()
 
 
 def timed(fn: Callable[[], object], repeat: int) -> float:

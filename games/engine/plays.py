@@ -86,6 +86,8 @@ def replay(position: Position, steps: tuple[Step, ...]) -> Position:
     """Apply ``steps`` one by one, each checked as a single legal move."""
     me, opp = list(position.me), list(position.opp)
     for step in steps:
+        if not 1 <= step.die <= 6:
+            raise IllegalPlayError(f"step {step} uses no die")
         raw: RawStep = (step.src, step.dst, step.die, step.hit)
         if raw not in set(single_moves(me, opp, step.die)):
             raise IllegalPlayError(f"step {step} is not a legal move here")
@@ -113,7 +115,7 @@ def check_play(position: Position, play: Play) -> Position:
         plays = _legal_plays(position, dice)
         if not plays and not play.steps:
             return position
-        if any(p.result == result and len(p.steps) == len(play.steps) for p in plays):
+        if any(p.result == result for p in plays):
             return result
     raise IllegalPlayError(f"{play.notation()} is not a legal play here")
 

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from games.engine.dice import Dice
 from games.engine.errors import IllegalPlayError, IllegalStepError
 from games.engine.movegen import do_step, max_dice_usable, single_moves, undo_step
-from games.engine.plays import Play, Step, make_position
+from games.engine.plays import Play, Step, legal_plays, make_position
 from games.engine.position import BAR, OFF, Position
 
 Param = int | str | tuple[int, ...]
@@ -70,13 +70,24 @@ def _rules(position: Position, dice: Dice) -> _Rules:
     return _Rules(total, only)
 
 
+@lru_cache(maxsize=4096)
+def _results(position: Position, dice: Dice) -> frozenset[Position]:
+    return frozenset(play.result for play in legal_plays(position, dice))
+
+
 @lru_cache(maxsize=16384)
 def _allowed(
-    current: Position, remaining: tuple[int, ...], need: int, only_die: int | None
+    origin: Position, dice: Dice, current: Position, remaining: tuple[int, ...], need: int
 ) -> tuple[Step, ...]:
-    """Every next step that still lets ``need`` dice in all be played."""
+    """Every next step that still lets ``need`` dice in all be played.
+
+    A step after which no die can move is also allowed when it already gives
+    the board of a legal play: the last checker borne off with a 6 from the
+    5-point ends the game exactly as 5/4/off would, so it is the same play.
+    """
     if need <= 0:
         return ()
+    only_die = _rules(origin, dice).only_die
     me, opp = list(current.me), list(current.opp)
     allowed: list[Step] = []
     for die in sorted(set(remaining), reverse=True):
@@ -88,11 +99,16 @@ def _allowed(
             if need > 1:
                 do_step(me, opp, raw)
                 usable = max_dice_usable(me, opp, tuple(rest), need - 1)
+                same_play = usable == 0 and _board(me, opp) in _results(origin, dice)
                 undo_step(me, opp, raw)
-                if usable < need - 1:
+                if usable < need - 1 and not same_play:
                     continue
             allowed.append(Step(*raw))
     return tuple(allowed)
+
+
+def _board(me: list[int], opp: list[int]) -> Position:
+    return make_position(tuple(me), tuple(opp))
 
 
 @dataclass(frozen=True)
@@ -115,13 +131,17 @@ class Turn:
         current, remaining = self.position, list(self.dice.values)
         rules = _rules(self.position, self.dice)
         for index, step in enumerate(self.steps):
-            ok = _allowed(current, tuple(remaining), rules.total - index, rules.only_die)
+            need = rules.total - index
+            ok = _allowed(self.position, self.dice, current, tuple(remaining), need)
             if step not in ok:
                 raise IllegalStepError(self._refusal_at(current, tuple(remaining), index, step))
             current = _after(current, step)
             remaining.remove(step.die)
         object.__setattr__(self, "_current", current)
         object.__setattr__(self, "_remaining", tuple(remaining))
+        # Ended early: the last step gave a legal play's board and no die can move.
+        early = 0 < len(self.steps) < rules.total and _stuck(current, tuple(remaining))
+        object.__setattr__(self, "_complete", len(self.steps) == rules.total or early)
 
     @property
     def current(self) -> Position:
@@ -142,12 +162,13 @@ class Turn:
     @property
     def complete(self) -> bool:
         """True when the steps form a whole legal play (at once if none exists)."""
-        return len(self.steps) == self._rules.total
+        done: bool = self.__dict__["_complete"]
+        return done
 
     def allowed_steps(self) -> tuple[Step, ...]:
         """Every legal next step."""
         need = self._rules.total - len(self.steps)
-        return _allowed(self.current, self.remaining, need, self._rules.only_die)
+        return _allowed(self.position, self.dice, self.current, self.remaining, need)
 
     def refusal(self, src: int, dst: int, die: int | None = None) -> Refusal | None:
         """None when the step is accepted, else the reason it is refused."""
@@ -190,9 +211,13 @@ class Turn:
     def _refusal_at(
         self, current: Position, remaining: tuple[int, ...], done: int, step: Step
     ) -> Refusal:
-        if done >= self._rules.total:
+        if done >= self._rules.total or (done and _stuck(current, remaining)):
             return Refusal(RefusalCode.TURN_COMPLETE)
         return explain(current, remaining, step, self._rules.total - done, self._rules.only_die)
+
+
+def _stuck(position: Position, remaining: tuple[int, ...]) -> bool:
+    return max_dice_usable(list(position.me), list(position.opp), remaining, 1) == 0
 
 
 def _after(position: Position, step: Step) -> Position:

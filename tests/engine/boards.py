@@ -1,0 +1,25 @@
+"""Build test positions by hand, in the mover's numbering for both sides."""
+
+from __future__ import annotations
+
+from games.engine import Position
+
+
+def board(
+    mine: dict[int, int], theirs: dict[int, int] | None = None, their_bar: int = 0
+) -> Position:
+    """``mine``: mover's checkers by point (25 = bar); ``theirs``: opponent's
+    checkers by the MOVER's point number. Checkers not placed are borne off."""
+    me, opp = [0] * 25, [0] * 25
+    for point, count in mine.items():
+        me[point - 1] = count
+    for point, count in (theirs or {}).items():
+        opp[24 - point] = count
+    opp[24] = their_bar
+    return Position(tuple(me), tuple(opp))
+
+
+def results(position: Position, d1: int, d2: int) -> set[str]:
+    from games.engine import Dice, legal_plays
+
+    return {play.notation() for play in legal_plays(position, Dice(d1, d2))}
