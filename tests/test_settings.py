@@ -45,6 +45,9 @@ def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
             "DEBUG",
             "SECRET_KEY",
             "ALLOWED_HOSTS",
+            # Set while Playwright runs in this process (tests/conftest.py);
+            # the deploy check rightly warns about it.
+            "DJANGO_ALLOW_ASYNC_UNSAFE",
         )
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
