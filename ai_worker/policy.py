@@ -2,18 +2,21 @@
 
 The lower tiers add Gaussian noise to each candidate's equity and take the
 best noisy value, as GNU Backgammon's skill levels do. The noise is a pure
-function of (seed_key, position, dice, candidate), so a replayed position in
-the same game gets the same choice, and a retried task plays the same move.
+function of (seed_key, position, dice, candidate): a hash, not a random
+generator, so a replayed position in the same game gets the same choice, a
+retried task plays the same move, and no process state is involved.
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
+from statistics import NormalDist
 
 from ai_worker.evaluator import RankedPlay, rank_plays
 from ai_worker.tiers import Tier, TierSpec, tier_spec
 from games.engine import Dice, Play, Position
+
+_NORMAL = NormalDist()
 
 
 def choose_play(position: Position, dice: Dice, tier: Tier | str, seed_key: str) -> Play | None:
@@ -44,27 +47,35 @@ def pick(
     """The candidate with the best equity after this tier's noise."""
     if spec.sigma <= 0 or len(ranked) == 1:
         return ranked[0]
-    roll = _roll_key(dice)
+    prefix = f"{seed_key}|{position_id}|{_roll_key(dice)}|".encode()
 
     def noisy(candidate: RankedPlay) -> float:
-        return candidate.equity + noise(
-            seed_key, position_id, roll, candidate.play.result.position_id(), spec.sigma
-        )
+        result = candidate.play.result
+        return candidate.equity + spec.sigma * gaussian(prefix + bytes(result.me + result.opp))
 
     return max(ranked, key=noisy)
 
 
-def noise(seed_key: str, position_id: str, roll: str, candidate_id: str, sigma: float) -> float:
-    """A Gaussian draw fixed by its inputs (stable across processes and runs).
+def noise(seed_key: str, position_id: str, dice: Dice, candidate: Position, sigma: float) -> float:
+    """The noise ``pick`` adds to ``candidate`` (the position a play leads to).
 
-    >>> noise("game:1", "4HPwATDgc/ABMA", "31", "x", 0.1) == noise(
-    ...     "game:1", "4HPwATDgc/ABMA", "31", "x", 0.1)
+    A pure function of its inputs, stable across processes and runs:
+
+    >>> from games.engine import Position
+    >>> start = Position.start()
+    >>> noise("game:1", start.position_id(), Dice(3, 1), start, 0.1) == noise(
+    ...     "game:1", start.position_id(), Dice(1, 3), start, 0.1)
     True
     """
-    digest = hashlib.blake2b(
-        f"{seed_key}|{position_id}|{roll}|{candidate_id}".encode(), digest_size=8
-    ).digest()
-    return random.Random(int.from_bytes(digest, "big")).gauss(0.0, sigma)
+    prefix = f"{seed_key}|{position_id}|{_roll_key(dice)}|".encode()
+    return sigma * gaussian(prefix + bytes(candidate.me + candidate.opp))
+
+
+def gaussian(key: bytes) -> float:
+    """A standard normal draw fixed by ``key`` (a hash through the inverse CDF)."""
+    digest = hashlib.blake2b(key, digest_size=8).digest()
+    uniform = (int.from_bytes(digest, "big") + 0.5) / 2.0**64
+    return _NORMAL.inv_cdf(uniform)
 
 
 def _roll_key(dice: Dice) -> str:

@@ -7,6 +7,7 @@ playouts with a fixed seed add more and stand in until the data lands.
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 from pathlib import Path
@@ -35,34 +36,17 @@ def playout_positions(count: int, seed: int = 2026) -> list[tuple[Position, Dice
 
 
 def perft_positions(limit: int) -> list[tuple[Position, Dice]]:
-    """Up to ``limit`` (position, dice) pairs from the engine's perft data."""
-    pairs: list[tuple[Position, Dice]] = []
-    for path in sorted(DATA.glob("perft*")):
-        for record in _records(path):
-            pairs.append(record)
-            if len(pairs) >= limit:
-                return pairs
-    return pairs
-
-
-def _records(path: Path) -> list[tuple[Position, Dice]]:
-    records: list[tuple[Position, Dice]] = []
-    text = path.read_text()
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("{"):
-            row = json.loads(line)
-            pid = row.get("position") or row.get("position_id")
-            d1, d2 = row["dice"]
-        else:
-            fields = line.replace("\t", " ").split()
-            if len(fields) < 3 or not fields[1].isdigit():
-                continue
-            pid, d1, d2 = fields[0], int(fields[1]), int(fields[2])
-        records.append((Position.from_position_id(pid), Dice(int(d1), int(d2))))
-    return records
+    """Up to ``limit`` (position, dice) pairs spread evenly over the engine's
+    perft data (tests/data/perft.jsonl.gz), so every kind of case is met."""
+    path = DATA / "perft.jsonl.gz"
+    if not path.exists():
+        return []
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines if line.strip()]
+    step = max(1, len(rows) // limit)
+    return [
+        (Position.from_position_id(row["position"]), Dice(*row["dice"])) for row in rows[::step]
+    ][:limit]
 
 
 def sample_positions(limit: int = 400) -> list[tuple[Position, Dice]]:

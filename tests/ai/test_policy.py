@@ -12,7 +12,7 @@ from ai_worker.policy import choose_play, choose_ranked
 from ai_worker.tiers import TIERS, Tier, tier_spec
 from games.engine import Dice, Position, legal_plays
 
-from .positions import sample_positions
+from .positions import perft_positions, sample_positions
 
 POSITIONS = sample_positions(120)
 NOISY = [tier for tier in Tier if TIERS[tier].sigma > 0]
@@ -91,3 +91,14 @@ def test_weaker_tiers_give_away_more_equity_on_average() -> None:
     values = [loss[t] for t in NOISY]
     assert values == sorted(values, reverse=True)
     assert loss[Tier.ADVANCED] > 0.0
+
+
+@pytest.mark.slow
+def test_the_weakest_tier_plays_legally_on_every_perft_position() -> None:
+    pairs = perft_positions(100_000)
+    if not pairs:
+        pytest.skip("tests/data/perft.jsonl.gz is not there")
+    for position, dice in pairs:
+        play = choose_play(position, dice, Tier.BEGINNER, "perft")
+        legal = {p.result for p in legal_plays(position, dice)}
+        assert (play is None) if not legal else (play is not None and play.result in legal)
