@@ -216,8 +216,14 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every request without it
 
-EMAIL_BACKEND = envstr("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
-EMAIL_HOST = envstr("EMAIL_HOST", "localhost")
+# Mail goes to the console until EMAIL_HOST names an SMTP server.
+EMAIL_HOST = envstr("EMAIL_HOST")
+EMAIL_BACKEND = envstr(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
 EMAIL_PORT = envint("EMAIL_PORT", 25)
 EMAIL_HOST_USER = envstr("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = envstr("EMAIL_HOST_PASSWORD")
