@@ -48,6 +48,7 @@ let queue = Promise.resolve();
 let focusRow = "top";
 let drag = null;
 let suppressClick = false;
+let animatedPlays = 0;      // how many computer plays were shown step by step
 
 const conn = new GameSocket({
   wsUrl: root.dataset.wsUrl,
@@ -172,6 +173,7 @@ async function show(next) {
 
 async function animateComputer(prev, play) {
   animating = true;
+  animatedPlays += 1;
   root.dataset.idle = "false";
   let board = prev.board;
   try {
@@ -381,6 +383,7 @@ function exposeDebug() {
     get state() { return state; },
     get idle() { return isIdle(); },
     get selected() { return selected; },
+    get animatedPlays() { return animatedPlays; },
     prefs,
     setStepMs(ms) { prefs.stepMs = ms; },
     target: (where) => targetFor(svg, where),

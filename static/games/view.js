@@ -100,7 +100,7 @@ export function pipsText(S, state) {
 }
 
 export function resultTexts(S, result) {
-  const title = result.winner === "light" ? S.win : S.loss;
+  const title = result.winner === "light" ? S.win : (result.resigned ? S.resigned : S.loss);
   const kind = { single: S.kind_single, gammon: S.kind_gammon, backgammon: S.kind_backgammon }[result.kind] || "";
   return { title, kind, points: fmt(S.points_line, { points: result.points }) };
 }
