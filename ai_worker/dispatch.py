@@ -17,7 +17,11 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
+
+# The Celery app must exist before any task is sent, including
+# learning.tasks' shared tasks, or they would bind to Celery's default app.
+import config.celery  # noqa: F401
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +106,9 @@ def _run_in_process(task: Any, args: tuple[Any, ...]) -> None:
     except Exception:
         log.exception("in-process task %s%r failed", getattr(task, "name", task), args)
     finally:
-        close_old_connections()
+        # Close rather than keep: an idle pool thread must not hold a
+        # database connection open (a test database could not be dropped).
+        connections.close_all()
 
 
 def _start_in_process_watchdog() -> None:
@@ -111,4 +117,5 @@ def _start_in_process_watchdog() -> None:
         from ai_worker import watchdog
     except ImportError:  # pragma: no cover - watchdog lands with the tasks
         return
-    watchdog.start_timer_thread(enqueue_fn=enqueue)
+    every = float(getattr(settings, "AI_WATCHDOG_SECONDS", watchdog.SWEEP_EVERY_SECONDS))
+    watchdog.start_timer_thread(enqueue_fn=enqueue, every=every)
