@@ -107,7 +107,8 @@ def run_command(game_id: int, user: Any, command: Command) -> tuple[dict[str, An
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:
         return _error_reply(command.id, "not_found"), None
-    return {"type": "ack", "id": command.id, "version": game.version}, build_state(game)
+    state = getattr(game, "sent_state", None) or build_state(game)
+    return {"type": "ack", "id": command.id, "version": game.version}, state
 
 
 def _dispatch(game_id: int, user: Any, command: Command) -> Game:

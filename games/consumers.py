@@ -9,6 +9,7 @@ after a newer one.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections import deque
@@ -42,6 +43,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.sent_version = 0
         self.seen_ids: deque[str] = deque(maxlen=REMEMBERED_IDS)
+        broadcast.attach_loop(asyncio.get_running_loop())
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated or not await self._owns_game(user):

@@ -120,9 +120,14 @@ def _lock(game_id: int) -> Game:
 def _after_commit(game: Game, *, computer: bool = False) -> None:
     """Broadcast the new state, then (if DARK is on turn) queue its turn."""
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: broadcast.game_changed(game_id))
+    transaction.on_commit(lambda: _broadcast(game))
     if computer:
         transaction.on_commit(lambda: _enqueue_computer_turn(game_id, version))
+
+
+def _broadcast(game: Game) -> None:
+    # The state sent is kept on the instance: the command's own reply reuses it.
+    game.sent_state = broadcast.game_changed(game)
 
 
 def _enqueue_computer_turn(game_id: int, version: int) -> None:

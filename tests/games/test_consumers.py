@@ -257,3 +257,35 @@ async def test_an_event_pushed_by_another_app_reaches_the_socket(game: Game, use
     await database_sync_to_async(broadcast.send_to_game)(game.pk, {"type": "hint", "plays": []})
     assert await socket.receive_json_from(TIMEOUT) == {"type": "hint", "plays": []}
     await socket.disconnect()
+
+
+async def test_the_computers_play_from_a_worker_thread_reaches_the_socket(
+    game: Game, user: Any, quiet_computer: list, dice: Any
+) -> None:
+    """The in-process pool plays on its own threads, outside the server loop."""
+    import threading
+
+    from django.db import connection
+
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "step", "id": "1", "version": 1, "from": 13, "to": 8})
+    await socket.receive_json_from(TIMEOUT)
+    await socket.receive_json_from(TIMEOUT)
+    await socket.send_json_to({"type": "step", "id": "2", "version": 2, "from": 13, "to": 11})
+    await socket.receive_json_from(TIMEOUT)
+    await socket.receive_json_from(TIMEOUT)
+    dice.queue(6, 4, 3, 1)
+
+    def computer_plays() -> None:
+        try:
+            position, rolled = services.begin_computer_turn(game.pk, 3)
+            services.finish_computer_turn(game.pk, 3, legal_plays(position, rolled)[0])
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=computer_plays)
+    worker.start()
+    state = await socket.receive_json_from(TIMEOUT)
+    worker.join()
+    assert (state["version"], state["turn"], state["last_turn"]["side"]) == (4, "light", "dark")
+    await socket.disconnect()
