@@ -56,14 +56,14 @@ def enqueue_computer_turn(game_id: int, version: int) -> None:
 
 def enqueue_hint(game_id: int, version: int) -> None:
     """Queue a hint for the person's current roll (learning.tasks.compute_hint)."""
-    from learning.tasks import compute_hint  # type: ignore[import-not-found]
+    from learning.tasks import compute_hint
 
     enqueue(compute_hint, game_id, version)
 
 
 def enqueue_review(game_id: int) -> None:
     """Queue the post-game review (learning.tasks.analyse_game)."""
-    from learning.tasks import analyse_game  # type: ignore[import-not-found]
+    from learning.tasks import analyse_game
 
     enqueue(analyse_game, game_id)
 

@@ -55,7 +55,7 @@ class GnubgPlayer(Player):
 
 def _gnubg_equity(position: Position) -> float:
     win, wg, wbg, lg, lbg = gnubg_nn.probabilities(gnubg_rows(position), 0)
-    return 2 * win - 1 + wg - lg + wbg - lbg
+    return float(2 * win - 1 + wg - lg + wbg - lbg)
 
 
 class PubevalPlayer(Player):
