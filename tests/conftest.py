@@ -251,6 +251,22 @@ def daphne_server(transactional_db: None, daphne_process: ServerProcess) -> str:
     return daphne_process.url
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Remove SQLite's WAL side files of this run's test database.
+
+    pytest-django deletes the database file itself; the ``-wal``/``-shm``
+    files a killed child process leaves would pile up in var/.
+    """
+    from django.conf import settings
+
+    test_name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3" or not test_name:
+        return
+    for suffix in ("-wal", "-shm", "-journal"):
+        Path(f"{test_name}{suffix}").unlink(missing_ok=True)
+
+
 # --- browser ------------------------------------------------------------------------
 
 
