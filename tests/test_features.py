@@ -112,3 +112,48 @@ def test_the_start_position_facts() -> None:
     assert facts.made_points == (24, 13, 8, 6)
     assert facts.blots == () and facts.shots == 0
     assert facts.borne_off == facts.opp_borne_off == 0
+
+
+def _engine_shots(pos: Position) -> int:
+    """Rolls of 36 for which some *legal* play of the opponent hits a blot."""
+    from ai_worker.features import ROLLS
+    from games.engine import Dice, legal_plays
+
+    blots = {p for p in range(1, 25) if pos.me[p - 1] == 1}
+    opponent = pos.swapped()  # the opponent on roll; its point q is our 25 - q
+    return sum(
+        weight
+        for d1, d2, weight in ROLLS
+        if any(
+            step.hit and 25 - step.dst in blots
+            for play in legal_plays(opponent, Dice(d1, d2))
+            for step in play.steps
+        )
+    )
+
+
+def test_shot_counts_agree_with_the_engines_legal_plays_on_perft_positions() -> None:
+    # The counter ignores only the rule that a play must use as many dice as
+    # possible, so it may count a hit the full rules forbid, never miss one.
+    import gzip
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "perft.jsonl.gz"
+    seen: set[str] = set()
+    checked = differ = 0
+    with gzip.open(path, "rt") as lines:
+        for line in lines:
+            pid = json.loads(line)["position"]
+            pos = Position.from_position_id(pid)
+            if pid in seen or not any(n == 1 for n in pos.me[:24]):
+                continue
+            seen.add(pid)
+            ours, engine = count_shots(pos), _engine_shots(pos)
+            assert ours >= engine, pid
+            differ += ours != engine
+            checked += 1
+            if checked == 150:
+                break
+    assert checked == 150
+    assert differ <= 2, f"{differ} of {checked} positions differ"
