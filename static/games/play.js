@@ -2,7 +2,7 @@
 // The server decides everything; this module shows the state it sends,
 // turns clicks, drags and keys into commands, and animates the computer.
 
-import { renderBoard, animateChecker, applyStep, sameBoard, layer, SVG_NS } from "./board.js";
+import { renderBoard, animateChecker, applyStep, sameBoard, clearArrows, layer, SVG_NS } from "./board.js";
 import { buildTargets, focusTarget, neighbour, targetFor } from "./targets.js";
 import { GameSocket } from "./socket.js";
 import * as V from "./view.js";
@@ -167,7 +167,10 @@ async function show(next) {
   render();
   const words = V.announcement(S, prev, next);
   if (words) say("play-live", words);
-  if (next.version !== prev.version) say("play-refusal", "");
+  if (next.version !== prev.version) {
+    say("play-refusal", "");
+    clearArrows(svg);  // a hint's arrows belong to the position they were drawn on
+  }
   exposeDebug();
 }
 
@@ -385,7 +388,10 @@ function exposeDebug() {
     get selected() { return selected; },
     get animatedPlays() { return animatedPlays; },
     prefs,
+    get connected() { return conn.connected; },
     setStepMs(ms) { prefs.stepMs = ms; },
+    // Closes the socket as a network drop would; the client reconnects.
+    dropSocket() { if (conn.ws) conn.ws.close(); },
     target: (where) => targetFor(svg, where),
   };
 }

@@ -146,6 +146,38 @@ def test_two_tabs_on_one_game_converge(game_page: Any) -> None:
     other.close()
 
 
+def test_a_dropped_socket_reconnects_and_resumes_where_the_game_is(game_page: Any) -> None:
+    page = game_page
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_function("() => window.__shuanglu && window.__shuanglu.idle")
+    page.evaluate("() => window.__shuanglu.dropSocket()")
+    # The game moves on in the other tab while this one is away.
+    done = play_allowed_step(other)
+    page.wait_for_function(
+        "v => window.__shuanglu.connected && window.__shuanglu.state.version === v", arg=done["version"]
+    )
+    assert state(page)["board"] == done["board"]
+    after = play_allowed_step(page)
+    assert after["version"] > done["version"]
+    other.close()
+
+
+def test_a_checker_can_be_dragged_to_its_destination(game_page: Any) -> None:
+    page = game_page
+    st = state(page)
+    step = st["allowed"][0]
+    a = target(page, step["from"]).bounding_box()
+    b = target(page, step["to"]).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_function("v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=st["version"])
+    after = state(page)
+    assert [(s["from"], s["to"]) for s in after["steps"]] == [(step["from"], step["to"])]
+
+
 def test_resign_asks_first_then_ends_the_game(game_page: Any) -> None:
     page = game_page
     page.locator("#btn-resign").click()
