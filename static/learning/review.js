@@ -98,19 +98,25 @@ function alternatives(turn, a) {
       td.textContent = text;
       tr.appendChild(td);
     }
-    const why = document.createElement("td");
+    // The reasons get a full-width row of their own under the numbers.
+    const why = document.createElement("tr");
+    why.className = played ? "reasons played" : "reasons";
+    const cell = document.createElement("td");
+    cell.colSpan = cells.length;
     const ul = document.createElement("ul");
     for (const r of c.reasons) {
       const li = document.createElement("li");
       li.textContent = r;
       ul.appendChild(li);
     }
-    why.appendChild(ul);
-    tr.appendChild(why);
+    cell.appendChild(ul);
+    why.appendChild(cell);
     const pick = () => drawArrows($("review-board"), c.steps, { side: turn.side });
     tr.addEventListener("click", pick);
     tr.addEventListener("focus", pick);
+    why.addEventListener("click", pick);
     body.appendChild(tr);
+    body.appendChild(why);
   });
   table.hidden = false;
 }
