@@ -66,6 +66,9 @@ class Game(models.Model):
     # Steps made so far this turn: [[src, dst, die], ...] in the mover's numbering.
     steps = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=1)
+    # The state's "last_turn" (games.steps.turn_json of the latest Turn row),
+    # kept with it in the same transaction so a state needs no extra query.
+    last_turn = models.JSONField(null=True, blank=True)
     # [[light, dark], ...]: every opening roll, ties included, last one decides.
     opening_rolls = models.JSONField(default=list, blank=True)
     winner = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)

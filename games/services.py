@@ -34,6 +34,7 @@ from games.engine import (
 from games.engine import Turn as EngineTurn
 from games.models import Game, ResultKind, Status, Tier, Turn
 from games.signals import game_finished
+from games.steps import turn_json
 
 # ---------------------------------------------------------------- errors
 
@@ -402,7 +403,7 @@ def _record_turn(
     assert game.dice is not None
     number = Turn.objects.filter(game=game).count() + 1
     steps = [[s.src, s.dst, s.die] for s in play.steps] if play is not None else []
-    return Turn.objects.create(
+    turn = Turn.objects.create(
         game=game,
         number=number,
         side=side.value,
@@ -413,6 +414,8 @@ def _record_turn(
         position_before=before.position_id(),
         position_after=after.position_id(),
     )
+    game.last_turn = turn_json(turn)
+    return turn
 
 
 def _check_game_over(game: Game, mover_after: Position, mover: Side) -> bool:

@@ -16,57 +16,15 @@ from django.utils.translation import ngettext
 from games.engine import Dice, Position, Side
 from games.models import Game, Status, Turn
 from games.services import current_turn, position_of
-
-DisplayPoint = int | str
-
-
-def display_point(point: int, side: str) -> DisplayPoint:
-    """A mover-relative point of ``side`` in the display numbering."""
-    if side == Side.LIGHT.value:
-        return point
-    if point == 25:
-        return "bar"
-    if point == 0:
-        return "off"
-    return 25 - point
-
-
-def steps_json(steps: list[list[int]], side: str, before: Position | None = None) -> list[dict]:
-    """Steps ``[[src, dst, die], ...]`` of ``side`` as display dicts with hits.
-
-    ``before`` is the position from ``side``'s own view; when given, each
-    step says whether it hit a blot.
-    """
-    out: list[dict[str, Any]] = []
-    hits = _hits(steps, before) if before is not None else [False] * len(steps)
-    for (src, dst, die), hit in zip(steps, hits, strict=True):
-        out.append(
-            {
-                "from": display_point(src, side),
-                "to": display_point(dst, side),
-                "die": die,
-                "hit": hit,
-            }
-        )
-    return out
-
-
-def _hits(steps: list[list[int]], before: Position) -> list[bool]:
-    """Whether each step lands on a lone opposing checker (replayed in order)."""
-    opp = list(before.opp)
-    hits = []
-    for _src, dst, _die in steps:
-        hit = 1 <= dst <= 24 and opp[24 - dst] == 1
-        if hit:
-            opp[24 - dst] = 0
-        hits.append(hit)
-    return hits
+from games.steps import steps_json, turn_json
 
 
 def build_state(game: Game, last_turn: Turn | None = None) -> dict[str, Any]:
     """The whole §4 state of ``game``; ``message`` in the active language."""
-    if last_turn is None:
-        last_turn = game.turns.order_by("-number").first()
+    last = game.last_turn
+    if last is None and game.status != Status.OPENING:
+        # Games stored before last_turn was kept on the row (or built by hand).
+        last = turn_json(last_turn or game.turns.order_by("-number").first())
     state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
@@ -76,12 +34,12 @@ def build_state(game: Game, last_turn: Turn | None = None) -> dict[str, Any]:
         "tier": game.tier,
         "dice": list(game.dice) if game.dice else None,
         "opening": _opening_json(game),
-        "last_turn": _turn_json(last_turn),
+        "last_turn": last,
         "result": _result_json(game),
         "hints_used": game.hints_used,
     }
     state.update(_board_json(game))
-    state["no_move"] = _light_just_passed(game, last_turn)
+    state["no_move"] = _light_just_passed(game, last)
     state["thinking"] = game.turn == Side.DARK.value and not game.is_over
     state["message"] = describe_state(state)
     return state
@@ -131,21 +89,6 @@ def _opening_json(game: Game) -> dict[str, Any]:
     return {"rolls": rolls, "starter": starter}
 
 
-def _turn_json(turn: Turn | None) -> dict[str, Any] | None:
-    if turn is None:
-        return None
-    before = Position.from_position_id(turn.position_before)
-    if turn.side == Side.DARK.value:
-        before = before.swapped()
-    return {
-        "number": turn.number,
-        "side": turn.side,
-        "dice": [turn.die1, turn.die2],
-        "notation": turn.notation,
-        "steps": steps_json(turn.steps, turn.side, before),
-    }
-
-
 def _result_json(game: Game) -> dict[str, Any] | None:
     if game.status != Status.FINISHED:
         return None
@@ -157,12 +100,12 @@ def _result_json(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _light_just_passed(game: Game, last_turn: Turn | None) -> bool:
+def _light_just_passed(game: Game, last: dict[str, Any] | None) -> bool:
     """The person's last turn had no legal move and play moved on to DARK."""
     return (
-        last_turn is not None
-        and last_turn.side == Side.LIGHT.value
-        and last_turn.is_pass
+        last is not None
+        and last["side"] == Side.LIGHT.value
+        and not last["steps"]
         and game.turn == Side.DARK.value
         and not game.is_over
     )

@@ -12,6 +12,7 @@ from games import services
 from games.engine import Dice, Position, RefusalCode, legal_plays
 from games.models import Game, Status, Turn
 from games.signals import game_finished
+from games.steps import turn_json
 from tests.games.conftest import board
 
 pytestmark = pytest.mark.django_db
@@ -246,6 +247,7 @@ def test_finish_computer_turn_applies_the_play_and_rolls_the_persons_dice(
     assert game.position_id == play.result.swapped().position_id()
     turn = Turn.objects.get(game=game)
     assert (turn.side, turn.notation, turn.steps) == ("dark", "24/14", [[24, 18, 6], [18, 14, 4]])
+    assert game.last_turn == turn_json(turn)  # kept on the row for the state
     assert computer_queue == []
 
 

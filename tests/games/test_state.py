@@ -10,7 +10,8 @@ from django.utils import translation
 from games import services
 from games.engine import Dice, legal_plays
 from games.models import Status, Turn
-from games.state import build_state, display_point
+from games.state import build_state
+from games.steps import display_point
 from tests.games.conftest import board
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,76 @@
+"""Steps and finished turns as the board's JSON, in the display numbering.
+
+Every point is a display point (LIGHT's numbering). LIGHT's bar and off are
+``25`` and ``0``; DARK's steps are converted and its bar and off are written
+``"bar"`` and ``"off"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.engine import Position, Side
+
+if TYPE_CHECKING:
+    from games.models import Turn
+
+DisplayPoint = int | str
+
+
+def display_point(point: int, side: str) -> DisplayPoint:
+    """A mover-relative point of ``side`` in the display numbering."""
+    if side == Side.LIGHT.value:
+        return point
+    if point == 25:
+        return "bar"
+    if point == 0:
+        return "off"
+    return 25 - point
+
+
+def steps_json(steps: list[list[int]], side: str, before: Position | None = None) -> list[dict]:
+    """Steps ``[[src, dst, die], ...]`` of ``side`` as display dicts with hits.
+
+    ``before`` is the position from ``side``'s own view; when given, each
+    step says whether it hit a blot.
+    """
+    out: list[dict[str, Any]] = []
+    hits = _hits(steps, before) if before is not None else [False] * len(steps)
+    for (src, dst, die), hit in zip(steps, hits, strict=True):
+        out.append(
+            {
+                "from": display_point(src, side),
+                "to": display_point(dst, side),
+                "die": die,
+                "hit": hit,
+            }
+        )
+    return out
+
+
+def _hits(steps: list[list[int]], before: Position) -> list[bool]:
+    """Whether each step lands on a lone opposing checker (replayed in order)."""
+    opp = list(before.opp)
+    hits = []
+    for _src, dst, _die in steps:
+        hit = 1 <= dst <= 24 and opp[24 - dst] == 1
+        if hit:
+            opp[24 - dst] = 0
+        hits.append(hit)
+    return hits
+
+
+def turn_json(turn: Turn | None) -> dict[str, Any] | None:
+    """The state's ``last_turn`` for a stored Turn row."""
+    if turn is None:
+        return None
+    before = Position.from_position_id(turn.position_before)
+    if turn.side == Side.DARK.value:
+        before = before.swapped()
+    return {
+        "number": turn.number,
+        "side": turn.side,
+        "dice": [turn.die1, turn.die2],
+        "notation": turn.notation,
+        "steps": steps_json(turn.steps, turn.side, before),
+    }
