@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,17 +53,36 @@ class Play:
         return self.notation()
 
 
+_SET_ME: Callable[[Position, tuple[int, ...]], None] = vars(Position)["me"].__set__
+_SET_OPP: Callable[[Position, tuple[int, ...]], None] = vars(Position)["opp"].__set__
+_NEW = object.__new__
+
+
 def make_position(me: tuple[int, ...], opp: tuple[int, ...]) -> Position:
-    """Build a Position the generator produced, skipping re-validation (hot path)."""
-    position = object.__new__(Position)
-    object.__setattr__(position, "me", me)
-    object.__setattr__(position, "opp", opp)
+    """Build a Position the generator produced, skipping re-validation (hot path).
+
+    The slot descriptors are set directly: the frozen dataclass's __setattr__
+    guard and __post_init__ checks cost more than the whole move search.
+    """
+    position: Position = _NEW(Position)
+    _SET_ME(position, me)
+    _SET_OPP(position, opp)
     return position
 
 
+# Steps are few (25 sources x 6 dice x hit or not): share one object per step.
+_STEPS: dict[RawStep, Step] = {}
+
+
+def _step(raw: RawStep) -> Step:
+    step = _STEPS.get(raw)
+    if step is None:
+        step = _STEPS[raw] = Step(*raw)
+    return step
+
+
 def _to_play(key: tuple[int, ...], raw: tuple[RawStep, ...]) -> Play:
-    steps = tuple(Step(src, dst, die, hit) for src, dst, die, hit in raw)
-    return Play(steps, make_position(key[:25], key[25:]))
+    return Play(tuple(map(_step, raw)), make_position(key[:25], key[25:]))
 
 
 @lru_cache(maxsize=8192)
