@@ -107,11 +107,20 @@ def error_rate(losses: Iterable[tuple[float, bool]]) -> float | None:
 
 
 class Probs(Protocol):
-    win: float
-    win_gammon: float
-    win_backgammon: float
-    lose_gammon: float
-    lose_backgammon: float
+    @property
+    def win(self) -> float: ...
+
+    @property
+    def win_gammon(self) -> float: ...
+
+    @property
+    def win_backgammon(self) -> float: ...
+
+    @property
+    def lose_gammon(self) -> float: ...
+
+    @property
+    def lose_backgammon(self) -> float: ...
 
 
 class Ranked(Protocol):

@@ -43,11 +43,12 @@ def compute_hint(game_id: int, version: int, rank: analysis.RankFn = analysis.de
         return
     # Steps made since the request bump the version but not the roll: the
     # hint is for the whole turn from its starting position, so it still holds.
-    if not _persons_roll(game) or list(game.dice) != list(hint.dice or game.dice):
+    rolled: list[int] = list(game.dice or [])
+    if not _persons_roll(game) or rolled != list(hint.dice or rolled):
         Hint.objects.filter(pk=hint.pk).update(state=AnalysisState.FAILED)
         return
     position = Position.from_position_id(game.position_id)  # LIGHT's side = the mover's
-    dice = Dice(*game.dice)
+    dice = Dice(rolled[0], rolled[1])
     plays = analysis.hint(position, dice, tier_spec(Tier.EXPERT).ply, TOP_PLAYS, rank)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE,

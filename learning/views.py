@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from ai_worker.features import ROLLS
 from games import services
 from games.models import Game
 from learning import dicestats, history
@@ -162,7 +163,7 @@ def _scope_rows(counts: dict[str, dicestats.DiceCounts]) -> list[dict[str, Any]]
                 "faces": [(i + 1, n, round(100 * n / face_max)) for i, n in enumerate(c.faces)],
                 "rolls": [
                     (f"{d1}-{d2}", n, round(100 * n / roll_max), w)
-                    for (d1, d2, w), n in zip(dicestats.ROLLS, c.rolls, strict=True)
+                    for (d1, d2, w), n in zip(ROLLS, c.rolls, strict=True)
                 ],
                 "face_test": c.face_test(),
                 "roll_test": c.roll_test(),

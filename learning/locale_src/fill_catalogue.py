@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import polib
+import polib  # type: ignore[import-untyped]
 
 sys.path.insert(0, str(Path(__file__).parent))
 from zh_hans import ZH, ZH_PLURAL  # noqa: E402
