@@ -174,6 +174,10 @@ async function show(next) {
   exposeDebug();
 }
 
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 async function animateComputer(prev, play) {
   animating = true;
   animatedPlays += 1;
@@ -183,10 +187,11 @@ async function animateComputer(prev, play) {
     for (let i = 0; i < play.steps.length; i += 1) {
       const step = play.steps[i];
       renderBoard(svg, board, { direction: prefs.direction, dice: V.computerDice(play, i) });
-      await animateChecker(svg, board, step, "dark", prefs.stepMs);
+      // Reduced motion: the steps still come one by one, without the glide.
+      await animateChecker(svg, board, step, "dark", reducedMotion() ? 0 : prefs.stepMs);
       board = applyStep(board, step, "dark");
       renderBoard(svg, board, { direction: prefs.direction, dice: V.computerDice(play, i + 1) });
-      await new Promise((resolve) => window.setTimeout(resolve, prefs.stepMs * 0.3));
+      await new Promise((resolve) => window.setTimeout(resolve, reducedMotion() ? prefs.stepMs : prefs.stepMs * 0.3));
     }
   } finally {
     animating = false;

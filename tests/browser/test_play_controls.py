@@ -49,13 +49,17 @@ def test_undo_button_and_keys_step_back_to_the_roll(game_page: Any) -> None:
     assert after["steps"] and after["can_undo"]
     assert after["board"] != before["board"]
     page.locator("#btn-undo").click()
-    page.wait_for_function("v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=after["version"])
+    page.wait_for_function(
+        "v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=after["version"]
+    )
     assert board_of(page) == before["board"]
     assert state(page)["steps"] == []
     # The U key does the same.
     stepped = play_allowed_step(page)
     page.locator("body").press("u")
-    page.wait_for_function("v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=stepped["version"])
+    page.wait_for_function(
+        "v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=stepped["version"]
+    )
     assert board_of(page) == before["board"]
 
 
@@ -69,9 +73,9 @@ def test_with_auto_end_off_the_turn_waits_for_enter(game_page: Any) -> None:
     assert page.locator("#btn-end").is_enabled()
     page.locator("body").press("Enter")
     page.wait_for_function(
-        "v => window.__shuanglu.state.version > v && window.__shuanglu.state.last_turn"
-        " && (window.__shuanglu.state.turn === 'dark' || window.__shuanglu.state.last_turn.side === 'dark'"
-        " || window.__shuanglu.state.status === 'finished')",
+        """v => { const st = window.__shuanglu.state;
+          return st.version > v && st.last_turn && (st.turn === 'dark'
+            || st.last_turn.side === 'dark' || st.status === 'finished'); }""",
         arg=st["version"],
     )
 
@@ -90,7 +94,9 @@ def test_a_refused_step_shows_the_servers_reason(game_page: Any) -> None:
     target(page, candidates[0]).click()
     refusal = page.locator("#play-refusal")
     refusal.wait_for(state="attached")
-    page.wait_for_function("() => document.getElementById('play-refusal').textContent.trim() !== ''")
+    page.wait_for_function(
+        "() => document.getElementById('play-refusal').textContent.trim() !== ''"
+    )
     assert state(page)["version"] == st["version"], "a refused step changes nothing"
 
 
@@ -99,7 +105,11 @@ def test_keyboard_alone_picks_and_drops_with_accessible_names(game_page: Any) ->
     st = state(page)
     step = st["allowed"][0]
     label = target(page, step["from"]).get_attribute("aria-label")
-    count = st["board"]["points"][step["from"] - 1] if step["from"] != 25 else st["board"]["bar"]["light"]
+    count = (
+        st["board"]["points"][step["from"] - 1]
+        if step["from"] != 25
+        else st["board"]["bar"]["light"]
+    )
     assert str(count) in label and (str(step["from"]) in label or step["from"] == 25)
     if step["from"] != 25:
         assert label == f"{step['from']} 点，你的 {count} 枚"
@@ -155,7 +165,8 @@ def test_a_dropped_socket_reconnects_and_resumes_where_the_game_is(game_page: An
     # The game moves on in the other tab while this one is away.
     done = play_allowed_step(other)
     page.wait_for_function(
-        "v => window.__shuanglu.connected && window.__shuanglu.state.version === v", arg=done["version"]
+        "v => window.__shuanglu.connected && window.__shuanglu.state.version === v",
+        arg=done["version"],
     )
     assert state(page)["board"] == done["board"]
     after = play_allowed_step(page)
@@ -173,7 +184,9 @@ def test_a_checker_can_be_dragged_to_its_destination(game_page: Any) -> None:
     page.mouse.down()
     page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
     page.mouse.up()
-    page.wait_for_function("v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=st["version"])
+    page.wait_for_function(
+        "v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=st["version"]
+    )
     after = state(page)
     assert [(s["from"], s["to"]) for s in after["steps"]] == [(step["from"], step["to"])]
 

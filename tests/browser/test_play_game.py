@@ -54,7 +54,9 @@ def sign_in(page: Any, base_url: str, user: Any) -> None:
     client = Client()
     client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}])
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}]
+    )
 
 
 def start_game(page: Any, tier: str = "beginner") -> int:

@@ -44,48 +44,79 @@ def test_used_dice_are_marked_and_doubles_count_four(js: Any) -> None:
 
 def test_opening_dice_are_one_each_person_left_computer_right_after_a_tie(js: Any) -> None:
     state = {
-        "status": "opening", "turn": "light", "dice": [5, 2], "remaining": [5, 2],
-        "last_turn": None, "opening": {"rolls": [[3, 3], [5, 2]], "starter": "light"},
+        "status": "opening",
+        "turn": "light",
+        "dice": [5, 2],
+        "remaining": [5, 2],
+        "last_turn": None,
+        "opening": {"rolls": [[3, 3], [5, 2]], "starter": "light"},
     }
     dice = js("return V.diceFor(arg);", state)
-    assert [(d["value"], d["side"], d["slot"]) for d in dice] == [(5, "light", "left"), (2, "dark", "right")]
-    strings = {"opening_tie": "tie %(n)s", "opening_roll": "you %(light)s cpu %(dark)s", "you_start": "you start", "computer_starts": "cpu"}
+    assert [(d["value"], d["side"], d["slot"]) for d in dice] == [
+        (5, "light", "left"),
+        (2, "dark", "right"),
+    ]
+    strings = {
+        "opening_tie": "tie %(n)s",
+        "opening_roll": "you %(light)s cpu %(dark)s",
+        "you_start": "you start",
+        "computer_starts": "cpu",
+    }
     text = js("return V.openingText(arg.S, arg.state);", {"S": strings, "state": state})
     assert text == "tie 3 you 5 cpu 2 you start"
 
 
 def test_accessible_names_say_the_point_and_whose_checkers(js: Any) -> None:
     strings = {
-        "point_mine": "%(n)s 点，你的 %(count)s 枚", "point_theirs": "%(n)s 点，电脑的 %(count)s 枚",
-        "point_empty": "%(n)s 点，空", "bar_label": "bar %(light)s/%(dark)s", "tray_label": "off %(light)s/%(dark)s",
-        "list_sep": "，", "selected_suffix": "已拿起", "dest_suffix": "可落点",
+        "point_mine": "%(n)s 点，你的 %(count)s 枚",
+        "point_theirs": "%(n)s 点，电脑的 %(count)s 枚",
+        "point_empty": "%(n)s 点，空",
+        "bar_label": "bar %(light)s/%(dark)s",
+        "tray_label": "off %(light)s/%(dark)s",
+        "list_sep": "，",
+        "selected_suffix": "已拿起",
+        "dest_suffix": "可落点",
     }
     board = {"points": START, "bar": {"light": 1, "dark": 0}, "off": {"light": 0, "dark": 2}}
     names = js(
-        "return [13, 12, 2, 25, 0].map((p) => V.targetName(arg.S, arg.board, p, {destination: p === 2}));",
+        "return [13, 12, 2, 25, 0].map("
+        "  (p) => V.targetName(arg.S, arg.board, p, {destination: p === 2}));",
         {"S": strings, "board": board},
     )
-    assert names == ["13 点，你的 5 枚", "12 点，电脑的 5 枚", "2 点，空，可落点", "bar 1/0", "off 0/2"]
+    assert names == [
+        "13 点，你的 5 枚",
+        "12 点，电脑的 5 枚",
+        "2 点，空，可落点",
+        "bar 1/0",
+        "off 0/2",
+    ]
 
 
 def test_a_computer_step_that_hits_sends_the_blot_to_the_persons_bar(js: Any) -> None:
     points = [0] * 24
     points[18 - 1] = -2  # DARK moves up the display numbers, toward 24
-    points[20 - 1] = 1   # a light blot on 20
+    points[20 - 1] = 1  # a light blot on 20
     board = {"points": points, "bar": {"light": 0, "dark": 0}, "off": {"light": 0, "dark": 0}}
     after = js("return B.applyStep(arg, {from: 18, to: 20, die: 2}, 'dark');", board)
     assert after["points"][18 - 1] == -1 and after["points"][20 - 1] == -1
     assert after["bar"]["light"] == 1
-    entered = js("return B.applyStep(arg, {from: 'bar', to: 3, die: 3}, 'dark');", {**board, "bar": {"light": 0, "dark": 1}})
+    entered = js(
+        "return B.applyStep(arg, {from: 'bar', to: 3, die: 3}, 'dark');",
+        {**board, "bar": {"light": 0, "dark": 1}},
+    )
     assert entered["bar"]["dark"] == 0 and entered["points"][3 - 1] == -1
-    off = js("return B.applyStep(arg, {from: 24, to: 'off', die: 1}, 'dark');", {**board, "points": [0] * 23 + [-1]})
+    off = js(
+        "return B.applyStep(arg, {from: 24, to: 'off', die: 1}, 'dark');",
+        {**board, "points": [0] * 23 + [-1]},
+    )
     assert off["off"]["dark"] == 1 and off["points"][23] == 0
 
 
 def test_home_board_sits_bottom_right_or_bottom_left_by_preference(js: Any) -> None:
     right, left = js(
         "return ['right', 'left'].map((d) => { const l = B.boardLayout(d);"
-        " return {p1: l.points[1], p6: l.points[6], p7: l.points[7], p12: l.points[12], p13: l.points[13],"
+        " return {p1: l.points[1], p6: l.points[6], p7: l.points[7],"
+        " p12: l.points[12], p13: l.points[13],"
         " p24: l.points[24], tray: l.trayX, bar: l.barX}; });"
     )
     assert right["p1"]["x"] > right["p12"]["x"] and not right["p1"]["upper"]
@@ -94,7 +125,11 @@ def test_home_board_sits_bottom_right_or_bottom_left_by_preference(js: Any) -> N
     assert left["p1"]["x"] < left["p12"]["x"] and left["tray"] < left["p1"]["x"]
     # The bar always separates the home board (1-6) from the outer board (7-12).
     for layout in (right, left):
-        assert min(layout["p6"]["x"], layout["p7"]["x"]) < layout["bar"] < max(layout["p6"]["x"], layout["p7"]["x"])
+        assert (
+            min(layout["p6"]["x"], layout["p7"]["x"])
+            < layout["bar"]
+            < max(layout["p6"]["x"], layout["p7"]["x"])
+        )
 
 
 def test_a_version_gap_takes_the_state_and_then_fetches_the_whole_state(js: Any) -> None:
@@ -102,7 +137,10 @@ def test_a_version_gap_takes_the_state_and_then_fetches_the_whole_state(js: Any)
         """
         const seen = [];
         const fetched = [];
-        window.fetch = async (url) => { fetched.push(url); return { ok: true, json: async () => ({ version: 9 }) }; };
+        window.fetch = async (url) => {
+          fetched.push(url);
+          return { ok: true, json: async () => ({ version: 9 }) };
+        };
         let version = 5;
         const s = new Sock.GameSocket({
           wsUrl: '/none', stateUrl: '/games/1/state', getVersion: () => version,
