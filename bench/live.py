@@ -31,7 +31,6 @@ import base64
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -182,13 +181,13 @@ def make_player(name: str, auto_end: bool) -> tuple[Any, str]:
 
 
 def make_step_game(owner: Any) -> int:
-    """The start position, LIGHT on roll with 5-2, no step made yet."""
+    """The start position, LIGHT on roll with 5-2 (the opening), no step made yet."""
     from games.models import Game, Status
 
     return Game.objects.create(
         owner=owner,
         tier="casual",
-        status=Status.PLAYING,
+        status=Status.OPENING,
         turn="light",
         dice=[5, 2],
         opening_rolls=[[5, 2]],
@@ -285,12 +284,23 @@ async def computer_reply(port: int, game_id: int, cookie: str) -> tuple[float, l
     return elapsed, last["dice"]
 
 
+def clear_engine_caches() -> None:
+    from games.engine import plays, turn
+
+    for module in (plays, turn):
+        for name in dir(module):
+            cache_clear = getattr(getattr(module, name), "cache_clear", None)
+            if callable(cache_clear):
+                cache_clear()
+
+
 def engine_ms(tier: str, game_id: int, dice: list[int]) -> float:
     """Raw engine + policy time for DARK's reply (same position, same dice)."""
     from ai_worker.policy import choose_play
     from games.engine import Dice, Position, Turn
 
     light = Turn(Position.start(), Dice(5, 2)).step(13, 8).step(13, 11).play().result
+    clear_engine_caches()  # as cold as the server's first look at this roll
     start = time.perf_counter()
     choose_play(light.swapped(), Dice(*dice), tier, f"game:{game_id}")
     return (time.perf_counter() - start) * 1000
@@ -370,7 +380,7 @@ def run_replies(args: argparse.Namespace, tiers: list[str], player: Any) -> None
         for _ in range(args.replies):
             game_id = make_reply_game(user, tier)
             reply, dice = asyncio.run(computer_reply(args.port, game_id, cookie))
-            engine = statistics.median(engine_ms(tier, game_id, dice) for _ in range(3))
+            engine = engine_ms(tier, game_id, dice)
             replies.append(reply)
             engines.append(engine)
             overheads.append(reply - engine)

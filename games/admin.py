@@ -5,7 +5,7 @@ from django.contrib import admin
 from games.models import Game, Turn
 
 
-class TurnInline(admin.TabularInline):
+class TurnInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Turn
     extra = 0
     readonly_fields = ("number", "side", "die1", "die2", "notation", "position_before",
@@ -14,7 +14,7 @@ class TurnInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("pk", "owner", "tier", "status", "turn", "version", "winner", "points",
                     "updated_at")
     list_filter = ("status", "tier", "winner")

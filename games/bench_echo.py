@@ -5,6 +5,6 @@ from __future__ import annotations
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 
-class EchoConsumer(AsyncWebsocketConsumer):
+class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send(text_data=text_data, bytes_data=bytes_data)

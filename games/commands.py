@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.utils.translation import gettext as _
 
@@ -70,7 +70,7 @@ def _command_id(value: Any) -> str | None:
     return None
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -78,19 +78,21 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, int]:
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
-    points_ok = _is_int(src) and _is_int(dst) and 0 <= src <= 25 and 0 <= dst <= 25
-    die_ok = die is None or (_is_int(die) and 1 <= die <= 6)
-    if not (points_ok and die_ok):
+    if not (_is_int(src) and _is_int(dst) and 0 <= src <= 25 and 0 <= dst <= 25):
         raise CommandError(
             "bad_command", _("A step needs a from and a to point between 0 and 25."), command_id
         )
     args = {"src": src, "dst": dst}
     if die is not None:
+        if not (_is_int(die) and 1 <= die <= 6):
+            raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
         args["die"] = die
     return args
 
 
-def run_command(game_id: int, user: Any, command: Command) -> tuple[dict[str, Any], dict | None]:
+def run_command(
+    game_id: int, user: Any, command: Command
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Run ``command``; the reply and, unless it was refused, the state to send."""
     try:
         game = _dispatch(game_id, user, command)

@@ -20,6 +20,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games import broadcast
 from games.commands import Command, CommandError, parse_command, run_command
@@ -34,7 +35,7 @@ CLOSE_FORBIDDEN = 4403
 REMEMBERED_IDS = 256
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is untyped
     game_id: int
     language: str
     sent_version: int
@@ -117,12 +118,15 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def _send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
-    @database_sync_to_async
-    def _owns_game(self, user: Any) -> bool:
-        return Game.objects.filter(pk=self.game_id, owner=user).exists()
+    async def _owns_game(self, user: Any) -> bool:
+        owned = Game.objects.filter(pk=self.game_id, owner=user).exists
+        return bool(await database_sync_to_async(owned)())
 
-    @database_sync_to_async
-    def _current_state(self) -> dict[str, Any]:
+    async def _current_state(self) -> dict[str, Any]:
+        state: dict[str, Any] = await database_sync_to_async(self._current_state_sync)()
+        return state
+
+    def _current_state_sync(self) -> dict[str, Any]:
         with translation.override(self.language):
             return build_state(Game.objects.get(pk=self.game_id))
 
@@ -141,7 +145,7 @@ def _socket_language(scope: dict[str, Any], user: Any) -> str:
         if candidate and translation.check_for_language(candidate):
             return translation.get_supported_language_variant(candidate)
     accept = headers.get(b"accept-language", b"").decode("latin-1")
-    for lang, _q in translation.trans_real.parse_accept_lang_header(accept):
+    for lang, _q in parse_accept_lang_header(accept):
         try:
             return translation.get_supported_language_variant(lang)
         except LookupError:

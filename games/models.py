@@ -7,6 +7,8 @@ writes these rows.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -85,6 +87,10 @@ class Game(models.Model):
     computer_turn_started_at = models.DateTimeField(null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
+
+    # Not a field: the state games.services last broadcast for this instance,
+    # so the command that made the change can reply without rebuilding it.
+    sent_state: dict[str, Any] | None = None
 
     class Meta:
         ordering = ["-updated_at"]

@@ -294,6 +294,7 @@ def _end_person_turn(game: Game, turn: EngineTurn) -> None:
 
 def _begin_person_turn(game: Game) -> None:
     """Dice are already in ``game.dice``; with no legal play, the turn passes."""
+    assert game.dice is not None
     if legal_plays(position_of(game), Dice(*game.dice)):
         return
     before = position_of(game)

@@ -28,7 +28,9 @@ def display_point(point: int, side: str) -> DisplayPoint:
     return 25 - point
 
 
-def steps_json(steps: list[list[int]], side: str, before: Position | None = None) -> list[dict]:
+def steps_json(
+    steps: list[list[int]], side: str, before: Position | None = None
+) -> list[dict[str, Any]]:
     """Steps ``[[src, dst, die], ...]`` of ``side`` as display dicts with hits.
 
     ``before`` is the position from ``side``'s own view; when given, each

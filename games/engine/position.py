@@ -38,8 +38,8 @@ class Side(enum.Enum):
 
 
 def _check_half(half: tuple[int, ...], name: str) -> None:
-    if len(half) != 25:
-        raise ValueError(f"{name} must have 25 entries, got {len(half)}")
+    if len(half) != 25 or not all(type(n) is int for n in half):
+        raise ValueError(f"{name} must be 25 ints, got {half!r}")
     if any(n < 0 for n in half) or sum(half) > CHECKERS:
         raise ValueError(f"{name} must hold 0..{CHECKERS} checkers, got {half}")
 
@@ -61,6 +61,9 @@ class Position:
     opp: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        # Lists are accepted but stored as tuples so positions stay hashable.
+        object.__setattr__(self, "me", tuple(self.me))
+        object.__setattr__(self, "opp", tuple(self.opp))
         _check_half(self.me, "me")
         _check_half(self.opp, "opp")
         for point in range(1, 25):
