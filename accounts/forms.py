@@ -3,13 +3,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Preferences, User
 
 
-class PreferencesForm(forms.ModelForm):
+class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Preferences
         fields = [
@@ -23,7 +23,7 @@ class PreferencesForm(forms.ModelForm):
         ]
 
 
-class SignUpForm(UserCreationForm):
+class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
     """Names an account. Given a guest as ``instance`` it names that same row."""
 
     email = forms.EmailField(
@@ -32,9 +32,10 @@ class SignUpForm(UserCreationForm):
         help_text=_("Optional; needed only to reset a forgotten password."),
     )
 
-    class Meta(UserCreationForm.Meta):
+    class Meta:
         model = User
         fields = ("username", "email")
+        field_classes = {"username": UsernameField}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -43,7 +44,7 @@ class SignUpForm(UserCreationForm):
             self.initial["username"] = ""
 
     def save(self, commit: bool = True) -> User:
-        user = super().save(commit=False)
+        user: User = super().save(commit=False)
         user.is_guest = False
         if commit:
             user.save()

@@ -11,11 +11,12 @@ def client_ip(request: HttpRequest) -> str | None:
     right of X-Forwarded-For: entries further left are written by the client
     and can be forged.
     """
-    remote = request.META.get("REMOTE_ADDR")
-    count = settings.TRUSTED_PROXY_COUNT
+    remote: str | None = request.META.get("REMOTE_ADDR")
+    count: int = settings.TRUSTED_PROXY_COUNT
     if count <= 0:
         return remote
-    chain = [a.strip() for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    chain = [a.strip() for a in forwarded.split(",")]
     chain = [a for a in chain if a]
     if len(chain) >= count:
         return chain[-count]

@@ -104,7 +104,8 @@ class GuestsSignUpFirstMixin:
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if getattr(request.user, "is_guest", False):
             return HttpResponseRedirect(reverse("accounts:signup"))
-        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        return response
 
 
 class PasswordChangeView(GuestsSignUpFirstMixin, LoginRequiredMixin, auth_views.PasswordChangeView):

@@ -143,7 +143,7 @@ def test_process_env(django_db_setup: None) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
-        DATABASE_URL=database_url_for(settings.DATABASES["default"]),
+        DATABASE_URL=database_url_for(dict(settings.DATABASES["default"])),
         DEBUG="true",
         ALLOWED_HOSTS="127.0.0.1,localhost",
         PYTHONUNBUFFERED="1",
