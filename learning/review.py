@@ -12,9 +12,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from ai_worker import analysis
 from ai_worker.tiers import Tier, tier_spec
@@ -43,18 +46,46 @@ def ensure_analysis(game: Game) -> GameAnalysis | None:
     return row
 
 
+# A running review stores a turn every few hundred milliseconds; one silent
+# for this long was lost with its worker and may be taken over.
+STALE_AFTER = timedelta(seconds=60)
+
+
+def claim(row: GameAnalysis) -> bool:
+    """Mark the review running, unless it is done or another job is on it."""
+    now = timezone.now()
+    takeable = Q(state__in=(AnalysisState.PENDING, AnalysisState.FAILED)) | Q(
+        state=AnalysisState.RUNNING, updated_at__lt=now - STALE_AFTER
+    )
+    claimed = GameAnalysis.objects.filter(takeable, pk=row.pk).update(
+        state=AnalysisState.RUNNING, updated_at=now
+    )
+    return claimed == 1
+
+
+def needs_queueing(row: GameAnalysis) -> bool:
+    """Whether a page visit should queue the review: it failed, or nothing has
+    moved for a while (a job lost before it started, or a game from before
+    the review job existed)."""
+    if row.state == AnalysisState.FAILED:
+        return True
+    if row.state == AnalysisState.DONE:
+        return False
+    return row.updated_at < timezone.now() - STALE_AFTER
+
+
 def run_analysis(game_id: int, rank: analysis.RankFn = analysis.default_rank) -> None:
     """Analyse every stored turn of a finished game that is not analysed yet."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or (row := ensure_analysis(game)) is None:
         return
-    if row.state == AnalysisState.DONE:
+    if not claim(row):
         return
     started = time.monotonic()
     turns = list(game.turns.order_by("number"))
     done = set(row.turns.values_list("number", flat=True))
     GameAnalysis.objects.filter(pk=row.pk).update(
-        state=AnalysisState.RUNNING, turns_total=len(turns), turns_done=len(done), ply=row.ply
+        turns_total=len(turns), turns_done=len(done), ply=row.ply, updated_at=timezone.now()
     )
     try:
         first = turns[0].number if turns else 0
@@ -69,7 +100,7 @@ def run_analysis(game_id: int, rank: analysis.RankFn = analysis.default_rank) ->
     except Exception as exc:
         log.exception("analysis of game %s failed", game_id)
         GameAnalysis.objects.filter(pk=row.pk).update(
-            state=AnalysisState.FAILED, message=str(exc)[:2000]
+            state=AnalysisState.FAILED, message=str(exc)[:2000], updated_at=timezone.now()
         )
         raise
     _progress(game_id, len(turns), len(turns), state=AnalysisState.DONE)
@@ -121,7 +152,9 @@ def _store(row: GameAnalysis, turn: Turn, report: analysis.TurnReport) -> None:
                 "report": report.to_json(),
             },
         )
-        GameAnalysis.objects.filter(pk=row.pk).update(turns_done=row.turns.count())
+        GameAnalysis.objects.filter(pk=row.pk).update(
+            turns_done=row.turns.count(), updated_at=timezone.now()
+        )
 
 
 def summarise(turns: Sequence[TurnAnalysis]) -> dict[str, Any]:
@@ -154,6 +187,7 @@ def _finish(row: GameAnalysis, seconds: float) -> None:
         turns_done=len(turns),
         seconds=row.seconds + seconds,
         message="",
+        updated_at=timezone.now(),
     )
 
 

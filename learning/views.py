@@ -17,7 +17,7 @@ from learning import dicestats, history
 from learning.hints import hint_json
 from learning.models import AnalysisState, GameAnalysis, Hint
 from learning.replay import replay_json
-from learning.review import ensure_analysis
+from learning.review import ensure_analysis, needs_queueing
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")
@@ -75,10 +75,11 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _analysis_for(game: Game) -> GameAnalysis | None:
-    """The analysis row; a finished game without a running review gets one queued
-    (games that ended before the review job existed, or whose job was lost)."""
+    """The analysis row, queued again when it failed or its job was lost (or the
+    game ended before the review job existed); a running review is left alone."""
+    existed = GameAnalysis.objects.filter(game=game).exists()
     row = ensure_analysis(game)
-    if row is not None and row.state == AnalysisState.PENDING and row.turns_done == 0:
+    if row is not None and (not existed or needs_queueing(row)):
         from ai_worker.dispatch import enqueue_review
 
         enqueue_review(game.pk)

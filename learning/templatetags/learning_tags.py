@@ -27,9 +27,19 @@ def history_error_rate(game: Any) -> str:
     )
 
 
+def _number(value: object) -> float | None:
+    """A template value as a float; missing values ("" or None) give None."""
+    if value is None or value == "":
+        return None
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+
+
 @register.filter
-def mp(rate: float | None) -> str:
-    return millipoints(rate)
+def mp(rate: object) -> str:
+    return millipoints(_number(rate))
 
 
 @register.filter
@@ -48,17 +58,20 @@ def side_label(code: str) -> str:
 
 
 @register.filter
-def percent(value: float | None, digits: int = 1) -> str:
-    return "—" if value is None else f"{value * 100:.{digits}f}%"
+def percent(value: object, digits: int = 1) -> str:
+    number = _number(value)
+    return "—" if number is None else f"{number * 100:.{digits}f}%"
 
 
 @register.filter
-def signed(value: float | None, digits: int = 3) -> str:
-    return "—" if value is None else f"{value:+.{digits}f}"
+def signed(value: object, digits: int = 3) -> str:
+    number = _number(value)
+    return "—" if number is None else f"{number:+.{digits}f}"
 
 
 @register.filter
-def pvalue(value: float | None) -> str:
-    if value is None:
+def pvalue(value: object) -> str:
+    number = _number(value)
+    if number is None:
         return "—"
-    return "< 0.0001" if value < 0.0001 else f"{value:.4f}"
+    return "< 0.0001" if number < 0.0001 else f"{number:.4f}"

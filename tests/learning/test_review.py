@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from games import broadcast
 from games.models import Game, Turn
@@ -114,3 +116,15 @@ def test_the_game_finished_signal_queues_the_review(
     game_finished.send(sender=Game, game_id=finished_game.pk)
     assert queued == [finished_game.pk]
     assert GameAnalysis.objects.get(game=finished_game).state == AnalysisState.PENDING
+
+
+def test_a_second_job_leaves_a_running_review_alone(finished_game: Game) -> None:
+    row = GameAnalysis.objects.create(game=finished_game, state=AnalysisState.RUNNING)
+    review.run_analysis(finished_game.pk)
+    assert not TurnAnalysis.objects.filter(analysis=row).exists()
+    # Once it has been silent for a minute, its worker is presumed lost.
+    GameAnalysis.objects.filter(pk=row.pk).update(
+        updated_at=timezone.now() - review.STALE_AFTER - timedelta(seconds=1)
+    )
+    review.run_analysis(finished_game.pk)
+    assert GameAnalysis.objects.get(pk=row.pk).state == AnalysisState.DONE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -103,6 +104,38 @@ def test_review_of_a_finished_game_queues_the_analysis_and_shows_progress(
     replay = page.context["replay"]
     assert len(replay["turns"]) == finished_game.turns.count()
     assert replay["turns"][0]["analysis"] is None
+    # A second visit while the job is waiting queues nothing more.
+    client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
+    assert queued == [finished_game.pk]
+
+
+@pytest.mark.parametrize(
+    ("state", "age", "queues"),
+    [
+        ("pending", 5, False),
+        ("pending", 120, True),
+        ("running", 5, False),
+        ("running", 120, True),
+        ("failed", 0, True),
+        ("done", 999, False),
+    ],
+)
+def test_review_queues_a_failed_or_lost_analysis_again(
+    client_logged_in: Client,
+    finished_game: Game,
+    monkeypatch: pytest.MonkeyPatch,
+    state: str,
+    age: int,
+    queues: bool,
+) -> None:
+    row = GameAnalysis.objects.create(game=finished_game, state=state)
+    GameAnalysis.objects.filter(pk=row.pk).update(
+        updated_at=timezone.now() - timedelta(seconds=age)
+    )
+    queued: list[int] = []
+    monkeypatch.setattr("ai_worker.dispatch.enqueue_review", queued.append)
+    client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
+    assert queued == ([finished_game.pk] if queues else [])
 
 
 def test_review_after_analysis_has_the_summary_and_every_turns_alternatives(
