@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser.test_play_game import (
+    celery_worker_process,  # noqa: F401 - fixture
     click_step,
     play_allowed_step,
     play_server,  # noqa: F401 - fixture

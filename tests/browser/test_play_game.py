@@ -16,6 +16,9 @@ from typing import Any
 
 import pytest
 
+# The real Celery worker fixture ("ai"); requested only when REDIS_URL is set.
+from tests.ai.conftest import celery_worker_process  # noqa: F401
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # The page is ready for the person: nothing in flight, nothing animating.
@@ -33,10 +36,7 @@ GAME_SECONDS = 240
 def play_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
     """The daphne URL, with a Celery worker running when REDIS_URL is set."""
     if os.environ.get("REDIS_URL"):
-        try:
-            request.getfixturevalue("celery_worker_process")
-        except pytest.FixtureLookupError:
-            pytest.fail("REDIS_URL is set but no celery_worker_process fixture exists")
+        request.getfixturevalue("celery_worker_process")
     return daphne_server
 
 
