@@ -14,10 +14,12 @@ Servers
     ``config.asgi:application`` on a free port of 127.0.0.1.
 
 Browser
-    pytest-playwright's ``browser`` launches /usr/bin/chromium headless with
-    the sandbox off; ``browser_page`` is a fresh page whose ``base_url`` is the
-    daphne server (so ``page.goto("/")`` works) and whose browser asks for
-    Simplified Chinese.
+    Tests using Playwright run after all others (see
+    ``pytest_collection_modifyitems``). pytest-playwright's ``browser``
+    launches /usr/bin/chromium headless with the sandbox off;
+    ``browser_page`` is a fresh page whose ``base_url`` is the daphne server
+    (so ``page.goto("/")`` works) and whose browser asks for Simplified
+    Chinese.
 
 People
     ``password``, ``make_user``, ``user`` (a named account), ``guest`` (a
@@ -280,6 +282,23 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         "args": CHROMIUM_ARGS,
         "headless": True,
     }
+
+
+PLAYWRIGHT_FIXTURES = frozenset({"playwright", "browser", "context", "page", "browser_page"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the Playwright tests last.
+
+    Playwright's sync API leaves an event loop running on the main thread
+    until the session ends; any async test (pytest-asyncio, Channels'
+    WebsocketCommunicator) after it fails with "Runner.run() cannot be called
+    from a running event loop". The order is otherwise kept.
+    """
+    uses = [bool(PLAYWRIGHT_FIXTURES & set(getattr(i, "fixturenames", ()))) for i in items]
+    items[:] = [i for i, u in zip(items, uses, strict=True) if not u] + [
+        i for i, u in zip(items, uses, strict=True) if u
+    ]
 
 
 @pytest.fixture(scope="session")
