@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from games.engine.dice import Dice
 from games.engine.errors import IllegalPlayError, IllegalStepError
-from games.engine.movegen import do_step, max_dice_usable, single_moves, undo_step
+from games.engine.movegen import RawStep, do_step, max_dice_usable, single_moves, undo_step
 from games.engine.plays import Play, Step, legal_plays, make_position
 from games.engine.position import BAR, OFF, Position
 
@@ -79,32 +79,67 @@ def _results(position: Position, dice: Dice) -> frozenset[Position]:
 def _allowed(
     origin: Position, dice: Dice, current: Position, remaining: tuple[int, ...], need: int
 ) -> tuple[Step, ...]:
-    """Every next step that still lets ``need`` dice in all be played.
+    """Every next step that still lets ``need`` dice in all be played."""
+    if need <= 0:
+        return ()
+    me, opp = list(current.me), list(current.opp)
+    allowed: list[Step] = []
+    for die in sorted(set(remaining), reverse=True):
+        for raw in list(single_moves(me, opp, die)):
+            if _keeps_play(origin, dice, me, opp, remaining, need, raw):
+                allowed.append(Step(*raw))
+    return tuple(allowed)
+
+
+def _keeps_play(
+    origin: Position,
+    dice: Dice,
+    me: list[int],
+    opp: list[int],
+    remaining: tuple[int, ...],
+    need: int,
+    raw: RawStep,
+) -> bool:
+    """Whether a rule-legal single move still lets ``need`` dice in all be played.
 
     A step after which no die can move is also allowed when it already gives
     the board of a legal play: the last checker borne off with a 6 from the
     5-point ends the game exactly as 5/4/off would, so it is the same play.
     """
-    if need <= 0:
-        return ()
     only_die = _rules(origin, dice).only_die
+    if need <= 0 or (only_die is not None and raw[2] != only_die):
+        return False
+    if need == 1:
+        return True
+    rest = list(remaining)
+    rest.remove(raw[2])
+    do_step(me, opp, raw)
+    try:
+        usable = max_dice_usable(me, opp, tuple(rest), need - 1)
+        return usable >= need - 1 or (usable == 0 and _board(me, opp) in _results(origin, dice))
+    finally:
+        undo_step(me, opp, raw)
+
+
+def _find_step(
+    origin: Position,
+    dice: Dice,
+    current: Position,
+    remaining: tuple[int, ...],
+    need: int,
+    move: tuple[int, int, int],
+) -> Step | None:
+    """The step (src, dst, die) if accepted here, checked alone (no full listing)."""
+    src, dst, die = move
+    if die not in remaining:
+        return None
     me, opp = list(current.me), list(current.opp)
-    allowed: list[Step] = []
-    for die in sorted(set(remaining), reverse=True):
-        if only_die is not None and die != only_die:
-            continue
-        rest = list(remaining)
-        rest.remove(die)
-        for raw in list(single_moves(me, opp, die)):
-            if need > 1:
-                do_step(me, opp, raw)
-                usable = max_dice_usable(me, opp, tuple(rest), need - 1)
-                same_play = usable == 0 and _board(me, opp) in _results(origin, dice)
-                undo_step(me, opp, raw)
-                if usable < need - 1 and not same_play:
-                    continue
-            allowed.append(Step(*raw))
-    return tuple(allowed)
+    for raw in single_moves(me, opp, die):
+        if raw[0] == src and raw[1] == dst:
+            if _keeps_play(origin, dice, me, opp, remaining, need, raw):
+                return Step(*raw)
+            return None
+    return None
 
 
 def _board(me: list[int], opp: list[int]) -> Position:
@@ -132,8 +167,9 @@ class Turn:
         rules = _rules(self.position, self.dice)
         for index, step in enumerate(self.steps):
             need = rules.total - index
-            ok = _allowed(self.position, self.dice, current, tuple(remaining), need)
-            if step not in ok:
+            move = (step.src, step.dst, step.die)
+            found = _find_step(self.position, self.dice, current, tuple(remaining), need, move)
+            if found != step:
                 raise IllegalStepError(self._refusal_at(current, tuple(remaining), index, step))
             current = _after(current, step)
             remaining.remove(step.die)
@@ -197,12 +233,13 @@ class Turn:
         return Play(self.steps, self.current)
 
     def _choose(self, src: int, dst: int, die: int | None) -> Step | Refusal:
-        allowed = self.allowed_steps()
-        dice = sorted(set(self.remaining)) if die is None else [die]
-        for value in dice:
-            for step in allowed:
-                if (step.src, step.dst, step.die) == (src, dst, value):
-                    return step
+        # Check just this step: cheaper than listing every allowed one.
+        for value in sorted(set(self.remaining)) if die is None else [die]:
+            need = self._rules.total - len(self.steps)
+            move = (src, dst, value)
+            step = _find_step(self.position, self.dice, self.current, self.remaining, need, move)
+            if step is not None:
+                return step
         if self.complete:
             return Refusal(RefusalCode.TURN_COMPLETE)
         probe = Step(src, dst, die or 0, False)

@@ -82,3 +82,14 @@ def test_importing_the_engine_loads_no_django() -> None:
     code = "import sys, games.engine; print(any(m.split('.')[0] == 'django' for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_positions_are_validated_and_stored_as_tuples() -> None:
+    listed = Position(list(Position.start().me), list(Position.start().opp))  # type: ignore[arg-type]
+    assert listed == Position.start() and hash(listed) == hash(Position.start())
+    with pytest.raises(ValueError):
+        Position((0,) * 24, (0,) * 25)
+    with pytest.raises(ValueError):
+        Position((16,) + (0,) * 24, (0,) * 25)
+    with pytest.raises(ValueError):
+        Position((1,) + (0,) * 24, (0,) * 23 + (1, 0))  # both on the mover's 1-point
