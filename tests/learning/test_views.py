@@ -285,3 +285,15 @@ def test_help_has_the_four_diagrams(client: Client) -> None:
     ).decode()
     for name in ("opening", "bearoff", "prime", "anchor"):
         assert f'data-diagram="{name}"' in text
+
+
+def test_the_hint_partial_for_the_play_page_renders_for_a_game(
+    rf: Any, hint_game: Game
+) -> None:
+    from django.template.loader import render_to_string
+
+    html = render_to_string("learning/_hint.html", {"game": hint_game}, request=rf.get("/"))
+    assert f'data-hint-url="{reverse("learning:hint", args=[hint_game.pk])}"' in html
+    assert 'id="btn-hint"' in html and 'aria-keyshortcuts="H"' in html
+    strings = html.split('id="hint-strings" type="application/json">')[1].split("</script>")[0]
+    assert set(json.loads(strings)) >= {"thinking", "unavailable", "failed", "ready", "numbers"}
