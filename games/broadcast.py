@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SEND_TIMEOUT = 5.0
 _server_loop: asyncio.AbstractEventLoop | None = None
 
 
@@ -89,4 +88,13 @@ def _run(send: Any, *args: Any) -> None:
     if running is loop:  # called from a coroutine on the server loop: cannot block it
         loop.create_task(send(*args))
         return
-    asyncio.run_coroutine_threadsafe(send(*args), loop).result(SEND_TIMEOUT)
+    # Not waited for: the database thread (shared by every socket of the
+    # process) must not idle until the busy loop gets round to it. Sends are
+    # scheduled in order; a socket never sends an older state after a newer.
+    future = asyncio.run_coroutine_threadsafe(send(*args), loop)
+    future.add_done_callback(_log_failure)
+
+
+def _log_failure(future: Any) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("broadcast failed", exc_info=future.exception())
