@@ -287,9 +287,7 @@ def test_help_has_the_four_diagrams(client: Client) -> None:
         assert f'data-diagram="{name}"' in text
 
 
-def test_the_hint_partial_for_the_play_page_renders_for_a_game(
-    rf: Any, hint_game: Game
-) -> None:
+def test_the_hint_partial_for_the_play_page_renders_for_a_game(rf: Any, hint_game: Game) -> None:
     from django.template.loader import render_to_string
 
     html = render_to_string("learning/_hint.html", {"game": hint_game}, request=rf.get("/"))
