@@ -419,7 +419,9 @@ function start() {
     });
   }
   conn.start();
-  if (V.isOpeningTurn(state)) say("play-live", V.openingText(S, state));
+  // What the page says on arrival: the opening, a pass, a result, the roll.
+  const opening = V.isOpeningTurn(state) ? V.openingText(S, state) : "";
+  say("play-live", [opening, V.announcement(S, null, state)].filter(Boolean).join(" "));
 }
 
 start();

@@ -1,0 +1,111 @@
+"""Browser: the board in two set-up situations, prepared through the services.
+
+Dice are fixed by patching ``games.services.roll_die`` in this process and
+the games are made by ``services.start_game`` / ``finish_computer_turn``; the
+page then shows them from the real daphne server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from games import services
+from games.engine import Dice, Position, legal_plays
+from games.models import Game
+from tests.browser.test_play_game import (
+    celery_worker_process,  # noqa: F401 - fixture
+    play_server,  # noqa: F401 - fixture
+    sign_in,
+    state,
+    wait_connected,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def fixed_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
+    rolls: Iterator[int] = iter(values)
+    monkeypatch.setattr(services, "roll_die", lambda: next(rolls))
+
+
+def test_an_opening_tie_is_shown_and_rolled_again(
+    browser_page: Any,
+    play_server: str,  # noqa: F811
+    user: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = browser_page
+    fixed_dice(monkeypatch, 3, 3, 5, 2)
+    game = services.start_game(user, "beginner")
+    sign_in(page, play_server, user)
+    page.goto(f"/games/{game.pk}/")
+    wait_connected(page)
+    st = state(page)
+    assert st["opening"]["rolls"] == [[3, 3], [5, 2]]
+    dice = page.evaluate(
+        """() => [...document.querySelectorAll('#board .b-die')].map((d) => ({
+          value: Number(d.dataset.value), dark: d.classList.contains('b-die-dark'),
+          x: d.getBoundingClientRect().x }))"""
+    )
+    light = [d for d in dice if not d["dark"]]
+    dark = [d for d in dice if d["dark"]]
+    assert [d["value"] for d in light] == [5] and [d["value"] for d in dark] == [2]
+    assert light[0]["x"] < dark[0]["x"], "the person's die on the left"
+    opening = page.locator("#play-opening").inner_text()
+    assert "平局" in opening and "3" in opening  # the tie, in the page's language
+    assert "你先走" in opening
+
+
+def closed_board_with_light_on_the_bar() -> Position:
+    """LIGHT: one on the bar, 14 at home; DARK: 19-24 made, three back on 10."""
+    me = [0] * 25
+    me[24] = 1
+    me[6 - 1], me[5 - 1], me[4 - 1] = 5, 5, 4
+    opp = [0] * 25
+    for display in range(19, 25):
+        opp[(25 - display) - 1] = 2
+    opp[(25 - 10) - 1] = 3
+    return Position(tuple(me), tuple(opp))
+
+
+def board_stays_closed(play: Any) -> bool:
+    return all(n >= 2 for n in play.result.me[:6])
+
+
+def test_with_no_legal_move_the_page_says_so_and_the_turn_passes(
+    browser_page: Any,
+    play_server: str,  # noqa: F811
+    user: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = browser_page
+    fixed_dice(monkeypatch, 5, 2)
+    game = services.start_game(user, "beginner")
+    position = closed_board_with_light_on_the_bar()
+    Game.objects.filter(pk=game.pk).update(
+        position_id=position.position_id(), turn="dark", dice=[2, 1], status="playing", steps=[]
+    )
+    game.refresh_from_db()
+    play = next(p for p in legal_plays(position.swapped(), Dice(2, 1)) if board_stays_closed(p))
+    # The person then rolls 6-5 against a closed board; the computer's next
+    # turn is only recorded, so the page is caught right after the pass.
+    fixed_dice(monkeypatch, 6, 5)
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(services, "_enqueue_computer_turn", lambda *args: queued.append(args))
+    assert services.finish_computer_turn(game.pk, game.version, play)
+    assert queued, "the turn passed to the computer"
+
+    sign_in(page, play_server, user)
+    page.goto(f"/games/{game.pk}/")
+    wait_connected(page)
+    st = state(page)
+    assert st["no_move"] and st["turn"] == "dark" and st["message"]
+    assert "6" in st["message"] and "5" in st["message"]
+    page.wait_for_function(
+        "m => document.getElementById('play-live').textContent.includes(m)", arg=st["message"]
+    )
+    assert page.locator("#play-turn").inner_text().startswith("电脑思考中")
+    assert page.locator("#btn-undo").is_disabled()
