@@ -198,6 +198,30 @@ async function animateComputer(prev, play) {
   }
 }
 
+// A tied opening roll is shown before the roll that decided, once per tab.
+async function replayOpeningTies() {
+  const rolls = (state.opening && state.opening.rolls) || [];
+  if (!V.isOpeningTurn(state) || rolls.length < 2 || (state.steps || []).length || prefs.stepMs <= 0) return;
+  const key = `shuanglu-opening-${state.game}`;
+  try {
+    if (window.sessionStorage.getItem(key)) return;
+    window.sessionStorage.setItem(key, "1");
+  } catch (err) {
+    // No storage: show the ties every time, which is harmless.
+  }
+  animating = true;
+  try {
+    for (const [light, dark] of rolls.slice(0, -1)) {
+      const dice = [{ value: light, side: "light", slot: "left" }, { value: dark, side: "dark", slot: "right" }];
+      renderBoard(svg, state.board, { direction: prefs.direction, dice });
+      await new Promise((resolve) => window.setTimeout(resolve, Math.max(prefs.stepMs, 300) * 3));
+    }
+  } finally {
+    animating = false;
+    render();
+  }
+}
+
 function refused(msg) {
   selected = null;
   render();
@@ -418,6 +442,7 @@ function start() {
       if (where >= 1 && where <= 24) focusRow = where >= 13 ? "top" : "bottom";
     });
   }
+  queue = queue.then(replayOpeningTies);
   conn.start();
   // What the page says on arrival: the opening, a pass, a result, the roll.
   const opening = V.isOpeningTurn(state) ? V.openingText(S, state) : "";
