@@ -230,8 +230,8 @@ function refused(msg) {
 
 function connectionChanged(status) {
   const note = $("play-connection");
-  if (status === "closed") {
-    note.textContent = S.reconnecting;
+  if (status === "closed" || status === "forbidden") {
+    note.textContent = status === "closed" ? S.reconnecting : S.forbidden;
     note.hidden = false;
   } else if (status === "open") {
     note.hidden = true;

@@ -7,6 +7,7 @@
 
 const MAX_BACKOFF_MS = 15000;
 const COMMAND_TIMEOUT_MS = 10000;
+const CLOSE_FORBIDDEN = 4403;
 
 export function absoluteWsUrl(url) {
   if (/^wss?:\/\//.test(url)) return url;
@@ -47,11 +48,17 @@ export class GameSocket {
       this.refetch();
     });
     ws.addEventListener("message", (event) => this.receive(event.data));
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.connected = false;
       this.clearPending();
       if (this.stopped) return;
+      if (event.code === CLOSE_FORBIDDEN) {
+        // Signed out or not the owner: retrying cannot help.
+        this.stopped = true;
+        this.opts.onStatus("forbidden");
+        return;
+      }
       this.opts.onStatus("closed");
       const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
       this.attempt += 1;
