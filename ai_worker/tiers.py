@@ -35,7 +35,7 @@ TIERS: dict[Tier, TierSpec] = {
     spec.key: spec
     for spec in (
         TierSpec(Tier.BEGINNER, "入门", "Beginner", ply=1, sigma=0.17),
-        TierSpec(Tier.CASUAL, "休闲", "Casual", ply=1, sigma=0.12),
+        TierSpec(Tier.CASUAL, "休闲", "Casual", ply=1, sigma=0.125),
         TierSpec(Tier.INTERMEDIATE, "进阶", "Intermediate", ply=1, sigma=0.08),
         TierSpec(Tier.ADVANCED, "老手", "Advanced", ply=1, sigma=0.045),
         TierSpec(Tier.EXPERT, "高手", "Expert", ply=2, sigma=0.0),
