@@ -250,7 +250,7 @@ class Turn:
     ) -> Refusal:
         if done >= self._rules.total or (done and _stuck(current, remaining)):
             return Refusal(RefusalCode.TURN_COMPLETE)
-        return explain(current, remaining, step, self._rules.total - done, self._rules.only_die)
+        return explain(current, remaining, step, self._rules.only_die)
 
 
 def _stuck(position: Position, remaining: tuple[int, ...]) -> bool:
@@ -264,7 +264,7 @@ def _after(position: Position, step: Step) -> Position:
 
 
 def explain(
-    current: Position, remaining: tuple[int, ...], step: Step, need: int, only_die: int | None
+    current: Position, remaining: tuple[int, ...], step: Step, only_die: int | None
 ) -> Refusal:
     """The reason a step (die 0 = unspecified) is not among the allowed ones."""
     src, dst = step.src, step.dst
