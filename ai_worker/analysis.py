@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ai_worker.features import ROLLS, Features, position_features
@@ -176,6 +176,10 @@ def explain(before: Features, after: Features, play: Play) -> list[Reason]:
     made = sorted(set(after.made_points) - set(before.made_points), reverse=True)
     if made:
         reasons.append(Reason("makes_points", {"points": made}))
+    # A point in the opponent's home board (the mover's 19..24) is an anchor.
+    anchors = [p for p in made if p >= 19]
+    if anchors and not any(p >= 19 for p in before.made_points):
+        reasons.append(Reason("anchor", {"point": anchors[0]}))
     broken = sorted(set(before.made_points) - set(after.made_points), reverse=True)
     if broken:
         reasons.append(Reason("breaks_points", {"points": broken}))
@@ -286,7 +290,29 @@ def hint(
     """The ``top`` best plays for ``dice``, best first, each with its reasons."""
     ranked = rank(position, dice, ply)
     before = position_features(position)
-    return [candidate(position, r, before) for r in ranked[:top]]
+    return with_comparisons([candidate(position, r, before) for r in ranked[:top]])
+
+
+def shots_left(c: Candidate) -> int:
+    """Rolls of 36 that hit a blot this play leaves (0 when none can)."""
+    return next((int(r.params["shots"]) for r in c.reasons if r.code == "blots"), 0)
+
+
+def with_comparisons(candidates: list[Candidate]) -> list[Candidate]:
+    """Add to each play after the first what it risks more than the best play:
+    a learner sees at once why the best play is best."""
+    if not candidates:
+        return candidates
+    best = shots_left(candidates[0])
+    return [candidates[0]] + [_compared(c, best) for c in candidates[1:]]
+
+
+def _compared(c: Candidate, best_shots: int) -> Candidate:
+    shots = shots_left(c)
+    if shots <= best_shots:
+        return c
+    extra = Reason("more_shots_than_best", {"shots": shots, "best": best_shots})
+    return replace(c, reasons=(*c.reasons, extra))
 
 
 # ---------------------------------------------------------------- luck
@@ -403,13 +429,13 @@ def analyse_turn(
             _static_win(position),
         )
     before = position_features(position)
-    alternatives = tuple(candidate(position, r, before) for r in ranked[:top])
+    alternatives = tuple(with_comparisons([candidate(position, r, before) for r in ranked[:top]]))
     index = _index_of(ranked, played)
     chosen = ranked[index] if index is not None else None
     played_candidate = (
         alternatives[index]
         if index is not None and index < top
-        else candidate(position, chosen, before)
+        else _compared(candidate(position, chosen, before), shots_left(alternatives[0]))
         if chosen is not None
         else None
     )

@@ -106,6 +106,17 @@ def _bears_off(p: Mapping[str, Any]) -> str:
     return ngettext("Bears off %(n)d checker.", "Bears off %(n)d checkers.", n) % {"n": n}
 
 
+def _anchor(p: Mapping[str, Any]) -> str:
+    text = _(
+        "Makes an anchor on the %(point)d point: a safe landing spot in the opponent's home board."
+    )
+    return text % p
+
+
+def _more_shots_than_best(p: Mapping[str, Any]) -> str:
+    return _("Riskier than the best play: %(shots)d rolls of 36 hit, against %(best)d.") % p
+
+
 RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hits": _hits,
     "enters": _enters,
@@ -119,6 +130,8 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "breaks_contact": _breaks_contact,
     "race": _race,
     "bears_off": _bears_off,
+    "anchor": _anchor,
+    "more_shots_than_best": _more_shots_than_best,
 }
 
 

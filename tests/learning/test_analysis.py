@@ -8,6 +8,7 @@ import pytest
 
 from ai_worker import analysis
 from ai_worker.analysis import ErrorClass, classify, rating_band
+from ai_worker.features import count_shots
 from games.engine import Dice, Position, legal_plays, parse_play
 from tests.learning.conftest import position
 
@@ -135,3 +136,29 @@ def test_the_expert_hint_for_an_opening_3_1_makes_the_5_point() -> None:
         r.to_json() for r in top[0].reasons
     ]
     assert len(top) == 5 and all(a.equity >= b.equity for a, b in zip(top, top[1:], strict=False))
+
+
+def test_making_the_first_point_in_the_opponents_home_board_is_an_anchor() -> None:
+    before = position(light={24: 1, 22: 1, 6: 13}, dark={19: 15})
+    play = parse_play(before, Dice(2, 1), "24/22 6/5")
+    assert codes(analysis.explain_play(before, play))["anchor"] == {"point": 22}
+
+
+def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
+    # The best play (by the fake ranking) leaves no blot in reach; the
+    # runner-up leaves blots on 13 and 11, in front of DARK's checker on 10.
+    before = position(light={13: 2, 6: 13}, dark={10: 1, 24: 14})
+    safe = parse_play(before, Dice(2, 1), "6/4 6/5")
+    risky = parse_play(before, Dice(2, 1), "13/11 6/5")
+
+    def rank(pos: Position, d: Dice, ply: int) -> list[FakeRanked]:
+        return [FakeRanked(safe, 0.3, FakeProbs(0.6)), FakeRanked(risky, 0.2, FakeProbs(0.55))]
+
+    best, second = analysis.hint(before, Dice(2, 1), ply=1, rank=rank)
+    assert "more_shots_than_best" not in codes(list(best.reasons))
+    expected = count_shots(risky.result)
+    assert expected > 0 and count_shots(safe.result) == 0
+    assert codes(list(second.reasons))["more_shots_than_best"] == {"shots": expected, "best": 0}
+    report = analysis.analyse_turn(before, Dice(2, 1), risky, ply=1, rank=rank)
+    assert report.played_candidate is not None
+    assert "more_shots_than_best" in codes(list(report.played_candidate.reasons))
