@@ -13,6 +13,7 @@ import importlib.util
 import secrets
 from collections.abc import Callable
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
@@ -96,7 +97,13 @@ def roll_dice() -> list[int]:
 
 def position_of(game: Game) -> Position:
     """The stored position, from LIGHT's side."""
-    return Position.from_position_id(game.position_id)
+    return _decode(game.position_id)
+
+
+@lru_cache(maxsize=4096)
+def _decode(position_id: str) -> Position:
+    # Positions are immutable values and a move reads its game's several times.
+    return Position.from_position_id(position_id)
 
 
 def mover_position(game: Game) -> Position:
