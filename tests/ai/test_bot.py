@@ -61,7 +61,8 @@ def test_bad_lines_get_an_error_and_the_bot_keeps_going() -> None:
     answers = run_bot("casual", ["nonsense", f"{start} 7 1", "!!!!!!!!!!!!!! 3 1", f"{start} 3 1"])
     assert [("error" in a) for a in answers] == [True, True, True, False]
     assert answers[0]["line"] == "nonsense"
-    assert answers[3]["play"] == "8/5 6/5"
+    legal = {p.notation() for p in legal_plays(Position.start(), Dice(3, 1))}
+    assert answers[3]["play"] in legal
 
 
 def test_the_expert_bot_anticipates_with_its_search_and_matches_the_policy() -> None:
