@@ -11,6 +11,7 @@ Expert turn in one game does not delay a step in another.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -117,5 +118,10 @@ def _start_in_process_watchdog() -> None:
         from ai_worker import watchdog
     except ImportError:  # pragma: no cover - watchdog lands with the tasks
         return
-    every = float(getattr(settings, "AI_WATCHDOG_SECONDS", watchdog.SWEEP_EVERY_SECONDS))
+    # AI_WATCHDOG_SECONDS=0 turns the timer off (the test suite does, so no
+    # background sweep races a test's own games).
+    configured = getattr(settings, "AI_WATCHDOG_SECONDS", None)
+    if configured is None:
+        configured = os.environ.get("AI_WATCHDOG_SECONDS", watchdog.SWEEP_EVERY_SECONDS)
+    every = float(configured)
     watchdog.start_timer_thread(enqueue_fn=enqueue, every=every)

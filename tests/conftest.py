@@ -54,6 +54,9 @@ CHROMIUM_ARGS = [
 ]
 PASSWORD = "Shuang-lu-2026!"
 SERVER_START_SECONDS = 30.0
+# No background watchdog sweeps in the test process (ai_worker.dispatch):
+# a sweep must not race a test's own games. Child servers inherit it too.
+os.environ.setdefault("AI_WATCHDOG_SECONDS", "0")
 
 
 # --- services -----------------------------------------------------------------
