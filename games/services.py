@@ -409,7 +409,8 @@ def _record_turn(
     game: Game, side: Side, play: Play | None, before: Position, after: Position
 ) -> Turn:
     assert game.dice is not None
-    number = Turn.objects.filter(game=game).count() + 1
+    last = game.last_turn
+    number = last["number"] + 1 if last else Turn.objects.filter(game=game).count() + 1
     steps = [[s.src, s.dst, s.die] for s in play.steps] if play is not None else []
     turn = Turn.objects.create(
         game=game,
