@@ -60,7 +60,9 @@ def test_a_guest_signs_up_then_changes_a_preference_and_the_language(browser_pag
     )
 
 
-@pytest.mark.parametrize("path", ["/account/login/", "/account/signup/", "/account/preferences/"])
+@pytest.mark.parametrize(
+    "path", ["/", "/account/login/", "/account/signup/", "/account/preferences/"]
+)
 def test_account_pages_fit_a_375_pixel_phone(browser_page: Any, path: str) -> None:
     page = browser_page
     page.set_viewport_size({"width": 375, "height": 740})
