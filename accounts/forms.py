@@ -10,6 +10,9 @@ from accounts.models import Preferences, User
 
 
 class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
+    # "Show the pip count" next to its checkbox reads better without a colon.
+    label_suffix = ""
+
     class Meta:
         model = Preferences
         fields = [
