@@ -10,8 +10,10 @@ from accounts.models import Preferences, User
 
 
 class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
-    # "Show the pip count" next to its checkbox reads better without a colon.
-    label_suffix = ""
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # "Show the pip count" next to its checkbox reads better without a colon.
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
 
     class Meta:
         model = Preferences
