@@ -1,0 +1,109 @@
+"""Property: any sequence of commands, legal or not, leaves a consistent game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import services
+from games.engine import legal_plays
+from games.models import Game, Turn
+from tests.games.conftest import board
+
+pytestmark = pytest.mark.django_db
+
+# Mostly moves that go somewhere, so sequences reach many turns and the end.
+COMMAND = st.one_of(
+    st.tuples(st.just("allowed"), st.integers(0, 30)),
+    st.tuples(st.just("allowed"), st.integers(0, 30)),
+    st.tuples(st.just("allowed"), st.integers(0, 30)),
+    st.tuples(st.just("computer"), st.integers(0, 30)),
+    st.tuples(st.just("step"), st.tuples(st.integers(-1, 26), st.integers(-1, 26))),
+    st.tuples(st.just("undo"), st.just(0)),
+    st.tuples(st.just("end_turn"), st.just(0)),
+    st.tuples(st.just("stale"), st.just(0)),
+    st.tuples(st.just("computer"), st.integers(0, 30)),
+)
+
+
+def run(game: Game, user: Any, kind: str, arg: Any) -> None:
+    version = game.version
+    try:
+        if kind == "allowed":
+            if game.turn != "light" or game.dice is None or game.is_over:
+                return
+            turn = services.current_turn(game)
+            allowed = turn.allowed_steps()
+            if allowed:
+                step = allowed[arg % len(allowed)]
+                services.make_step(game.pk, user, version, step.src, step.dst, step.die)
+        elif kind == "step":
+            services.make_step(game.pk, user, version, *arg)
+        elif kind == "undo":
+            services.undo_step(game.pk, user, version)
+        elif kind == "end_turn":
+            services.end_turn(game.pk, user, version)
+        elif kind == "stale":
+            services.make_step(game.pk, user, version - 1, 13, 8)
+        elif kind == "computer":
+            begun = services.begin_computer_turn(game.pk, version)
+            if begun is not None:
+                plays = legal_plays(*begun)
+                play = plays[arg % len(plays)] if plays else None
+                assert services.finish_computer_turn(game.pk, version, play)
+    except services.ServiceError:
+        game.refresh_from_db()
+        assert game.version == version  # a refused command changes nothing
+        return
+    game.refresh_from_db()
+    assert game.version in (version, version + 1)
+
+
+def check(game: Game) -> None:
+    position = services.position_of(game)
+    light_on_board = sum(position.me)
+    dark_on_board = sum(position.opp)
+    light_off, dark_off = position.borne_off()
+    assert light_on_board + light_off == 15 and dark_on_board + dark_off == 15
+    if game.turn == "light" and game.dice is not None and not game.is_over:
+        turn = services.current_turn(game)  # the stored steps replay
+        assert len(turn.steps) == len(game.steps)
+    numbers = list(Turn.objects.filter(game=game).values_list("number", flat=True))
+    assert numbers == list(range(1, len(numbers) + 1))
+    if numbers:
+        assert game.last_turn is not None and game.last_turn["number"] == numbers[-1]
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    commands=st.lists(COMMAND, min_size=20, max_size=120),
+    seed=st.integers(0, 2**16),
+    near_end=st.booleans(),
+)
+def test_random_command_sequences_never_corrupt_a_game(
+    commands: list[tuple[str, Any]],
+    seed: int,
+    near_end: bool,
+    user: Any,
+    make_game: Any,
+    computer_queue: list,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import random
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(services, "roll_die", lambda: rng.randint(1, 6))
+    # Half the runs start in a bear-off race, so games end and commands
+    # keep arriving on finished games.
+    position = board(light={1: 2, 2: 2, 3: 1}, dark={24: 2, 23: 2, 22: 1}) if near_end else None
+    game = make_game(position, dice=[rng.randint(1, 6), rng.randint(1, 6)])
+    for kind, arg in commands:
+        run(game, user, kind, arg)
+        check(game)
