@@ -91,6 +91,9 @@ class Game(models.Model):
     # Not a field: the state games.services last broadcast for this instance,
     # so the command that made the change can reply without rebuilding it.
     sent_state: dict[str, Any] | None = None
+    # Not a field: the column values games.services read under the row lock,
+    # so a transition writes only the columns it changed.
+    loaded_values: dict[str, Any] | None = None
 
     class Meta:
         ordering = ["-updated_at"]
