@@ -21,6 +21,17 @@ the same run on the same server.
    reply time. The raw engine + policy time for the same position and the
    dice the server rolled is then measured in this process (warm, bgsage
    loaded). Target per tier: reply p50 <= engine p50 + 30 ms.
+
+Measured 2026-11-30 on this 2-core machine while other jobs ran (load 4-7),
+SQLite (WAL), in-memory layer, one daphne process:
+  1 game, think 1 s: step p50 7.5 ms, p99 11.6 ms (echo 1.4 / 6.5 ms).
+  200 games, think 1 s (~200 commands/s): p50 70 ms, p99 590 ms: MISSED;
+  one process saturates (about 2.5 ms of database-thread work per command
+  plus the event loop's share, under one GIL).
+  200 games, think 3 s (~67 commands/s): p50 8.5 ms, p99 36 ms: ok.
+  Reply overhead p50 over engine+policy: beginner 29, casual 15,
+  intermediate 17, advanced 19 ms (ok); expert 45 ms over 202 ms (missed:
+  the 2-ply search shares the web process's GIL with the socket loop).
 """
 
 from __future__ import annotations
@@ -337,8 +348,10 @@ def main() -> None:
     players = [make_player(f"bench{i}", auto_end=False) for i in range(max(counts + [1]))]
     daphne = start_daphne(env, args.port, var_dir / "daphne.log")
     try:
-        run_steps(args, counts, players)
-        run_replies(args, tiers, players[0])
+        if counts:
+            run_steps(args, counts, players)
+        if tiers and args.replies > 0:
+            run_replies(args, tiers, players[0])
     finally:
         daphne.terminate()
         daphne.wait(timeout=10)
