@@ -289,3 +289,44 @@ async def test_the_computers_play_from_a_worker_thread_reaches_the_socket(
     worker.join()
     assert (state["version"], state["turn"], state["last_turn"]["side"]) == (4, "light", "dark")
     await socket.disconnect()
+
+
+async def test_a_hint_is_acked_queued_and_changes_no_version(
+    game: Game, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(services, "_enqueue_hint", lambda g, v: queued.append((g, v)))
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "hint", "id": "h1", "version": 1})
+    assert await socket.receive_json_from(TIMEOUT) == {"type": "ack", "id": "h1", "version": 1}
+    assert await socket.receive_nothing(0.2)  # same version: no new state
+    stored = await fresh(game)
+    assert (stored.hints_used, stored.version) == (True, 1)
+    assert queued == [(game.pk, 1)]
+    await socket.disconnect()
+
+
+async def test_end_turn_before_the_dice_are_used_is_an_error_with_the_state(
+    game: Game, user: Any
+) -> None:
+    socket, _ = await connect(game.pk, user, language=b"en")
+    await socket.send_json_to({"type": "end_turn", "id": "e1", "version": 1})
+    error = await socket.receive_json_from(TIMEOUT)
+    assert (error["code"], error["message"]) == (
+        "turn_incomplete",
+        "Play your dice before ending the turn.",
+    )
+    assert (await socket.receive_json_from(TIMEOUT))["version"] == 1
+    await socket.disconnect()
+
+
+async def test_resign_over_the_socket_finishes_the_game(game: Game, user: Any) -> None:
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "resign", "id": "r1", "version": 1})
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    state = await socket.receive_json_from(TIMEOUT)
+    assert state["status"] == "finished"
+    assert state["result"] == {"winner": "dark", "kind": "single", "points": 1, "resigned": True}
+    await socket.send_json_to({"type": "step", "id": "s1", "version": 2, "from": 13, "to": 8})
+    assert (await socket.receive_json_from(TIMEOUT))["code"] == "game_over"
+    await socket.disconnect()
