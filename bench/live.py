@@ -30,8 +30,9 @@ SQLite (WAL), in-memory layer, one daphne process:
   plus the event loop's share, under one GIL).
   200 games, think 3 s (~67 commands/s): p50 8.5 ms, p99 36 ms: ok.
   Reply overhead p50 over engine+policy: beginner 29, casual 15,
-  intermediate 17, advanced 19 ms (ok); expert 45 ms over 202 ms (missed:
-  the 2-ply search shares the web process's GIL with the socket loop).
+  intermediate 17, advanced 19 ms (ok); expert 45 ms over 202 ms (missed;
+  bgsage does release the GIL, so this is the search competing for the two
+  busy cores with the web process, not the socket loop being blocked).
 """
 
 from __future__ import annotations
