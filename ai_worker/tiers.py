@@ -31,6 +31,11 @@ class TierSpec:
     sigma: float  # standard deviation of the noise added to each play's equity
 
 
+# Sigmas calibrated against gnubg-nn 0-ply for -1.2 / -0.85 / -0.5 / -0.2
+# points per game (bench/README.md has the measured table). Expert searches
+# at 2-ply: 3-ply measured no stronger here (+0.015 +- 0.090 ppg against
+# +0.056 +- 0.092) at ten times the decision time (p95 154 ms idle, 939 ms
+# on the loaded machine, against 15 ms and 57 ms).
 TIERS: dict[Tier, TierSpec] = {
     spec.key: spec
     for spec in (
