@@ -5,6 +5,8 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Tier
+
 
 class User(AbstractUser):
     """A player. Guests are real accounts marked ``is_guest`` until they sign up."""
@@ -16,16 +18,6 @@ class User(AbstractUser):
         if self.is_guest:
             return str(_("Guest"))
         return self.username
-
-
-class Tier(models.TextChoices):
-    """The strength tiers by the names ``ai_worker.tiers.Tier`` uses."""
-
-    BEGINNER = "beginner", _("Beginner")
-    CASUAL = "casual", _("Casual")
-    INTERMEDIATE = "intermediate", _("Intermediate")
-    ADVANCED = "advanced", _("Advanced")
-    EXPERT = "expert", _("Expert")
 
 
 class BoardDirection(models.TextChoices):

@@ -341,11 +341,8 @@ def static_value(position: Position) -> tuple[float, float]:
     (a dance): the board valued at 1-ply with the opponent on roll."""
     from ai_worker import evaluator
 
-    # The evaluator has no public "value this board" call yet; its 1-ply
-    # network scores a play by the board it leaves, which is what a dance is.
-    board = evaluator.to_board26(position)
-    result = evaluator._networks.one_ply().evaluate_board(board, board)
-    return float(result["equity"]), float(result["probs"][0])
+    equity, probs = evaluator.value_unmoved(position)
+    return equity, probs.win
 
 
 def roll_luck(equities: dict[tuple[int, int], float], dice: Dice, opening: bool = False) -> float:

@@ -10,6 +10,7 @@ Expert turn in one game does not delay a step in another.
 
 from __future__ import annotations
 
+import fnmatch
 import logging
 import os
 import threading
@@ -26,12 +27,14 @@ import config.celery  # noqa: F401
 
 log = logging.getLogger(__name__)
 
-# A few threads: the network evaluation mostly runs in C++, and a long Expert
-# search in one game must leave threads free for the other games.
-POOL_SIZE = 4
+# One pool per queue, as the workers have one queue each: a burst of reviews
+# on "analysis" never holds up a computer move on "moves". A few threads for
+# moves: the network evaluation mostly runs in C++, and a long Expert search
+# in one game must leave threads free for the other games.
+POOL_SIZES = {"moves": 3, "analysis": 1}
 
 _lock = threading.Lock()
-_pool: ThreadPoolExecutor | None = None
+_pools: dict[str, ThreadPoolExecutor] = {}
 _pending: set[Future[None]] = set()
 
 
@@ -45,7 +48,16 @@ def enqueue(task: Any, *args: Any) -> None:
     if uses_broker():
         task.apply_async(args=args)
         return
-    _submit(_run_in_process, task, args)
+    _submit(queue_for(task), _run_in_process, task, args)
+
+
+def queue_for(task: Any) -> str:
+    """The queue ``CELERY_TASK_ROUTES`` sends ``task`` to (first match wins)."""
+    name = getattr(task, "name", "")
+    for pattern, route in getattr(settings, "CELERY_TASK_ROUTES", {}).items():
+        if fnmatch.fnmatchcase(name, pattern):
+            return str(route.get("queue", "moves"))
+    return "moves"
 
 
 def enqueue_computer_turn(game_id: int, version: int) -> None:
@@ -82,13 +94,17 @@ def wait_idle(timeout: float = 30.0) -> bool:
     return not not_done
 
 
-def _submit(fn: Callable[..., None], *args: Any) -> None:
-    global _pool
+def _submit(queue: str, fn: Callable[..., None], *args: Any) -> None:
     with _lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=POOL_SIZE, thread_name_prefix="ai-worker")
-            _start_in_process_watchdog()
-        future = _pool.submit(fn, *args)
+        pool = _pools.get(queue)
+        if pool is None:
+            if not _pools:
+                _start_in_process_watchdog()
+            pool = ThreadPoolExecutor(
+                max_workers=POOL_SIZES.get(queue, 1), thread_name_prefix=f"ai-{queue}"
+            )
+            _pools[queue] = pool
+        future = pool.submit(fn, *args)
         _pending.add(future)
     future.add_done_callback(_forget)
 
@@ -123,5 +139,5 @@ def _start_in_process_watchdog() -> None:
     configured = getattr(settings, "AI_WATCHDOG_SECONDS", None)
     if configured is None:
         configured = os.environ.get("AI_WATCHDOG_SECONDS", watchdog.SWEEP_EVERY_SECONDS)
-    every = float(configured)
+    every = float(str(configured))
     watchdog.start_timer_thread(enqueue_fn=enqueue, every=every)

@@ -150,6 +150,14 @@ def rank_plays(position: Position, dice: Dice, ply: int = 1) -> list[RankedPlay]
     return _deepen(ranked, pre, ply)
 
 
+def value_unmoved(position: Position) -> tuple[float, Probs]:
+    """(equity, chances) for the mover when it leaves ``position`` unchanged
+    (it dances, or has no play): the board valued at 1-ply, opponent to roll."""
+    board = to_board26(position)
+    result = _networks.one_ply().evaluate_board(board, board)
+    return float(result["equity"]), Probs(*(float(p) for p in result["probs"][:5]))
+
+
 def _score(strategy: Any, play: Play, pre: list[int], ply: int) -> RankedPlay:
     result = strategy.evaluate_board(to_board26(play.result), pre)
     probs = Probs(*(float(p) for p in result["probs"][:5]))

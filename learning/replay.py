@@ -11,19 +11,9 @@ from typing import Any
 
 from games.engine import Position
 from games.models import Game, Turn
+from games.steps import display_point
 from learning.models import TurnAnalysis
 from learning.reasons import render_reasons
-
-
-def display_point(point: int, side: str) -> int | str:
-    """A mover-relative point as the board shows it."""
-    if side == "light":
-        return point
-    if point == 25:
-        return "bar"
-    if point == 0:
-        return "off"
-    return 25 - point
 
 
 def display_steps(steps: Sequence[Sequence[Any]], side: str) -> list[dict[str, Any]]:

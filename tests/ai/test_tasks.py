@@ -128,7 +128,8 @@ def test_the_watchdog_fails_a_turn_whose_task_keeps_dying(dark_game: Any) -> Non
 class SlowTask:
     """Stands in for a Celery task: records the thread and can be held."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "ai_worker.tasks.play_computer_turn") -> None:
+        self.name = name
         self.release = threading.Event()
         self.started = threading.Semaphore(0)
         self.threads: list[str] = []
@@ -153,8 +154,28 @@ def test_without_a_broker_tasks_run_on_the_pool_and_do_not_block_each_other() ->
     assert slow.started.acquire(timeout=5) and slow.started.acquire(timeout=5)
     slow.release.set()
     assert dispatch.wait_idle(10)
-    assert all(name.startswith("ai-worker") for name in slow.threads)
+    assert all(name.startswith("ai-moves") for name in slow.threads)
     assert threading.current_thread().name not in slow.threads
+
+
+@override_settings(CELERY_BROKER_URL="")
+def test_without_a_broker_a_burst_of_reviews_does_not_hold_up_a_move() -> None:
+    reviews = SlowTask("learning.tasks.analyse_game")
+    move = SlowTask("ai_worker.tasks.play_computer_turn")
+    for game_id in range(1, 6):
+        dispatch.enqueue(reviews, game_id)
+    assert reviews.started.acquire(timeout=5)
+    dispatch.enqueue(move, 9, 1)
+    try:
+        # The move starts while every review is still held or waiting.
+        assert move.started.acquire(timeout=5)
+        assert len(reviews.threads) == 1
+    finally:
+        move.release.set()
+        reviews.release.set()
+    assert dispatch.wait_idle(30)
+    assert {name.split("_")[0] for name in reviews.threads} == {"ai-analysis"}
+    assert {name.split("_")[0] for name in move.threads} == {"ai-moves"}
 
 
 class SentTask:
