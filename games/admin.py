@@ -8,15 +8,32 @@ from games.models import Game, Turn
 class TurnInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Turn
     extra = 0
-    readonly_fields = ("number", "side", "die1", "die2", "notation", "position_before",
-                       "position_after", "created_at")
+    readonly_fields = (
+        "number",
+        "side",
+        "die1",
+        "die2",
+        "notation",
+        "position_before",
+        "position_after",
+        "created_at",
+    )
     can_delete = False
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("pk", "owner", "tier", "status", "turn", "version", "winner", "points",
-                    "updated_at")
+    list_display = (
+        "pk",
+        "owner",
+        "tier",
+        "status",
+        "turn",
+        "version",
+        "winner",
+        "points",
+        "updated_at",
+    )
     list_filter = ("status", "tier", "winner")
     search_fields = ("owner__username",)
     # Games change only through games.services; the admin is for looking.

@@ -159,4 +159,3 @@ def _cookie(header: str, name: str) -> str | None:
         if key == name:
             return value
     return None
-

@@ -63,15 +63,13 @@ def _bear_off_not_highest(p: Mapping[str, Any]) -> str:
 
 def _must_use_both(p: Mapping[str, Any]) -> str:
     return _(
-        "That step would leave your %(die)s unplayable; both dice must be used"
-        " when they can be."
+        "That step would leave your %(die)s unplayable; both dice must be used when they can be."
     ) % {"die": p.get("die", "?")}
 
 
 def _must_use_larger(p: Mapping[str, Any]) -> str:
     return _(
-        "Only one die can be played, so it must be the larger one (%(larger)s, not"
-        " %(smaller)s)."
+        "Only one die can be played, so it must be the larger one (%(larger)s, not %(smaller)s)."
     ) % {"larger": p.get("larger", "?"), "smaller": p.get("smaller", "?")}
 
 
@@ -84,8 +82,7 @@ def _no_such_die(p: Mapping[str, Any]) -> str:
 
 def _wrong_direction(p: Mapping[str, Any]) -> str:
     return _(
-        "Checkers move from higher points to lower ones: %(src)s to %(dst)s goes"
-        " backwards."
+        "Checkers move from higher points to lower ones: %(src)s to %(dst)s goes backwards."
     ) % {"src": p.get("src", "?"), "dst": p.get("dst", "?")}
 
 
@@ -122,6 +119,4 @@ def describe_refusal(refusal: Refusal) -> str:
 
 def refusal_params_json(refusal: Refusal) -> dict[str, Any]:
     """The refusal's parameters as JSON-ready values (tuples become lists)."""
-    return {
-        k: list(v) if isinstance(v, tuple) else v for k, v in dict(refusal.params).items()
-    }
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in dict(refusal.params).items()}

@@ -171,9 +171,7 @@ def _enqueue_computer_turn(game_id: int, version: int) -> None:
     enqueue_computer_turn(game_id, version)
 
 
-def _person_command(
-    game_id: int, user: Any, version: int, *, needs_turn: bool = True
-) -> Game:
+def _person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = True) -> Game:
     """Lock the game and check that ``user`` may act on ``version`` now."""
     game = _lock(game_id)
     if game.owner_id != getattr(user, "pk", None):

@@ -47,9 +47,7 @@ def build_state(game: Game, last_turn: Turn | None = None) -> dict[str, Any]:
 
 def _board_json(game: Game) -> dict[str, Any]:
     """Board, pips and the person's options, mid-turn steps applied."""
-    person_on_roll = (
-        not game.is_over and game.turn == Side.LIGHT.value and game.dice is not None
-    )
+    person_on_roll = not game.is_over and game.turn == Side.LIGHT.value and game.dice is not None
     if not person_on_roll:
         position = position_of(game)
         remaining = list(Dice(*game.dice).values) if game.dice and not game.is_over else []
@@ -68,9 +66,7 @@ def _board_json(game: Game) -> dict[str, Any]:
         "pips": _pips(turn.current),
         "remaining": list(turn.remaining),
         "steps": steps_json(game.steps, Side.LIGHT.value, position_of(game)),
-        "allowed": [
-            {"from": s.src, "to": s.dst, "die": s.die} for s in turn.allowed_steps()
-        ],
+        "allowed": [{"from": s.src, "to": s.dst, "die": s.die} for s in turn.allowed_steps()],
         "can_undo": bool(game.steps),
         "can_end_turn": bool(turn.complete),
     }
@@ -142,17 +138,26 @@ def _describe_result(result: dict[str, Any]) -> str:
     n = int(result["points"])
     values = {"kind": kind, "points": n}
     if result["winner"] == Side.LIGHT.value:
-        return ngettext(
-            "You won %(kind)s: %(points)d point.", "You won %(kind)s: %(points)d points.", n
-        ) % values
+        return (
+            ngettext(
+                "You won %(kind)s: %(points)d point.", "You won %(kind)s: %(points)d points.", n
+            )
+            % values
+        )
     if result.get("resigned"):
-        return ngettext(
-            "You resigned; the computer wins %(points)d point.",
-            "You resigned; the computer wins %(points)d points.",
+        return (
+            ngettext(
+                "You resigned; the computer wins %(points)d point.",
+                "You resigned; the computer wins %(points)d points.",
+                n,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "The computer won %(kind)s: %(points)d point.",
+            "The computer won %(kind)s: %(points)d points.",
             n,
-        ) % values
-    return ngettext(
-        "The computer won %(kind)s: %(points)d point.",
-        "The computer won %(kind)s: %(points)d points.",
-        n,
-    ) % values
+        )
+        % values
+    )

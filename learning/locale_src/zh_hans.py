@@ -207,8 +207,8 @@ ZH = {
     "Moves %(moved)d pips; pip count %(pips)d, %(behind)d behind.": "走了 %(moved)d 格；pip 数 %(pips)d，落后 %(behind)d。",
     "Moves %(moved)d pips; pip count %(pips)d, level.": "走了 %(moved)d 格；pip 数 %(pips)d，双方持平。",
     "Makes an anchor on the %(point)d point: a safe landing spot in the opponent's home board.": "在 %(point)d 点建立锚点：对方内盘里一个安全的落脚点。",
-"Riskier than the best play: %(shots)d rolls of 36 hit, against %(best)d.": "比最佳走法更冒险：36 种掷法中有 %(shots)d 种能打到，最佳走法只有 %(best)d 种。",
-"Breaks contact: from now on it is a pure race.": "双方脱离接触：从现在起是纯跑棋。",
+    "Riskier than the best play: %(shots)d rolls of 36 hit, against %(best)d.": "比最佳走法更冒险：36 种掷法中有 %(shots)d 种能打到，最佳走法只有 %(best)d 种。",
+    "Breaks contact: from now on it is a pure race.": "双方脱离接触：从现在起是纯跑棋。",
     "A pure race: no more hitting, pips and dice decide.": "纯跑棋：不会再有打击，由 pip 数和骰子决定胜负。",
 }
 

@@ -17,9 +17,26 @@ from tests.games.conftest import board
 pytestmark = pytest.mark.django_db
 
 STATE_KEYS = {
-    "type", "game", "version", "status", "turn", "tier", "board", "dice", "remaining",
-    "steps", "allowed", "can_undo", "can_end_turn", "no_move", "thinking", "pips",
-    "opening", "last_turn", "result", "message",
+    "type",
+    "game",
+    "version",
+    "status",
+    "turn",
+    "tier",
+    "board",
+    "dice",
+    "remaining",
+    "steps",
+    "allowed",
+    "can_undo",
+    "can_end_turn",
+    "no_move",
+    "thinking",
+    "pips",
+    "opening",
+    "last_turn",
+    "result",
+    "message",
 }
 
 
@@ -86,8 +103,15 @@ def test_a_pass_without_legal_moves_is_flagged_and_worded(make_game: Any) -> Non
     dark[18] = 3
     game = make_game(board(light={1: 14}, light_bar=1, dark=dark), turn="dark", dice=None)
     Turn.objects.create(
-        game=game, number=1, side="light", die1=6, die2=2, notation="", steps=[],
-        position_before=game.position_id, position_after=game.position_id,
+        game=game,
+        number=1,
+        side="light",
+        die1=6,
+        die2=2,
+        notation="",
+        steps=[],
+        position_before=game.position_id,
+        position_after=game.position_id,
     )
     with translation.override("en"):
         state = build_state(game)
@@ -99,8 +123,11 @@ def test_a_pass_without_legal_moves_is_flagged_and_worded(make_game: Any) -> Non
 
 def test_a_finished_game_gives_the_result(make_game: Any) -> None:
     game = make_game(
-        board(light={6: 3}, dark={}), status=Status.FINISHED, winner="light",
-        result_kind="gammon", points=2,
+        board(light={6: 3}, dark={}),
+        status=Status.FINISHED,
+        winner="light",
+        result_kind="gammon",
+        points=2,
     )
     with translation.override("en"):
         state = build_state(game)

@@ -33,7 +33,10 @@ def test_the_lobby_lists_unfinished_and_finished_games(
 
     unfinished = make_game(dice=[5, 2])
     done = make_game(
-        status=Status.FINISHED, winner="light", result_kind="gammon", points=2,
+        status=Status.FINISHED,
+        winner="light",
+        result_kind="gammon",
+        points=2,
         finished_at=timezone.now(),
     )
     response = client_logged_in.get("/")
@@ -104,9 +107,7 @@ def test_resign_on_a_stale_version_changes_nothing(client_logged_in: Any, game: 
     assert (game.status, game.version) == ("playing", 1)
 
 
-def test_resign_of_someone_elses_game_is_not_found(
-    client: Any, make_user: Any, game: Game
-) -> None:
+def test_resign_of_someone_elses_game_is_not_found(client: Any, make_user: Any, game: Game) -> None:
     client.force_login(make_user("bob"), backend="django.contrib.auth.backends.ModelBackend")
     assert client.post(reverse("games:resign", args=[game.pk]), {"version": 1}).status_code == 404
     game.refresh_from_db()
