@@ -130,10 +130,8 @@ def _run_in_process(task: Any, args: tuple[Any, ...]) -> None:
 
 def _start_in_process_watchdog() -> None:
     """Without a broker there is no beat: sweep stuck turns on a timer thread."""
-    try:
-        from ai_worker import watchdog
-    except ImportError:  # pragma: no cover - watchdog lands with the tasks
-        return
+    from ai_worker import watchdog
+
     # AI_WATCHDOG_SECONDS=0 turns the timer off (the test suite does, so no
     # background sweep races a test's own games).
     configured = getattr(settings, "AI_WATCHDOG_SECONDS", None)

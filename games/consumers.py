@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from accounts.preferences import board_prefs
 from games import broadcast
 from games.commands import Command, CommandError, parse_command, run_command
 from games.models import Game
@@ -133,12 +134,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
 def _socket_language(scope: dict[str, Any], user: Any) -> str:
     """The page language: the user's preference, the cookie, Accept-Language."""
-    try:
-        from accounts.preferences import board_prefs
-
-        chosen = board_prefs(user).get("language")
-    except ImportError:
-        chosen = None
+    chosen = board_prefs(user).get("language")
     headers = dict(scope.get("headers") or [])
     cookie = _cookie(headers.get(b"cookie", b"").decode("latin-1"), settings.LANGUAGE_COOKIE_NAME)
     for candidate in (chosen, cookie):

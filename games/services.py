@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.preferences import board_prefs
 from games import broadcast
 from games.engine import (
     Dice,
@@ -312,10 +313,6 @@ def mark_hint_used(game_id: int) -> None:
 
 
 def _auto_end_turn(user: Any) -> bool:
-    try:
-        from accounts.preferences import board_prefs
-    except ImportError:  # the preferences module lands with "foundation"
-        return True
     return bool(board_prefs(user).get("auto_end_turn", True))
 
 

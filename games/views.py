@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,26 +11,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.guests import ensure_player
+from accounts.preferences import board_prefs
 from games import services
 from games.models import Game, Tier
 from games.state import build_state
 
 LOBBY_UNFINISHED = 20
 LOBBY_RECENT = 10
-
-
-def _board_prefs(user: Any) -> dict[str, Any]:
-    try:
-        from accounts.preferences import board_prefs
-    except ImportError:  # lands with "foundation"
-        return {}
-    return board_prefs(user)
-
-
-def _ensure_player(request: HttpRequest) -> Any:
-    from accounts.guests import ensure_player
-
-    return ensure_player(request)
 
 
 def _owned_game(request: HttpRequest, game_id: int) -> Game:
@@ -61,7 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         games = Game.objects.filter(owner=user)
         unfinished = list(games.unfinished().order_by("-updated_at")[:LOBBY_UNFINISHED])
         recent = list(games.exclude(finished_at=None).order_by("-finished_at")[:LOBBY_RECENT])
-    prefs = _board_prefs(user)
+    prefs = board_prefs(user)
     context = {
         "tiers": Tier.choices,
         "default_tier": prefs.get("default_tier", Tier.CASUAL.value),
@@ -78,7 +64,7 @@ def start(request: HttpRequest) -> HttpResponse:
     if tier not in Tier.values:
         messages.error(request, _("Choose a strength tier."))
         return redirect("games:lobby")
-    user = _ensure_player(request)
+    user = ensure_player(request)
     game = services.start_game(user, tier)
     return redirect("games:play", game_id=game.pk)
 
@@ -91,7 +77,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         "state_json": build_state(game),
         "ws_url": f"/ws/games/{game.pk}/",
         "state_url": reverse("games:state", args=[game.pk]),
-        "prefs_json": _board_prefs(request.user),
+        "prefs_json": board_prefs(request.user),
     }
     return render(request, "games/play.html", context)
 
