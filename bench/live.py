@@ -22,21 +22,22 @@ the same run on the same server.
    dice the server rolled is then measured in this process (warm, bgsage
    loaded). Target per tier: reply p50 <= engine p50 + 30 ms.
 
-Measured 2026-11-30 on this 2-core machine while other jobs ran (load 4-7),
-SQLite (WAL), in-memory layer, one daphne process:
-  1 game, think 1 s: step p50 7.5 ms, p99 11.6 ms (echo 1.4 / 6.5 ms).
-  200 games, think 1 s (~200 commands/s): p50 70 ms, p99 590 ms: MISSED;
-  one process saturates (about 2.5 ms of database-thread work per command
-  plus the event loop's share, under one GIL).
-  200 games, think 3 s (~67 commands/s): p50 8.5 ms, p99 36 ms: ok.
-  Reply overhead p50 over engine+policy: beginner 29, casual 15,
-  intermediate 17, advanced 19 ms (ok); expert 45 ms over 202 ms (missed;
-  bgsage does release the GIL, so this is the search competing for the two
-  busy cores with the web process, not the socket loop being blocked).
-With DATABASE_URL=PostgreSQL (same machine, same load): 1 game p50 11.3 ms,
-p99 18.1 ms; 200 games, think 1 s: p50 865 ms, p99 1553 ms (missed); casual
-reply overhead p50 45 ms (missed): every query is a round trip and every
-commit an fsync, all on the one database thread.
+Measured 2026-11-30 on this 2-core machine, one daphne process, in-memory
+channel layer, no other jobs (load < 1), one run each, so +-50% noise:
+  SQLite, 1 game, think 1 s: step p50 5.4 ms, p99 9.4 ms (echo 1.5 / 2.1).
+  SQLite, 200 games, think 1 s (~200 commands/s): p50 17-79 ms, p99
+  112-347 ms over four runs: MISSED; one process saturates.
+  SQLite, 200 games, think 2 s (~100 commands/s): p50 7.4 ms, p99 41.4 ms: ok.
+  Reply overhead p50 over engine+policy (SQLite, in-process pool):
+  beginner 16.4, casual 12.3, intermediate 15.4, advanced 13.5, expert
+  17.3 ms: ok.
+  PostgreSQL, 1 game: p50 7.1 ms, p99 14.7 ms.
+  PostgreSQL, 200 games, think 1 s: with the sockets' database work on
+  Channels' one shared thread p50 331-469 ms, p99 851-1216 ms; on
+  games.dbpool (8 threads) p50 80-123 ms, p99 314-358 ms: MISSED.
+  PostgreSQL, 200 games, think 3 s (~67 commands/s): p50 9.2 ms, p99 41.3 ms: ok.
+  PostgreSQL reply overhead (in-process pool, whose threads open a fresh
+  connection per task): 34-48 ms: MISSED.
 """
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ import logging
 from collections import deque
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -23,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.preferences import board_prefs
-from games import broadcast
+from games import broadcast, dbpool
 from games.commands import Command, CommandError, parse_command, run_command
 from games.models import Game
 from games.state import build_state, describe_state
@@ -52,7 +51,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             # Accept-then-close so the browser sees a reason code, not a bare 403.
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.language = await database_sync_to_async(_socket_language)(self.scope, user)
+        self.language = await dbpool.run(_socket_language, self.scope, user)
         self.group = broadcast.group_name(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self._send_state(await self._current_state(), force=True)
@@ -81,7 +80,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._run(command)
 
     async def _run(self, command: Command) -> None:
-        reply, state = await database_sync_to_async(self._run_sync)(command)
+        reply, state = await dbpool.run(self._run_sync, command)
         await self._send_json(reply)
         if state is not None:
             await self._send_state(state, force=reply["type"] == "error")
@@ -121,10 +120,10 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _owns_game(self, user: Any) -> bool:
         owned = Game.objects.filter(pk=self.game_id, owner=user).exists
-        return bool(await database_sync_to_async(owned)())
+        return bool(await dbpool.run(owned))
 
     async def _current_state(self) -> dict[str, Any]:
-        state: dict[str, Any] = await database_sync_to_async(self._current_state_sync)()
+        state: dict[str, Any] = await dbpool.run(self._current_state_sync)
         return state
 
     def _current_state_sync(self) -> dict[str, Any]:

@@ -256,6 +256,16 @@ def daphne_server(transactional_db: None, daphne_process: ServerProcess) -> str:
     return daphne_process.url
 
 
+@pytest.fixture(autouse=True)
+def _close_game_socket_connections() -> Iterator[None]:
+    """Close the game sockets' pool connections after each test, so nothing
+    holds the test database when pytest-django drops it (games.dbpool)."""
+    yield
+    from games import dbpool
+
+    dbpool.close()
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Remove SQLite's WAL side files of this run's test database.
