@@ -96,8 +96,7 @@ def test_weaker_tiers_give_away_more_equity_on_average() -> None:
 @pytest.mark.slow
 def test_the_weakest_tier_plays_legally_on_every_perft_position() -> None:
     pairs = perft_positions(100_000)
-    if not pairs:
-        pytest.skip("tests/data/perft.jsonl.gz is not there")
+    assert pairs, "tests/data/perft.jsonl.gz is committed and must load"
     for position, dice in pairs:
         play = choose_play(position, dice, Tier.BEGINNER, "perft")
         legal = {p.result for p in legal_plays(position, dice)}
