@@ -189,6 +189,8 @@ def make_player(name: str, auto_end: bool) -> tuple[Any, str]:
 
     from accounts.models import Preferences, User
 
+    # A database given by DATABASE_URL may hold an earlier run's players.
+    User.objects.filter(username=name).delete()
     user = User.objects.create_user(username=name, password=None)
     Preferences.objects.create(user=user, auto_end_turn=auto_end)
     client = Client()
