@@ -38,6 +38,11 @@ channel layer, no other jobs (load < 1), one run each, so +-50% noise:
   PostgreSQL, 200 games, think 3 s (~67 commands/s): p50 9.2 ms, p99 41.3 ms: ok.
   PostgreSQL reply overhead (in-process pool, whose threads open a fresh
   connection per task): 34-48 ms: MISSED.
+  PostgreSQL + REDIS_URL (channels_redis) + a separate Celery worker
+  (`celery -A config worker -Q moves,analysis -c 2`, started by hand), run
+  with --games "": reply overhead p50 44-63 ms: MISSED (broker hop, worker
+  transactions and the Redis group send). With REDIS_URL set the echo
+  socket closes with 1011, so step figures need the in-memory layer.
 """
 
 from __future__ import annotations
