@@ -13,6 +13,7 @@ on a 1-ply value alone, so the best play is always an N-ply value.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,18 @@ def to_board26(position: Position) -> list[int]:
     board[25] = me[24]
     board[0] = opp[24]
     return board
+
+
+def from_board26(board: Sequence[int]) -> Position:
+    """The inverse of ``to_board26``: bgsage's board as an engine ``Position``."""
+    me, opp = [0] * 25, [0] * 25
+    for point in range(1, 25):
+        if board[point] > 0:
+            me[point - 1] = board[point]
+        elif board[point] < 0:
+            opp[24 - point] = -board[point]
+    me[24], opp[24] = board[25], board[0]
+    return Position(tuple(me), tuple(opp))
 
 
 class _Networks:

@@ -16,13 +16,20 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import bgbot_cpp
 import gnubg_nn
 from bgsage.board import STARTING_BOARD
 from bgsage.weights import bearoff_db_path, default_weights
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ai_worker.evaluator import from_board26, to_board26  # noqa: E402
+from games.engine import Position  # noqa: E402
 
 Board = list[int]
 Bot = Callable[[Board, int, int], Board | None]
@@ -45,22 +52,12 @@ def flip(board: Board) -> Board:
 
 def to_rows(board: Board) -> list[list[int]]:
     """bgsage board → gnubg TanBoard [opponent, side on roll] (bars non-negative)."""
-    me, opp = [0] * 25, [0] * 25
-    for point in range(1, 25):
-        if board[point] > 0:
-            me[point - 1] = board[point]
-        elif board[point] < 0:
-            opp[24 - point] = -board[point]
-    me[24], opp[24] = board[25], board[0]
-    return [opp, me]
+    position = from_board26(board)
+    return [list(position.opp), list(position.me)]
 
 
 def from_rows(opp: list[int], me: list[int]) -> Board:
-    board = [0] * 26
-    for point in range(1, 25):
-        board[point] = me[point - 1] - opp[24 - point]
-    board[25], board[0] = me[24], opp[24]
-    return board
+    return to_board26(Position(tuple(me), tuple(opp)))
 
 
 def gnubg_bot(board: Board, d1: int, d2: int) -> Board | None:

@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "data"))
 
-from make_perft import to_board  # noqa: E402
 
+from ai_worker.evaluator import to_board26  # noqa: E402
 from games.engine import Dice, Position, Turn, legal_plays  # noqa: E402
 from games.engine import plays as plays_module  # noqa: E402
 from games.engine import turn as turn_module  # noqa: E402
@@ -97,7 +97,7 @@ def main() -> None:
     enum_ms, step_ms, click_ms, yard_ms, worst = [], [], [], [], (0.0, "")
     for row in rows:
         position, dice = Position.from_position_id(row["position"]), Dice(*row["dice"])
-        board = to_board(position)
+        board = to_board26(position)
         src, dst = probe_step(position, dice)
         yard_ms.append(timed(partial(bgsage.possible_moves, board, dice.d1, dice.d2), args.repeat))
         enum_ms.append(timed(partial(legal_plays, position, dice), args.repeat))

@@ -6,7 +6,7 @@ import bgbot_cpp
 import pytest
 from bgsage.board import STARTING_BOARD
 
-from ai_worker.evaluator import rank_plays, to_board26
+from ai_worker.evaluator import from_board26, rank_plays, to_board26
 from games.engine import Dice, Position, legal_plays
 
 from .positions import playout_positions
@@ -77,3 +77,10 @@ def test_deeper_search_keeps_every_play_and_puts_searched_values_on_top(ply: int
 def test_a_ply_outside_the_supported_range_is_refused() -> None:
     with pytest.raises(ValueError):
         rank_plays(Position.start(), Dice(3, 1), ply=4)
+
+
+def test_bgsage_boards_convert_back_to_the_same_position() -> None:
+    position = Position.start()
+    for play in legal_plays(position, Dice(6, 4)):
+        assert from_board26(to_board26(play.result)) == play.result
+    assert from_board26(STARTING_BOARD) == position

@@ -33,31 +33,13 @@ import bgsage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from games.engine.position import Position  # noqa: E402  (after the path fix)
+from ai_worker.evaluator import from_board26 as from_board  # noqa: E402  (after the path fix)
+from ai_worker.evaluator import to_board26 as to_board  # noqa: E402
+from games.engine.position import Position  # noqa: E402
 
 OUT = Path(__file__).with_name("perft.jsonl.gz")
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 Board = list[int]
-
-
-def to_board(position: Position) -> Board:
-    board = [0] * 26
-    for point in range(1, 25):
-        board[point] = position.me[point - 1] - position.opp[24 - point]
-    board[25] = position.me[24]
-    board[0] = position.opp[24]
-    return board
-
-
-def from_board(board: Board) -> Position:
-    me, opp = [0] * 25, [0] * 25
-    for point in range(1, 25):
-        if board[point] > 0:
-            me[point - 1] = board[point]
-        elif board[point] < 0:
-            opp[24 - point] = -board[point]
-    me[24], opp[24] = board[25], board[0]
-    return Position(tuple(me), tuple(opp))
 
 
 def pips_moved(before: Position, after: Position) -> int:
