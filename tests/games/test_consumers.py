@@ -217,16 +217,21 @@ async def test_two_tabs_on_one_game_see_the_same_versions(game: Game, user: Any)
     await tab_b.disconnect()
 
 
-async def test_ending_the_turn_shows_the_computer_thinking_then_its_play(
-    game: Game, user: Any, quiet_computer: list, dice: Any
-) -> None:
-    socket, _ = await connect(game.pk, user)
+async def play_the_opening_5_2(socket: WebsocketCommunicator) -> tuple[dict, dict]:
+    """13/8 13/11 on the game's opening 5-2; the last step's reply and state."""
     await socket.send_json_to({"type": "step", "id": "1", "version": 1, "from": 13, "to": 8})
     await socket.receive_json_from(TIMEOUT)
     await socket.receive_json_from(TIMEOUT)
     await socket.send_json_to({"type": "step", "id": "2", "version": 2, "from": 13, "to": 11})
-    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
-    state = await socket.receive_json_from(TIMEOUT)
+    return await socket.receive_json_from(TIMEOUT), await socket.receive_json_from(TIMEOUT)
+
+
+async def test_ending_the_turn_shows_the_computer_thinking_then_its_play(
+    game: Game, user: Any, quiet_computer: list, dice: Any
+) -> None:
+    socket, _ = await connect(game.pk, user)
+    ack, state = await play_the_opening_5_2(socket)
+    assert ack["type"] == "ack"
     assert (state["turn"], state["thinking"], state["version"]) == ("dark", True, 3)
     assert quiet_computer == [(game.pk, 3)]
     assert sorted(state["last_turn"]["notation"].split()) == ["13/11", "13/8"]
@@ -268,12 +273,7 @@ async def test_the_computers_play_from_a_worker_thread_reaches_the_socket(
     from django.db import connection
 
     socket, _ = await connect(game.pk, user)
-    await socket.send_json_to({"type": "step", "id": "1", "version": 1, "from": 13, "to": 8})
-    await socket.receive_json_from(TIMEOUT)
-    await socket.receive_json_from(TIMEOUT)
-    await socket.send_json_to({"type": "step", "id": "2", "version": 2, "from": 13, "to": 11})
-    await socket.receive_json_from(TIMEOUT)
-    await socket.receive_json_from(TIMEOUT)
+    await play_the_opening_5_2(socket)
     dice.queue(6, 4, 3, 1)
 
     def computer_plays() -> None:
