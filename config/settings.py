@@ -146,8 +146,18 @@ REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # Redis pub/sub: a broadcast is one PUBLISH and arrives pushed on
+            # one subscribed connection, where channels_redis's list-based
+            # layer took about seven round trips per message; measured with
+            # bench/live.py. Delivery is at most once, which the sockets
+            # already allow for: a client that sees a version gap refetches.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # Room for connections (redis-py's asyncio pool raises past 100
+            # rather than waits) and reads that outlast redis-py 8's 5 s
+            # default, which closed idle sockets with 1011.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "max_connections": 2000, "socket_timeout": 15}]
+            },
         }
     }
     CACHES = {
@@ -157,7 +167,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Celery: a broker only when REDIS_URL (or CELERY_BROKER_URL) is given;
@@ -167,6 +177,12 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes every database connection before and after each
+# task unless this is set: a new PostgreSQL connection for every computer turn
+# (~25 ms of the reply here, bench/live.py). Connections are kept instead, and
+# ai_worker.tasks drops stale or broken ones around each task as Django does
+# around each request (CONN_MAX_AGE).
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_SOFT_TIME_LIMIT = envint("CELERY_TASK_SOFT_TIME_LIMIT", 120)
 CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 180)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 600)}

@@ -1,0 +1,113 @@
+"""The channel layers the site configures, under the load one server sees."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from django.utils.module_loading import import_string
+
+from games.layers import InMemoryChannelLayer
+from tests.test_settings import run
+
+LAYER_CONFIG_PROBE = """
+import json, django
+from django.conf import settings
+django.setup()
+print("PROBE" + json.dumps(settings.CHANNEL_LAYERS["default"]))
+"""
+
+
+def site_layer_config(redis_url: str) -> dict[str, Any]:
+    """CHANNEL_LAYERS["default"] as config/settings.py builds it for ``redis_url``."""
+    result = run(["-c", LAYER_CONFIG_PROBE], REDIS_URL=redis_url)
+    assert result.returncode == 0, result.stderr
+    line = next(x for x in result.stdout.splitlines() if x.startswith("PROBE"))
+    layer: dict[str, Any] = json.loads(line.removeprefix("PROBE"))
+    return layer
+
+
+def site_layer(redis_url: str, prefix: str) -> Any:
+    config = site_layer_config(redis_url)
+    return import_string(config["BACKEND"])(**config["CONFIG"], prefix=prefix)
+
+
+def test_redis_layer_takes_300_sockets_joining_at_once(redis_url: str) -> None:
+    # A restarted server sees every open game reconnect within a second; with
+    # channels_redis's list-based layer on redis-py's default pool (100
+    # connections, then an error) each socket past the hundredth was closed
+    # with 1011.
+    layer = site_layer(redis_url, "test-burst")
+
+    async def burst() -> list[dict[str, Any]]:
+        channels = [await layer.new_channel() for _ in range(300)]
+        await asyncio.gather(
+            *(layer.group_add(f"burst-{i}", name) for i, name in enumerate(channels))
+        )
+        await asyncio.gather(
+            *(layer.group_send(f"burst-{i}", {"type": "x", "i": i}) for i in range(300))
+        )
+        got = await asyncio.gather(*(layer.receive(name) for name in channels))
+        await asyncio.gather(
+            *(layer.group_discard(f"burst-{i}", name) for i, name in enumerate(channels))
+        )
+        await layer.flush()
+        return list(got)
+
+    got = asyncio.run(burst())
+    assert [message["i"] for message in got] == list(range(300))
+
+
+def test_redis_layer_survives_an_idle_spell(redis_url: str) -> None:
+    # redis-py 8 reads with a 5 s timeout by default; channels_redis's
+    # list-based layer waited 5 s in BZPOPMIN, so an idle process's receive
+    # failed now and then and every socket on it closed. Wait past both and
+    # the layer still delivers.
+    layer = site_layer(redis_url, "test-idle")
+
+    async def idle() -> dict[str, Any]:
+        channel = await layer.new_channel()
+        await layer.group_add("idle", channel)
+        waiting = asyncio.ensure_future(layer.receive(channel))  # as a socket waits
+        await asyncio.sleep(6.5)
+        assert not waiting.done(), waiting
+        await layer.group_send("idle", {"type": "x", "after": "idle"})
+        message: dict[str, Any] = await asyncio.wait_for(waiting, timeout=5)
+        await layer.flush()
+        return message
+
+    assert asyncio.run(idle()) == {"type": "x", "after": "idle"}
+
+
+def test_in_memory_layer_sweeps_expired_messages_once_a_second() -> None:
+    layer = InMemoryChannelLayer(expiry=-1)  # every message is born expired
+
+    async def scenario() -> None:
+        await layer.group_add("g", "specific.a!1")
+        await layer.send("specific.a!1", {"type": "x"})
+        layer._clean_expired()  # the first sweep runs
+        assert "specific.a!1" not in layer.channels
+        assert "specific.a!1" not in layer.groups.get("g", {})
+
+        await layer.group_add("g", "specific.a!2")
+        await layer.send("specific.a!2", {"type": "x"})
+        layer._clean_expired()  # within the second: skipped
+        assert "specific.a!2" in layer.channels
+        layer._next_sweep = 0.0  # a second later
+        layer._clean_expired()
+        assert "specific.a!2" not in layer.channels
+
+    asyncio.run(scenario())
+
+
+def test_in_memory_layer_still_delivers_to_the_group() -> None:
+    layer = InMemoryChannelLayer()
+
+    async def scenario() -> list[dict[str, Any]]:
+        await layer.group_add("g", "specific.a!1")
+        await layer.group_add("g", "specific.a!2")
+        await layer.group_send("g", {"type": "game.state", "n": 1})
+        return [await layer.receive("specific.a!1"), await layer.receive("specific.a!2")]
+
+    assert asyncio.run(scenario()) == [{"type": "game.state", "n": 1}] * 2
