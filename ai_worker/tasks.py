@@ -15,8 +15,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from celery.signals import worker_process_init, worker_ready
+from celery.signals import task_postrun, task_prerun, worker_process_init, worker_ready
 from django.core.cache import cache
+from django.db import close_old_connections
 from django.utils.translation import gettext
 
 from config.celery import app
@@ -110,6 +111,13 @@ def watch_computer_turns() -> int:
     from ai_worker import dispatch, watchdog
 
     return watchdog.sweep(enqueue_fn=dispatch.enqueue)
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _drop_stale_connections(**_: Any) -> None:
+    # With CELERY_DB_REUSE_MAX set, as Django's request_started/finished do.
+    close_old_connections()
 
 
 @worker_process_init.connect

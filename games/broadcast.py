@@ -7,18 +7,23 @@ progress) push their own events to the game's sockets with ``send_to_game``.
 Sends may come from any thread: the consumer's database thread, the
 in-process computer-player pool, a Celery worker. The in-memory channel
 layer is bound to the server's event loop, so once a consumer has told us
-that loop (``attach_loop``) a send from another thread is run on it; without
-one (a Celery worker, plain scripts) ``async_to_sync`` is used.
+that loop (``attach_loop``) a send from another thread is run on it. A
+process without sockets (a Celery worker) sends to Redis from one long-lived
+loop of its own: ``async_to_sync`` would make a new loop, and so a new Redis
+connection, for every send (5-6 ms of a computer turn). Without Redis and
+without sockets (plain scripts, some tests) ``async_to_sync`` is used.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 if TYPE_CHECKING:
     from games.models import Game
@@ -26,6 +31,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _server_loop: asyncio.AbstractEventLoop | None = None
+_own_loop: asyncio.AbstractEventLoop | None = None
+_own_loop_pid = 0
+_own_loop_lock = threading.Lock()
+SEND_TIMEOUT = 10.0  # seconds
 
 
 def attach_loop(loop: asyncio.AbstractEventLoop) -> None:
@@ -68,18 +77,23 @@ def _group_send(game_id: int, message: dict[str, Any]) -> None:
     if layer is None:
         return
     try:
-        _run(layer.group_send, group_name(game_id), message)
+        _run(layer, "group_send", group_name(game_id), message)
     except Exception:
         # The state is committed; a socket that missed it refetches on the
         # version gap, so a failed push must not fail the move.
         log.exception("broadcast to game %s failed", game_id)
 
 
-def _run(send: Any, *args: Any) -> None:
-    """Await ``send(*args)`` on the server loop if there is one, from any thread."""
+def _run(layer: Any, method: str, *args: Any) -> None:
+    """Await ``layer.method(*args)`` on the server loop if there is one, from any thread."""
+    send = getattr(layer, method)
     loop = _server_loop
     if loop is None or loop.is_closed() or not loop.is_running():
-        async_to_sync(send)(*args)
+        if isinstance(layer, InMemoryChannelLayer):
+            async_to_sync(send)(*args)
+        else:
+            # Waited for: a worker's task is acknowledged only once it is sent.
+            asyncio.run_coroutine_threadsafe(send(*args), _sender_loop()).result(SEND_TIMEOUT)
         return
     try:
         running = asyncio.get_running_loop()
@@ -93,6 +107,19 @@ def _run(send: Any, *args: Any) -> None:
     # scheduled in order; a socket never sends an older state after a newer.
     future = asyncio.run_coroutine_threadsafe(send(*args), loop)
     future.add_done_callback(_log_failure)
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's own loop for channel-layer sends, on a daemon thread."""
+    global _own_loop, _own_loop_pid
+    with _own_loop_lock:
+        # A forked child (Celery's prefork pool) has the loop but not its thread.
+        if _own_loop is None or _own_loop_pid != os.getpid():
+            _own_loop, _own_loop_pid = asyncio.new_event_loop(), os.getpid()
+            threading.Thread(
+                target=_own_loop.run_forever, name="broadcast-loop", daemon=True
+            ).start()
+        return _own_loop
 
 
 def _log_failure(future: Any) -> None:
