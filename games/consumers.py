@@ -15,6 +15,7 @@ import logging
 from collections import deque
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -89,9 +90,21 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         with translation.override(self.language):
             return run_command(self.game_id, self.scope["user"], command)
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels closes stale database connections before every message,
+        # with a hop to its shared sync thread. This consumer touches the
+        # database only through games.dbpool, which does that around each
+        # call itself; the hop was a queue every socket of the process shared.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     # ------------------------------------------------------------ group events
 
     async def game_state(self, event: dict[str, Any]) -> None:
+        if event["state"]["version"] <= self.sent_version:
+            return  # this socket already sent it (its own command's reply)
         state = dict(event["state"])
         with translation.override(self.language):
             state["message"] = describe_state(state)
