@@ -21,7 +21,7 @@ from django.db import close_old_connections, connection, connections
 T = TypeVar("T")
 
 # Enough to keep PostgreSQL busy from one web process without crowding it.
-POSTGRES_THREADS = 8
+POSTGRES_THREADS = 4
 
 _lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
@@ -60,8 +60,12 @@ def close() -> None:
     global _pool
     with _lock:
         pool, _pool = _pool, None
-    if pool is None:
-        return
+    if pool is not None:
+        shut_down(pool)
+
+
+def shut_down(pool: ThreadPoolExecutor) -> None:
+    """Close the database connection of each of ``pool``'s threads, then stop it."""
     workers = pool._max_workers
     # The barrier holds each close job until all are running, so each one
     # lands on its own thread and closes that thread's connection.

@@ -257,13 +257,16 @@ def daphne_server(transactional_db: None, daphne_process: ServerProcess) -> str:
 
 
 @pytest.fixture(autouse=True)
-def _close_game_socket_connections() -> Iterator[None]:
-    """Close the game sockets' pool connections after each test, so nothing
-    holds the test database when pytest-django drops it (games.dbpool)."""
+def _close_pool_connections() -> Iterator[None]:
+    """Close the game sockets' and the in-process tasks' pool connections after
+    each test, so nothing holds the test database when pytest-django drops it
+    (games.dbpool, ai_worker.dispatch)."""
     yield
+    from ai_worker import dispatch
     from games import dbpool
 
     dbpool.close()
+    dispatch.close()
 
 
 @pytest.hookimpl(trylast=True)
