@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import http.client
 import json
 import os
 import random
@@ -57,13 +58,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 HOST = "127.0.0.1"
+LOOK_SECONDS = 0.3
 
 
 # ------------------------------------------------------------------ a tiny WebSocket client
@@ -156,7 +157,11 @@ def site_env(var_dir: Path) -> dict[str, str]:
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         VAR_DIR=str(var_dir),
-        DEBUG="true",
+        # As in production: DEBUG off (with it on, Django keeps and formats
+        # every query, a third of a command's database time).
+        DEBUG="false",
+        SECRET_KEY="bench-live-not-secret",
+        SECURE_SSL_REDIRECT="false",
         ALLOWED_HOSTS=HOST,
         SHUANGLU_BENCH_ECHO="1",
         LOG_LEVEL="WARNING",
@@ -166,25 +171,44 @@ def site_env(var_dir: Path) -> dict[str, str]:
 
 
 def start_daphne(env: dict[str, str], port: int, log_path: Path) -> subprocess.Popen[bytes]:
+    def listening() -> bool:
+        try:
+            # Any answer shows it listens. Not a page: with DEBUG off pages
+            # need collectstatic's manifest. (setlang refuses GET: 405.)
+            probe = http.client.HTTPConnection(HOST, port, timeout=2)
+            probe.request("GET", "/i18n/setlang/")
+            probe.getresponse()
+            return True
+        except OSError:
+            return False
+
+    command = ["daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
+    return start_process(command, env, log_path, listening)
+
+
+def start_worker(env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
+    command = ["celery", "-A", "config", "worker", "-Q", "moves", "--concurrency", "2"]
+    command += ["--without-gossip", "--without-mingle", "-l", "INFO"]
+    return start_process(command, env, log_path, lambda: b" ready." in log_path.read_bytes())
+
+
+def start_process(
+    command: list[str], env: dict[str, str], log_path: Path, ready: Any
+) -> subprocess.Popen[bytes]:
+    """``python -m command...`` logging to ``log_path``, once ``ready()`` says so."""
     log = open(log_path, "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", HOST, "-p", str(port), "config.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
+        [sys.executable, "-m", *command], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(log_path.read_text(errors="replace"))
-        try:
-            urllib.request.urlopen(f"http://{HOST}:{port}/static/css/site.css", timeout=2)
+        if ready():
             return process
-        except OSError:
-            time.sleep(0.2)
+        time.sleep(0.2)
     process.kill()
-    raise RuntimeError("daphne did not start")
+    raise RuntimeError(f"{command[0]} did not start")
 
 
 def make_player(name: str, auto_end: bool) -> tuple[Any, str]:
@@ -242,10 +266,18 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def game_client(
-    port: int, game_id: int, cookie: str, rounds: int, think: float, out: list[float]
+    port: int,
+    game_id: int,
+    cookie: str,
+    rounds: int,
+    think: float,
+    out: list[float],
+    ready: Barrier,
 ) -> None:
+    start = time.perf_counter()
     sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
     version = (await sock.recv_json())["version"]
+    await ready.wait((time.perf_counter() - start) * 1000)
     for i in range(rounds):
         await asyncio.sleep(random.uniform(0, 2 * think))
         command = (
@@ -266,8 +298,12 @@ async def game_client(
     await sock.close()
 
 
-async def echo_client(port: int, rounds: int, think: float, out: list[float]) -> None:
+async def echo_client(
+    port: int, rounds: int, think: float, out: list[float], ready: Barrier
+) -> None:
+    start = time.perf_counter()
     sock = await Socket.open(port, "/ws/echo/")
+    await ready.wait((time.perf_counter() - start) * 1000)
     for i in range(rounds):
         await asyncio.sleep(random.uniform(0, 2 * think))
         frame = json.dumps({"type": "step", "id": f"s{i}", "version": i, "from": 13, "to": 8})
@@ -278,22 +314,57 @@ async def echo_client(port: int, rounds: int, think: float, out: list[float]) ->
     await sock.close()
 
 
+class Barrier:
+    """Holds every client until all have connected, noting how long that took.
+
+    The round trips are measured with all the games open, as on a site with
+    that many players; the connections themselves all arrive at once here,
+    which a site never sees, and are reported apart.
+    """
+
+    def __init__(self, parties: int) -> None:
+        self.parties = parties
+        self.connect_ms: list[float] = []
+        self.all_in = asyncio.Event()
+
+    async def wait(self, connect_ms: float) -> None:
+        self.connect_ms.append(connect_ms)
+        if len(self.connect_ms) == self.parties:
+            self.all_in.set()
+        await self.all_in.wait()
+
+
 async def step_round_trips(
-    port: int, games: list[tuple[int, str]], rounds: int, think: float
-) -> tuple[list[float], list[float]]:
+    ports: list[int], games: list[tuple[int, str]], rounds: int, think: float
+) -> tuple[list[float], list[float], list[float]]:
     game_ms: list[float] = []
     echo_ms: list[float] = []
+    ready = Barrier(len(games))
     await asyncio.gather(
-        *(game_client(port, gid, cookie, rounds, think, game_ms) for gid, cookie in games)
+        *(
+            game_client(ports[i % len(ports)], gid, cookie, rounds, think, game_ms, ready)
+            for i, (gid, cookie) in enumerate(games)
+        )
     )
-    await asyncio.gather(*(echo_client(port, rounds, think, echo_ms) for _ in games))
-    return game_ms, echo_ms
+    echo_ready = Barrier(len(games))
+    await asyncio.gather(
+        *(
+            echo_client(ports[i % len(ports)], rounds, think, echo_ms, echo_ready)
+            for i in range(len(games))
+        )
+    )
+    return game_ms, echo_ms, ready.connect_ms
 
 
 async def computer_reply(port: int, game_id: int, cookie: str) -> tuple[float, list[int]]:
     """Milliseconds from End turn to the state carrying the computer's play."""
     sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
     version = (await sock.recv_json())["version"]
+    # A person looks at the board before ending the turn. (With Redis, a
+    # server with no other sockets open starts reading the first socket's
+    # broadcasts up to 100 ms after it joins: channels_redis's pub/sub reader
+    # polls every 0.1 s while it has no subscriptions.)
+    await asyncio.sleep(LOOK_SECONDS)
     start = time.perf_counter()
     sock.send({"type": "end_turn", "id": "e", "version": version})
     while True:
@@ -340,7 +411,10 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between commands")
     parser.add_argument("--replies", type=int, default=8, help="computer replies per tier")
     parser.add_argument("--tiers", default="beginner,casual,intermediate,advanced,expert")
-    parser.add_argument("--port", type=int, default=8104)
+    parser.add_argument("--port", type=int, default=8104, help="the first server's port")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="daphne processes (with several, set REDIS_URL)"
+    )
     args = parser.parse_args()
     counts = [int(n) for n in args.games.split(",") if n]
     tiers = [t for t in args.tiers.split(",") if t]
@@ -359,26 +433,39 @@ def main() -> None:
     print(f"channel layer: {django.conf.settings.CHANNEL_LAYERS['default']['BACKEND']}")
 
     players = [make_player(f"bench{i}", auto_end=False) for i in range(max(counts + [1]))]
-    daphne = start_daphne(env, args.port, var_dir / "daphne.log")
+    ports = [args.port + i for i in range(args.servers)]
+    print(f"daphne processes: {len(ports)} (games spread over them, as by the proxy)")
+    servers = [start_daphne(env, port, var_dir / f"daphne-{port}.log") for port in ports]
+    if env.get("REDIS_URL"):
+        # The computer's turns go through the broker: run the moves worker
+        # as site/Procfile does.
+        print("celery worker: -Q moves --concurrency 2")
+        servers.append(start_worker(env, var_dir / "celery.log"))
     try:
         if counts:
-            run_steps(args, counts, players)
+            run_steps(args, counts, players, ports)
         if tiers and args.replies > 0:
-            run_replies(args, tiers, players[0])
+            run_replies(args, tiers, players[0], ports[0])
     finally:
-        daphne.terminate()
-        daphne.wait(timeout=10)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=10)
 
 
-def run_steps(args: argparse.Namespace, counts: list[int], players: list[Any]) -> None:
+def run_steps(
+    args: argparse.Namespace, counts: list[int], players: list[Any], ports: list[int]
+) -> None:
     print(f"\nstep round trip (step/undo, think 0..{2 * args.think:.1f} s, {args.rounds} each)")
     print(
         f"{'games':>6} {'game p50':>9} {'game p99':>9} {'echo p50':>9} {'echo p99':>9}"
-        f" {'p50 x':>6} {'p99 x':>6}  target p99 <= 50 ms"
+        f" {'p50 x':>6} {'p99 x':>6}  target p99 <= 50 ms   (all connecting at once: p50/p99)"
     )
     for n in counts:
         games = [(make_step_game(user), cookie) for user, cookie in players[:n]]
-        game_ms, echo_ms = asyncio.run(step_round_trips(args.port, games, args.rounds, args.think))
+        game_ms, echo_ms, connect_ms = asyncio.run(
+            step_round_trips(ports, games, args.rounds, args.think)
+        )
         g50, g99, e50, e99 = (
             pct(game_ms, 0.5),
             pct(game_ms, 0.99),
@@ -388,11 +475,12 @@ def run_steps(args: argparse.Namespace, counts: list[int], players: list[Any]) -
         verdict = "ok" if g99 <= 50 else "MISSED"
         print(
             f"{n:>6} {g50:>8.1f}m {g99:>8.1f}m {e50:>8.1f}m {e99:>8.1f}m"
-            f" {g50 / e50:>6.1f} {g99 / e99:>6.1f}  {verdict}"
+            f" {g50 / e50:>6.1f} {g99 / e99:>6.1f}  {verdict:<6}"
+            f"               ({pct(connect_ms, 0.5):.0f} / {pct(connect_ms, 0.99):.0f} ms)"
         )
 
 
-def run_replies(args: argparse.Namespace, tiers: list[str], player: Any) -> None:
+def run_replies(args: argparse.Namespace, tiers: list[str], player: Any, port: int) -> None:
     user, cookie = player
     print(f"\ncomputer reply (End turn -> computer's play received), {args.replies} per tier")
     print(
@@ -401,11 +489,11 @@ def run_replies(args: argparse.Namespace, tiers: list[str], player: Any) -> None
     )
     for tier in tiers:
         engine_ms(tier, 0, [6, 5])  # warm-up: load bgsage for this ply here...
-        asyncio.run(computer_reply(args.port, make_reply_game(user, tier), cookie))  # ...and there
+        asyncio.run(computer_reply(port, make_reply_game(user, tier), cookie))  # ...and there
         replies, engines, overheads = [], [], []
         for _ in range(args.replies):
             game_id = make_reply_game(user, tier)
-            reply, dice = asyncio.run(computer_reply(args.port, game_id, cookie))
+            reply, dice = asyncio.run(computer_reply(port, game_id, cookie))
             engine = engine_ms(tier, game_id, dice)
             replies.append(reply)
             engines.append(engine)
