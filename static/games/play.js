@@ -182,6 +182,10 @@ async function animateComputer(prev, play) {
   animating = true;
   animatedPlays += 1;
   root.dataset.idle = "false";
+  // It has stopped thinking: say what it is playing while the checkers move.
+  const turn = $("play-turn");
+  turn.textContent = V.fmt(S.computer_moving, { dice: V.diceText(play.dice), play: play.notation });
+  turn.classList.remove("play-thinking");
   let board = prev.board;
   try {
     for (let i = 0; i < play.steps.length; i += 1) {

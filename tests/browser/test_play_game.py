@@ -126,6 +126,13 @@ def test_a_whole_game_is_played_to_its_end_against_the_computer(
         assert (first["light"], first["dark"]) == (1, 1)
         assert first["text"]
 
+    # Every text the turn line shows from here on.
+    page.evaluate("""() => {
+      const line = document.getElementById('play-turn');
+      window.__turnTexts = [];
+      new MutationObserver(() => window.__turnTexts.push(line.textContent))
+        .observe(line, { childList: true, characterData: true, subtree: true });
+    }""")
     person_turns = 0
     saw_computer_play = False
     for _ in range(400):
@@ -148,6 +155,9 @@ def test_a_whole_game_is_played_to_its_end_against_the_computer(
     assert final["status"] == "finished", final
     assert saw_computer_play and person_turns > 0
     assert page.evaluate("() => window.__shuanglu.animatedPlays") > 0
+    # While its checkers move the computer is no longer "thinking": the line
+    # says what it rolled and plays.
+    assert any("正在走" in text for text in page.evaluate("() => window.__turnTexts"))
     result = final["result"]
     assert result["winner"] in ("light", "dark")
     assert result["points"] == {"single": 1, "gammon": 2, "backgammon": 3}[result["kind"]]
