@@ -154,11 +154,15 @@ def _changed_fields(game: Game) -> list[str]:
 
 
 def _after_commit(game: Game, *, computer: bool = False) -> None:
-    """Broadcast the new state, then (if DARK is on turn) queue its turn."""
+    """Queue DARK's turn (if it is on turn), then broadcast the new state.
+
+    The computer starts first: its reply is what the person waits for, and
+    sockets order states by version whichever arrives first.
+    """
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: _broadcast(game))
     if computer:
         transaction.on_commit(lambda: _enqueue_computer_turn(game_id, version))
+    transaction.on_commit(lambda: _broadcast(game))
 
 
 def _broadcast(game: Game) -> None:
@@ -340,7 +344,9 @@ def _pass_to(game: Game, side: Side) -> None:
     if game.status == Status.OPENING:
         game.status = Status.PLAYING
     if side is Side.DARK:
-        game.dice = None  # rolled when its turn begins (begin_computer_turn)
+        # Its turn begins now: roll here, in the transaction that passes the
+        # turn, so the computer's task has nothing to write before it thinks.
+        game.dice = roll_dice()
         game.computer_turn_started_at = timezone.now()
     else:
         game.dice = roll_dice()
@@ -352,19 +358,28 @@ def _pass_to(game: Game, side: Side) -> None:
 
 
 def begin_computer_turn(game_id: int, version: int) -> tuple[Position, Dice] | None:
-    """Roll (once) and return DARK's dice and the position from DARK's side.
+    """DARK's dice and the position from DARK's side.
 
-    A retry of the same (game, version) gets the same dice; the version does
-    not change. ``None`` when the version moved on or it is not DARK's turn.
+    The dice were rolled when the turn passed to DARK; a turn stored without
+    them (an older game) has them rolled here, once. A retry of the same
+    (game, version) gets the same dice; the version does not change. ``None``
+    when the version moved on or it is not DARK's turn.
     """
-    with transaction.atomic():
-        game = _lock(game_id)
-        if game.version != version or game.is_over or game.turn != Side.DARK.value:
-            return None
-        if game.dice is None:
-            game.dice = roll_dice()
-            game.save(update_fields=["dice", "updated_at"])
-        return position_of(game).swapped(), Dice(*game.dice)
+    game = Game.objects.get(pk=game_id)  # a read: finish_computer_turn checks again under lock
+    if game.dice is None:
+        with transaction.atomic():
+            game = _lock(game_id)
+            if _computer_on_turn(game, version) and game.dice is None:
+                game.dice = roll_dice()
+                game.save(update_fields=["dice", "updated_at"])
+    if not _computer_on_turn(game, version):
+        return None
+    assert game.dice is not None
+    return position_of(game).swapped(), Dice(*game.dice)
+
+
+def _computer_on_turn(game: Game, version: int) -> bool:
+    return game.version == version and not game.is_over and game.turn == Side.DARK.value
 
 
 def finish_computer_turn(game_id: int, version: int, play: Play | None) -> bool:

@@ -229,14 +229,14 @@ async def play_the_opening_5_2(socket: WebsocketCommunicator) -> tuple[dict, dic
 async def test_ending_the_turn_shows_the_computer_thinking_then_its_play(
     game: Game, user: Any, quiet_computer: list, dice: Any
 ) -> None:
+    dice.queue(6, 4, 3, 1)  # the computer's roll, then the person's
     socket, _ = await connect(game.pk, user)
     ack, state = await play_the_opening_5_2(socket)
     assert ack["type"] == "ack"
     assert (state["turn"], state["thinking"], state["version"]) == ("dark", True, 3)
+    assert state["dice"] == [6, 4], "the computer's roll shows while it thinks"
     assert quiet_computer == [(game.pk, 3)]
     assert sorted(state["last_turn"]["notation"].split()) == ["13/11", "13/8"]
-
-    dice.queue(6, 4, 3, 1)
 
     def computer_plays() -> None:
         position, rolled = services.begin_computer_turn(game.pk, 3)
@@ -272,9 +272,9 @@ async def test_the_computers_play_from_a_worker_thread_reaches_the_socket(
 
     from django.db import connection
 
+    dice.queue(6, 4, 3, 1)
     socket, _ = await connect(game.pk, user)
     await play_the_opening_5_2(socket)
-    dice.queue(6, 4, 3, 1)
 
     def computer_plays() -> None:
         try:

@@ -188,7 +188,8 @@ def test_with_auto_end_off_the_turn_waits_for_end_turn(
     with django_capture_on_commit_callbacks(execute=True):
         services.end_turn(game.pk, user, 3)
     game.refresh_from_db()
-    assert (game.turn, game.dice, game.steps, game.version) == ("dark", None, [], 4)
+    assert (game.turn, game.steps, game.version) == ("dark", [], 4)
+    assert game.dice is not None, "the computer's dice are rolled as its turn begins"
     assert computer_queue == [(game.pk, 4)]
     turn = Turn.objects.get(game=game)
     assert (turn.number, turn.side, turn.dice) == (1, "light", (5, 2))
@@ -282,11 +283,11 @@ def test_a_person_without_a_legal_move_passes_automatically(
     play = next(
         p for p in legal_plays(dark_position, rolled) if all(p.result.me[i] >= 2 for i in range(6))
     )
-    dice.queue(4, 3)
+    dice.queue(4, 3, 6, 5)  # the person's roll, then the computer's again
     with django_capture_on_commit_callbacks(execute=True):
         assert services.finish_computer_turn(game.pk, 1, play) is True
     game.refresh_from_db()
-    assert (game.turn, game.dice, game.version) == ("dark", None, 2)
+    assert (game.turn, game.dice, game.version) == ("dark", [6, 5], 2)
     passed = Turn.objects.filter(game=game).order_by("number").last()
     assert (passed.side, passed.dice, passed.notation, passed.steps) == ("light", (4, 3), "", [])
     assert passed.position_before == passed.position_after
