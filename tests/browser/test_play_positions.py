@@ -90,9 +90,9 @@ def test_with_no_legal_move_the_page_says_so_and_the_turn_passes(
     )
     game.refresh_from_db()
     play = next(p for p in legal_plays(position.swapped(), Dice(2, 1)) if board_stays_closed(p))
-    # The person then rolls 6-5 against a closed board; the computer's next
-    # turn is only recorded, so the page is caught right after the pass.
-    fixed_dice(monkeypatch, 6, 5)
+    # The person then rolls 6-5 against a closed board and the computer 4-3;
+    # its turn is only recorded, so the page is caught right after the pass.
+    fixed_dice(monkeypatch, 6, 5, 4, 3)
     queued: list[tuple[int, int]] = []
     monkeypatch.setattr(services, "_enqueue_computer_turn", lambda *args: queued.append(args))
     assert services.finish_computer_turn(game.pk, game.version, play)
