@@ -1,48 +1,34 @@
 """Live play over a real WebSocket: step round trips and the computer's reply time.
 
     .venv/bin/python bench/live.py [--games 1,200] [--rounds 20] [--think 1.0]
-                                   [--replies 8] [--tiers beginner,...] [--port 8104]
+                                   [--replies 8] [--tiers beginner,...]
+                                   [--servers 1] [--port 8104]
 
 It migrates a fresh database (a temporary SQLite file, or DATABASE_URL),
-creates players, sessions and games with the ORM, and starts one daphne
-process (``config.asgi``, in-memory channel layer, the computer's turns on
-the in-process pool unless REDIS_URL is set) with ``SHUANGLU_BENCH_ECHO=1``,
-which adds a bare echo socket at ``/ws/echo/``: the yardstick, measured in
-the same run on the same server.
+creates players, sessions and games with the ORM, and starts ``--servers``
+daphne processes (``config.asgi``) as production runs them: DEBUG off, the
+channel layer in memory or, with REDIS_URL, Redis, in which case a Celery
+worker for the ``moves`` queue is started too (without REDIS_URL the
+computer's turns run on the in-process pool). ``SHUANGLU_BENCH_ECHO=1`` adds
+a bare echo socket at ``/ws/echo/``: the yardstick, measured in the same run
+on the same servers. Games are spread over the servers as the proxy would.
 
-1. Step round trip: each game's client sends a step (13/8), waits for the
-   ack and the new state, then undoes it, and so on; between commands it
-   "thinks" for a random 0..2x``--think`` seconds, as a person does, so 200
-   games make about 200/think commands per second together. The echo clients
-   send the same frames to the echo socket with the same pacing. p50/p99 of
-   both and their ratio, at each ``--games`` count. Target: p99 <= 50 ms at 200.
-2. Computer reply: a game whose person's turn is complete; End turn is sent
-   and the time until the state with the computer's play arrives is the
-   reply time. The raw engine + policy time for the same position and the
-   dice the server rolled is then measured in this process (warm, bgsage
-   loaded). Target per tier: reply p50 <= engine p50 + 30 ms.
+1. Step round trip: every game's socket connects first (how long 200 sockets
+   take connecting all at once is printed apart); then each client sends a
+   step (13/8), waits for the ack and the new state, then undoes it, and so
+   on; between commands it "thinks" for a random 0..2x``--think`` seconds, so
+   200 games make about 200/think commands per second together. The echo
+   clients send the same frames to the echo socket with the same pacing.
+   p50/p99 of both and their ratio, at each ``--games`` count. Target: p99 <=
+   50 ms at 200 games.
+2. Computer reply: a game whose person's turn is complete; after a moment's
+   look at the board, End turn is sent and the time until the state with the
+   computer's play arrives is the reply time. The raw engine + policy time
+   for the same position and the dice the server rolled is then measured in
+   this process (warm, bgsage loaded). Target per tier: reply p50 <= engine
+   p50 + 30 ms.
 
-Measured 2026-11-30 on this 2-core machine, one daphne process, in-memory
-channel layer, no other jobs (load < 1), one run each, so +-50% noise:
-  SQLite, 1 game, think 1 s: step p50 5.4 ms, p99 9.4 ms (echo 1.5 / 2.1).
-  SQLite, 200 games, think 1 s (~200 commands/s): p50 17-79 ms, p99
-  112-347 ms over four runs: MISSED; one process saturates.
-  SQLite, 200 games, think 2 s (~100 commands/s): p50 7.4 ms, p99 41.4 ms: ok.
-  Reply overhead p50 over engine+policy (SQLite, in-process pool):
-  beginner 16.4, casual 12.3, intermediate 15.4, advanced 13.5, expert
-  17.3 ms: ok.
-  PostgreSQL, 1 game: p50 7.1 ms, p99 14.7 ms.
-  PostgreSQL, 200 games, think 1 s: with the sockets' database work on
-  Channels' one shared thread p50 331-469 ms, p99 851-1216 ms; on
-  games.dbpool (8 threads) p50 80-123 ms, p99 314-358 ms: MISSED.
-  PostgreSQL, 200 games, think 3 s (~67 commands/s): p50 9.2 ms, p99 41.3 ms: ok.
-  PostgreSQL reply overhead (in-process pool, whose threads open a fresh
-  connection per task): 34-48 ms: MISSED.
-  PostgreSQL + REDIS_URL (channels_redis) + a separate Celery worker
-  (`celery -A config worker -Q moves,analysis -c 2`, started by hand), run
-  with --games "": reply overhead p50 44-63 ms: MISSED (broker hop, worker
-  transactions and the Redis group send). With REDIS_URL set the echo
-  socket closes with 1011, so step figures need the in-memory layer.
+Measured figures and what they mean: bench/README.md, "Live play".
 """
 
 from __future__ import annotations
