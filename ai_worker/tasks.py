@@ -1,8 +1,8 @@
 """Celery tasks of the computer player (queue ``moves``).
 
-``play_computer_turn(game_id, version)``: services.begin_computer_turn rolls
-and stores DARK's dice (a retry reuses them), the policy chooses a play for
-the game's tier with noise seeded by the game, and
+``play_computer_turn(game_id, version)``: services.begin_computer_turn gives
+DARK's dice, rolled and stored as the turn passed (a retry reuses them), the
+policy chooses a play for the game's tier with noise seeded by the game, and
 services.finish_computer_turn applies it with the version check. A duplicate
 or stale task changes nothing. Delivery is at least once (acks_late,
 reject_on_worker_lost); attempts per (game, version) are counted in the

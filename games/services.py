@@ -343,13 +343,13 @@ def _pass_to(game: Game, side: Side) -> None:
     game.steps = []
     if game.status == Status.OPENING:
         game.status = Status.PLAYING
+    # A turn begins with its roll, the computer's too: rolled here, in the
+    # transaction that passes the turn, so its task has nothing to write
+    # before it thinks.
+    game.dice = roll_dice()
     if side is Side.DARK:
-        # Its turn begins now: roll here, in the transaction that passes the
-        # turn, so the computer's task has nothing to write before it thinks.
-        game.dice = roll_dice()
         game.computer_turn_started_at = timezone.now()
     else:
-        game.dice = roll_dice()
         game.computer_turn_started_at = None
         _begin_person_turn(game)
 
