@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -179,7 +180,7 @@ def start_worker(env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]
 
 
 def start_process(
-    command: list[str], env: dict[str, str], log_path: Path, ready: Any
+    command: list[str], env: dict[str, str], log_path: Path, ready: Callable[[], bool]
 ) -> subprocess.Popen[bytes]:
     """``python -m command...`` logging to ``log_path``, once ``ready()`` says so."""
     log = open(log_path, "wb")  # noqa: SIM115 - closed with the process
