@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # The opening position seen from either side (the board is symmetric).
 START_POSITION_ID = "4HPwATDgc/ABMA"
@@ -38,7 +39,7 @@ class Status(models.TextChoices):
     OPENING = "opening", _("Opening roll")
     PLAYING = "playing", _("Playing")
     FINISHED = "finished", _("Finished")
-    FAILED = "failed", _("Failed")
+    FAILED = "failed", pgettext_lazy("game status", "Failed")
 
 
 class ResultKind(models.TextChoices):

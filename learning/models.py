@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class AnalysisState(models.TextChoices):
     PENDING = "pending", _("Waiting")
     RUNNING = "running", _("Analysing")
     DONE = "done", _("Done")
-    FAILED = "failed", _("Failed")
+    FAILED = "failed", pgettext_lazy("analysis state", "Failed")
 
 
 class ErrorClass(models.TextChoices):

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ai_worker.features import ROLLS
@@ -178,4 +179,6 @@ def _scope_rows(counts: dict[str, dicestats.DiceCounts]) -> list[dict[str, Any]]
 def help_page(request: HttpRequest, page: str = "rules") -> HttpResponse:
     if page not in HELP_PAGES:
         raise Http404
-    return render(request, f"learning/help_{page}.html", {"page": page, "pages": HELP_PAGES})
+    # The help prose is written per language (help_rules.en.html, help_rules.zh-hans.html).
+    names = [f"learning/help_{page}.{get_language()}.html", f"learning/help_{page}.en.html"]
+    return render(request, names, {"page": page, "pages": HELP_PAGES})
