@@ -7,9 +7,22 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 
+from learning.client_strings import HINT_STRINGS, REVIEW_STRINGS
 from learning.labels import ERROR_LABELS, RATING_LABELS, SIDE_LABELS, millipoints
 
 register = template.Library()
+
+
+@register.simple_tag
+def hint_strings() -> dict[str, Any]:
+    """hint.js's words: ``{% hint_strings as s %}{{ s|json_script:"hint-strings" }}``."""
+    return HINT_STRINGS
+
+
+@register.simple_tag
+def review_strings() -> dict[str, Any]:
+    """review.js's words, for json_script like hint_strings."""
+    return REVIEW_STRINGS
 
 
 @register.simple_tag

@@ -1,0 +1,42 @@
+"""The words hint.js and review.js show, translated on the server.
+
+The pages hand them over with ``json_script`` (see learning_tags'
+``hint_strings`` / ``review_strings``); placeholders like ``%(dice)s`` are
+filled in by the script.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from learning.labels import ERROR_LABELS
+
+HINT_STRINGS: dict[str, Promise] = {
+    "thinking": _("Working out the best plays…"),
+    "unavailable": _("A hint is only available on your turn, after the roll."),
+    "failed": _("No hint this time; try again."),
+    "ready": _("Best play drawn on the board as arrows. Click another play to see it."),
+    "numbers": _("equity %(equity)s · win %(win)s · gammon %(gammon)s · backgammon %(bg)s"),
+}
+
+REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
+    "start": _("Start of the game"),
+    "end": _("End of the game"),
+    "turn_title": _("Turn %(n)s: %(side)s rolled %(dice)s"),
+    "position": _("%(i)s / %(n)s"),
+    "light": _("You"),
+    "dark": _("The computer"),
+    "played": _("Played: %(play)s"),
+    "no_move": _("No legal move: the turn passed."),
+    "forced": _("Only one way to play this roll (a forced move)."),
+    "best": _("The best play."),
+    "lost": _("Gave away %(lost)s equity against the best play: %(label)s %(mark)s"),
+    "luck": _("Luck of the roll: %(luck)s"),
+    "win_after": _("Your chance to win afterwards: %(win)s"),
+    "not_analysed": _("Not analysed yet."),
+    "computer_why": _("Why the computer chose this play:"),
+    "played_row": _("(played)"),
+    "errors": {code: ERROR_LABELS[code] for code in ("doubtful", "bad", "very_bad")},
+    "graph_turn": _("Turn %(n)s: your chance %(win)s"),
+}
