@@ -1,0 +1,121 @@
+"""Every page fits its window: no sideways scroll at 375, 820 or 1280 px, in
+Chinese and in English, and no table hides part of a cell.
+
+A real daphne and Chromium; the pages hold real data (an analysed finished
+game, a game being played), so the tables the pages draw have rows.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from games import services
+from learning import review
+from learning.models import AnalysisState, GameAnalysis
+from tests.browser.test_play_game import sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+SIGNED_IN_PAGES = [
+    "/",
+    "/learn/history/",
+    "/learn/stats/",
+    "/learn/help/",
+    "/learn/help/glossary/",
+    "/learn/help/faq/",
+    "/account/",
+    "/account/preferences/",
+    "/account/password/",
+]
+VISITOR_PAGES = [
+    "/",
+    "/account/login/",
+    "/account/signup/",
+    "/account/password/reset/",
+    "/learn/help/",
+]
+LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+
+# Every overflow on the page: the document's width, and each table cell whose
+# text is wider than the cell or lies outside what its scrolling wrapper shows.
+OVERFLOW_JS = """() => {
+  const out = [];
+  const doc = document.scrollingElement;
+  if (doc.scrollWidth > window.innerWidth) {
+    out.push(`page ${doc.scrollWidth} > ${window.innerWidth}`);
+  }
+  for (const cell of document.querySelectorAll("th, td")) {
+    const box = cell.getBoundingClientRect();
+    if (!box.width || !cell.textContent.trim()) continue;
+    if (getComputedStyle(cell).visibility === "hidden") continue;
+    if (cell.closest(".visually-hidden")) continue;
+    const label = `${cell.tagName} "${cell.textContent.trim().slice(0, 24)}"`;
+    if (cell.scrollWidth > cell.clientWidth + 1) {
+      out.push(`${label} text ${cell.scrollWidth} > ${cell.clientWidth}`);
+    }
+    for (let up = cell.parentElement; up && up !== document.body; up = up.parentElement) {
+      const ox = getComputedStyle(up).overflowX;
+      if (ox === "visible") continue;
+      const edge = up.getBoundingClientRect();
+      if (box.right > edge.right + 1 || box.left < edge.left - 1) {
+        out.push(`${label} outside ${up.className || up.tagName}`);
+      }
+      break;
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.fixture
+def analysed_game(user: Any) -> int:
+    from tests.learning.conftest import RACE, play_out
+
+    game = play_out(user, RACE, seed=3)
+    # Off the main thread: Playwright's event loop runs there, and the job
+    # broadcasts its progress through async_to_sync.
+    job = threading.Thread(target=review.run_analysis, args=(game.pk,))
+    job.start()
+    job.join()
+    assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
+    return game.pk
+
+
+def overflows(page: Any, path: str) -> list[str]:
+    page.goto(path)
+    page.wait_for_load_state("load")
+    return [f"{path}: {o}" for o in page.evaluate(OVERFLOW_JS)]
+
+
+# 820 px: the review's turn panel beside the board is at its narrowest.
+@pytest.mark.parametrize("width", [375, 820, 1280])
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_no_page_scrolls_sideways_or_clips_a_table(
+    browser: Any, daphne_server: str, user: Any, analysed_game: int, language: str, width: int
+) -> None:
+    playing = services.start_game(user, "beginner")
+    pages = SIGNED_IN_PAGES + [
+        f"/games/{playing.pk}/",
+        f"/learn/games/{analysed_game}/review/",
+    ]
+    found: list[str] = []
+    for signed_in, paths in ((True, pages), (False, VISITOR_PAGES)):
+        context = browser.new_context(
+            base_url=daphne_server,
+            locale=LOCALES[language],
+            viewport={"width": width, "height": 800},
+        )
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        if signed_in:
+            sign_in(page, daphne_server, user)
+        for path in paths:
+            found += overflows(page, path)
+            assert page.locator("html").get_attribute("lang") == (
+                "zh-Hans" if language == "zh-hans" else "en"
+            ), path
+        context.close()
+    assert found == [], "\n".join(found)
