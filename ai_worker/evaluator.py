@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ai_worker.features import has_contact
+from ai_worker.sanity import Probs, sane_probs, settled
 from games.engine import Dice, Play, Position, legal_plays
 
 FILTER_MAX_PLAYS = 5
@@ -25,21 +27,10 @@ MAX_PLY = 3
 
 
 @dataclass(frozen=True, slots=True)
-class Probs:
-    """Chances for the side that just moved, before the opponent's roll."""
-
-    win: float
-    win_gammon: float
-    win_backgammon: float
-    lose_gammon: float
-    lose_backgammon: float
-
-
-@dataclass(frozen=True, slots=True)
 class RankedPlay:
     play: Play
     equity: float  # cubeless money equity for the mover after the play
-    probs: Probs
+    probs: Probs  # made sane: ``ai_worker.sanity.sane_probs``
     ply: int = 1  # the depth this equity was computed at
 
 
@@ -82,6 +73,10 @@ class _Networks:
         # A MultiPlyStrategy keeps a position cache that is cleared after each
         # decision, so two decisions must not share one search at once.
         self._multi_locks = {ply: threading.Lock() for ply in range(2, MAX_PLY + 1)}
+
+    def bearoff_db(self) -> Any:
+        self.one_ply()
+        return self._bearoff_db
 
     def one_ply(self) -> Any:
         if self._one_ply is None:
@@ -158,9 +153,47 @@ def rank_plays(position: Position, dice: Dice, ply: int = 1) -> list[RankedPlay]
         return []
     pre = to_board26(position)
     ranked = _sorted([_score(_networks.one_ply(), play, pre, 1) for play in plays])
-    if ply == 1 or len(ranked) == 1:
+    if ply > 1 and len(ranked) > 1:
+        ranked = _deepen(ranked, pre, ply)
+    return _level_bearoffs(ranked)
+
+
+def bearoff_rolls(position: Position) -> float | None:
+    """The mover's expected rolls to bear off (bgsage's one-sided database),
+    or ``None`` when a checker of the mover is outside its home board."""
+    db = _networks.bearoff_db()
+    if db is None or any(position.me[6:]):
+        return None
+    return float(db.get_mean_rolls(to_board26(position), 0))
+
+
+def _level_bearoffs(ranked: list[RankedPlay]) -> list[RankedPlay]:
+    """Bearing off in a race against an opponent not yet home (where the
+    two-sided database does not reach), plays that leave the same expected
+    number of rolls leave the same race: give them the same (best) value, so
+    two equal plays are never told apart by the network's noise."""
+    groups: dict[float, RankedPlay] = {}
+    keys: dict[int, float] = {}
+    for r in ranked:
+        result = r.play.result
+        if has_contact(result) or not any(result.opp[6:]):
+            continue
+        rolls = bearoff_rolls(result)
+        if rolls is None:
+            continue
+        keys[id(r)] = key = round(rolls, 6)
+        best = groups.get(key)
+        if best is None or (best.ply, best.equity) < (r.ply, r.equity):
+            groups[key] = r
+    if not keys:
         return ranked
-    return _deepen(ranked, pre, ply)
+    levelled = [
+        replace(r, equity=groups[keys[id(r)]].equity, probs=groups[keys[id(r)]].probs)
+        if id(r) in keys
+        else r
+        for r in ranked
+    ]
+    return _sorted(levelled)
 
 
 def value_unmoved(position: Position) -> tuple[float, Probs]:
@@ -168,13 +201,22 @@ def value_unmoved(position: Position) -> tuple[float, Probs]:
     (it dances, or has no play): the board valued at 1-ply, opponent to roll."""
     board = to_board26(position)
     result = _networks.one_ply().evaluate_board(board, board)
-    return float(result["equity"]), Probs(*(float(p) for p in result["probs"][:5]))
+    probs = sane_probs(position, Probs(*(float(p) for p in result["probs"][:5])))
+    return probs.equity, probs
 
 
 def _score(strategy: Any, play: Play, pre: list[int], ply: int) -> RankedPlay:
     result = strategy.evaluate_board(to_board26(play.result), pre)
-    probs = Probs(*(float(p) for p in result["probs"][:5]))
-    return RankedPlay(play=play, equity=float(result["equity"]), probs=probs, ply=ply)
+    probs = sane_probs(play.result, Probs(*(float(p) for p in result["probs"][:5])))
+    return RankedPlay(play=play, equity=probs.equity, probs=probs, ply=ply)
+
+
+def _score_deep(strategy: Any, shallow: RankedPlay, pre: list[int], ply: int) -> RankedPlay:
+    # A certain result (a sure win or loss, proved by the sanity rules) stays
+    # certain: the search's own leaves are not cleaned, so it would blur it.
+    if settled(shallow.play.result, shallow.probs):
+        return replace(shallow, ply=ply)
+    return _score(strategy, shallow.play, pre, ply)
 
 
 def _sorted(ranked: list[RankedPlay]) -> list[RankedPlay]:
@@ -189,12 +231,12 @@ def _deepen(ranked: list[RankedPlay], pre: list[int], ply: int) -> list[RankedPl
     chosen = [r for r in ranked if best - r.equity < FILTER_THRESHOLD][:FILTER_MAX_PLAYS]
     with lock:
         try:
-            deep = {id(r): _score(strategy, r.play, pre, ply) for r in chosen}
+            deep = {id(r): _score_deep(strategy, r, pre, ply) for r in chosen}
             merged = _sorted([deep.get(id(r), r) for r in ranked])
             # A play the filter skipped keeps a 1-ply value that is not
             # comparable with N-ply values: never let it stand in the top two.
             while (stale := next((r for r in merged[:2] if r.ply < ply), None)) is not None:
-                merged[merged.index(stale)] = _score(strategy, stale.play, pre, ply)
+                merged[merged.index(stale)] = _score_deep(strategy, stale, pre, ply)
                 merged = _sorted(merged)
         finally:
             strategy.clear_cache()

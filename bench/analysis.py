@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai_worker import analysis, evaluator  # noqa: E402
+from ai_worker import analysis, evaluator, luck  # noqa: E402
 from ai_worker.tiers import Tier, tier_spec  # noqa: E402
 from games.engine import Dice, Position, legal_plays  # noqa: E402
 
@@ -52,8 +52,8 @@ def review(record: list[tuple[Position, Dice]], ply: int) -> float:
     for i, (position, dice) in enumerate(record):
         plays = legal_plays(position, dice)
         played = plays[0] if plays else None
-        luck = analysis.best_equities(position, ply=1)
-        analysis.analyse_turn(position, dice, played, ply=ply, luck_equities=luck, opening=i == 0)
+        table = luck.best_equities(position, ply=1)
+        analysis.analyse_turn(position, dice, played, ply=ply, luck_equities=table, opening=i == 0)
     return time.perf_counter() - started
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai_worker import analysis
+from ai_worker import candidates
+from ai_worker.ranking import RankFn, default_rank
 from ai_worker.tiers import Tier, tier_spec
 from games import broadcast
 from games.engine import Dice, Position
 from games.models import Game, Status
 from learning.models import AnalysisState, Hint
-from learning.reasons import render_reasons
+from learning.replay import candidate_json
 
 TOP_PLAYS = 5
 
@@ -31,7 +32,7 @@ def _persons_roll(game: Game) -> bool:
     )
 
 
-def compute_hint(game_id: int, version: int, rank: analysis.RankFn = analysis.default_rank) -> None:
+def compute_hint(game_id: int, version: int, rank: RankFn = default_rank) -> None:
     """Rank the plays for the person's dice at ``version`` and store them."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
@@ -49,7 +50,7 @@ def compute_hint(game_id: int, version: int, rank: analysis.RankFn = analysis.de
         return
     position = Position.from_position_id(game.position_id)  # LIGHT's side = the mover's
     dice = Dice(rolled[0], rolled[1])
-    plays = analysis.hint(position, dice, tier_spec(Tier.EXPERT).ply, TOP_PLAYS, rank)
+    plays = candidates.hint(position, dice, tier_spec(Tier.EXPERT).ply, TOP_PLAYS, rank)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE,
         dice=[dice.d1, dice.d2],
@@ -66,16 +67,6 @@ def hint_json(hint: Hint) -> dict[str, Any]:
         "version": hint.version,
         "state": hint.state,
         "dice": hint.dice,
-        "plays": [_play_json(c) for c in hint.candidates],
-    }
-
-
-def _play_json(c: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "notation": c["notation"],
-        "equity": c["equity"],
-        "probs": c["probs"],
-        "reasons": render_reasons(c["reasons"]),
-        # LIGHT's numbering is the display numbering: arrows need no change.
-        "steps": [{"from": s[0], "to": s[1], "hit": s[2]} for s in c["steps"]],
+        # The person is LIGHT, whose numbering is the display numbering.
+        "plays": [candidate_json(c, "light") for c in hint.candidates],
     }

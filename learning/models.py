@@ -19,7 +19,7 @@ class AnalysisState(models.TextChoices):
 
 
 class ErrorClass(models.TextChoices):
-    """ai_worker.analysis.ErrorClass values (GNU Backgammon's marks)."""
+    """ai_worker.grading.ErrorClass values (GNU Backgammon's marks)."""
 
     NONE = "none", _("Good")
     DOUBTFUL = "doubtful", _("Doubtful")

@@ -1,4 +1,4 @@
-"""Reasons (``ai_worker.analysis.Reason`` as JSON) in the page's language."""
+"""Reasons (``ai_worker.explain.Reason`` as JSON) in the page's language."""
 
 from __future__ import annotations
 

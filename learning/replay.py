@@ -29,12 +29,18 @@ def board_json(position_id: str) -> dict[str, Any]:
 
 
 def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
+    """A stored ``Candidate`` (a hint's or a review's) for the page: reasons
+    worded in the active language, steps in display numbering with hits."""
+    steps = [
+        {**step, "hit": bool(raw[2]) if len(raw) > 2 else False}
+        for step, raw in zip(display_steps(c["steps"], side), c["steps"], strict=True)
+    ]
     return {
         "notation": c["notation"],
         "equity": c["equity"],
         "probs": c["probs"],
         "reasons": render_reasons(c["reasons"]),
-        "steps": display_steps(c["steps"], side),
+        "steps": steps,
     }
 
 

@@ -19,7 +19,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from ai_worker import analysis
+from ai_worker import analysis, grading, luck
+from ai_worker.ranking import RankFn, default_rank
 from ai_worker.tiers import Tier, tier_spec
 from games import broadcast
 from games.engine import Dice, Play, Position, legal_plays
@@ -74,7 +75,7 @@ def needs_queueing(row: GameAnalysis) -> bool:
     return row.updated_at < timezone.now() - STALE_AFTER
 
 
-def run_analysis(game_id: int, rank: analysis.RankFn = analysis.default_rank) -> None:
+def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
     """Analyse every stored turn of a finished game that is not analysed yet."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or (row := ensure_analysis(game)) is None:
@@ -124,14 +125,14 @@ def played_play(position: Position, dice: Dice, after: Position) -> Play | None:
 
 
 def analyse_stored_turn(
-    turn: Turn, ply: int, rank: analysis.RankFn, *, opening: bool = False
+    turn: Turn, ply: int, rank: RankFn, *, opening: bool = False
 ) -> analysis.TurnReport:
     before, after = mover_positions(turn)
     dice = Dice(turn.die1, turn.die2)
     played = played_play(before, dice, after) if turn.steps else None
-    luck = analysis.best_equities(before, rank, ply=1)
+    equities = luck.best_equities(before, rank, ply=1)
     return analysis.analyse_turn(
-        before, dice, played, ply=ply, rank=rank, luck_equities=luck, opening=opening
+        before, dice, played, ply=ply, rank=rank, luck_equities=equities, opening=opening
     )
 
 
@@ -162,14 +163,14 @@ def summarise(turns: Sequence[TurnAnalysis]) -> dict[str, Any]:
     summary: dict[str, Any] = {}
     for side in SIDES:
         mine = [t for t in turns if t.side == side]
-        rate = analysis.error_rate((t.equity_lost, t.forced) for t in mine)
-        counts = {c.value: 0 for c in analysis.ErrorClass if c is not analysis.ErrorClass.NONE}
+        rate = grading.error_rate((t.equity_lost, t.forced) for t in mine)
+        counts = {c.value: 0 for c in grading.ErrorClass if c is not grading.ErrorClass.NONE}
         for t in mine:
             if t.error_class in counts:
                 counts[t.error_class] += 1
         summary[side] = {
             "error_rate": rate,
-            "rating": analysis.rating_band(rate) if rate is not None else None,
+            "rating": grading.rating_band(rate) if rate is not None else None,
             "decisions": sum(1 for t in mine if not t.forced),
             "turns": len(mine),
             "counts": counts,

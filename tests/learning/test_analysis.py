@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from ai_worker import analysis
-from ai_worker.analysis import ErrorClass, classify, rating_band
-from ai_worker.features import count_shots
+from ai_worker import analysis, candidates, explain, grading, luck
+from ai_worker.features import ROLLS, count_shots
+from ai_worker.grading import ErrorClass, classify, rating_band
 from games.engine import Dice, Position, legal_plays, parse_play
 from tests.learning.conftest import position
 
@@ -43,21 +43,21 @@ def test_rating_bands_follow_the_error_rate() -> None:
 
 
 def test_error_rate_leaves_out_forced_moves() -> None:
-    assert analysis.error_rate([(0.1, False), (0.5, True), (0.0, False)]) == pytest.approx(0.05)
-    assert analysis.error_rate([(0.2, True)]) is None
+    assert grading.error_rate([(0.1, False), (0.5, True), (0.0, False)]) == pytest.approx(0.05)
+    assert grading.error_rate([(0.2, True)]) is None
 
 
 def test_luck_is_the_rolls_value_against_the_weighted_average() -> None:
     # Every roll worth 0 except 6-6 worth 0.36: the average is 0.01.
-    table = {(d1, d2): 0.0 for d1, d2, _w in analysis.ROLLS}
+    table = {(d1, d2): 0.0 for d1, d2, _w in ROLLS}
     table[(6, 6)] = 0.36
-    assert analysis.roll_luck(table, Dice(6, 6)) == pytest.approx(0.35)
-    assert analysis.roll_luck(table, Dice(2, 1)) == pytest.approx(-0.01)
+    assert luck.roll_luck(table, Dice(6, 6)) == pytest.approx(0.35)
+    assert luck.roll_luck(table, Dice(2, 1)) == pytest.approx(-0.01)
     # The opening roll cannot be a double: its average leaves doubles out.
-    assert analysis.roll_luck(table, Dice(2, 1), opening=True) == pytest.approx(0.0)
+    assert luck.roll_luck(table, Dice(2, 1), opening=True) == pytest.approx(0.0)
 
 
-def codes(reasons: list[analysis.Reason]) -> dict[str, dict]:
+def codes(reasons: list[explain.Reason]) -> dict[str, dict]:
     return {r.code: r.params for r in reasons}
 
 
@@ -66,7 +66,7 @@ def test_a_play_that_leaves_a_blot_one_pip_in_front_of_an_enemy_checker_says_11_
     # in front of DARK's blot on 10; nothing else can reach it.
     before = position(light={13: 1, 6: 14}, dark={10: 1, 24: 14})
     play = parse_play(before, Dice(2, 1), "13/11 6/5")
-    found = codes(analysis.explain_play(before, play))
+    found = codes(explain.explain_play(before, play))
     assert found["blots"]["shots"] == 11
     assert found["blots"]["points"] == [11, 5]
 
@@ -74,7 +74,7 @@ def test_a_play_that_leaves_a_blot_one_pip_in_front_of_an_enemy_checker_says_11_
 def test_making_a_five_point_prime_is_explained() -> None:
     before = position(light={8: 3, 7: 2, 6: 3, 5: 2, 4: 1, 10: 1, 13: 3}, dark={2: 2, 19: 13})
     play = parse_play(before, Dice(6, 3), "10/4 13/10")
-    found = codes(analysis.explain_play(before, play))
+    found = codes(explain.explain_play(before, play))
     assert found["makes_points"]["points"] == [4]
     assert found["prime"] == {"length": 5, "top": 8, "bottom": 4}
     assert found["home_points"] == {"count": 3, "change": 1}
@@ -83,10 +83,10 @@ def test_making_a_five_point_prime_is_explained() -> None:
 def test_a_hit_and_breaking_contact_are_explained() -> None:
     before = position(light={6: 14, 9: 1}, dark={5: 1, 24: 14})
     hit = parse_play(before, Dice(4, 1), "9/5* 6/5")
-    assert codes(analysis.explain_play(before, hit))["hits"] == {"count": 1}
+    assert codes(explain.explain_play(before, hit))["hits"] == {"count": 1}
     race = position(light={6: 14, 20: 1}, dark={18: 1, 24: 14})
     run = parse_play(race, Dice(6, 5), "20/9")
-    assert "breaks_contact" in codes(analysis.explain_play(race, run))
+    assert "breaks_contact" in codes(explain.explain_play(race, run))
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def test_a_forced_move_is_never_an_error() -> None:
 
 
 def test_the_expert_hint_for_an_opening_3_1_makes_the_5_point() -> None:
-    top = analysis.hint(Position.start(), Dice(3, 1), ply=1)
+    top = candidates.hint(Position.start(), Dice(3, 1), ply=1)
     assert top[0].notation == "8/5 6/5"
     assert {"code": "makes_points", "params": {"points": [5]}} in [
         r.to_json() for r in top[0].reasons
@@ -141,7 +141,7 @@ def test_the_expert_hint_for_an_opening_3_1_makes_the_5_point() -> None:
 def test_making_the_first_point_in_the_opponents_home_board_is_an_anchor() -> None:
     before = position(light={24: 1, 22: 1, 6: 13}, dark={19: 15})
     play = parse_play(before, Dice(2, 1), "24/22 6/5")
-    assert codes(analysis.explain_play(before, play))["anchor"] == {"point": 22}
+    assert codes(explain.explain_play(before, play))["anchor"] == {"point": 22}
 
 
 def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
@@ -154,7 +154,7 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
     def rank(pos: Position, d: Dice, ply: int) -> list[FakeRanked]:
         return [FakeRanked(safe, 0.3, FakeProbs(0.6)), FakeRanked(risky, 0.2, FakeProbs(0.55))]
 
-    best, second = analysis.hint(before, Dice(2, 1), ply=1, rank=rank)
+    best, second = candidates.hint(before, Dice(2, 1), ply=1, rank=rank)
     assert "more_shots_than_best" not in codes(list(best.reasons))
     expected = count_shots(risky.result)
     assert expected > 0 and count_shots(safe.result) == 0

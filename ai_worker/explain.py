@@ -1,0 +1,101 @@
+"""Why a play is good or bad, as codes and parameters (``Reason``).
+
+Pure Python (no Django): ``learning.reasons`` words each code in the page's
+language. Positions are from the mover's side, as ``games.engine`` uses them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai_worker.features import Features, position_features
+from games.engine import Play, Position
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a play is good or bad, as a code and parameters; the site words it."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params)}
+
+
+def explain_play(position: Position, play: Play) -> list[Reason]:
+    """Reasons for ``play`` from ``position`` (both from the mover's side)."""
+    return explain(position_features(position), position_features(play.result), play)
+
+
+def explain(before: Features, after: Features, play: Play) -> list[Reason]:
+    """Compare the facts before and after a play and say what changed."""
+    reasons: list[Reason] = []
+    hits = sum(1 for step in play.steps if step.hit)
+    if hits:
+        reasons.append(Reason("hits", {"count": hits}))
+    entered = before.on_bar - after.on_bar
+    if entered > 0:
+        reasons.append(Reason("enters", {"count": entered}))
+    made = sorted(set(after.made_points) - set(before.made_points), reverse=True)
+    if made:
+        reasons.append(Reason("makes_points", {"points": made}))
+    # A point in the opponent's home board (the mover's 19..24) is an anchor.
+    anchors = [p for p in made if p >= 19]
+    if anchors and not any(p >= 19 for p in before.made_points):
+        reasons.append(Reason("anchor", {"point": anchors[0]}))
+    broken = sorted(set(before.made_points) - set(after.made_points), reverse=True)
+    if broken:
+        reasons.append(Reason("breaks_points", {"points": broken}))
+    reasons.extend(_blot_reasons(after))
+    if after.home_points != before.home_points or after.home_points >= 4:
+        reasons.append(
+            Reason(
+                "home_points",
+                {"count": after.home_points, "change": after.home_points - before.home_points},
+            )
+        )
+    if after.prime >= 3 and (after.prime != before.prime or after.prime >= 5):
+        reasons.append(
+            Reason(
+                "prime",
+                {
+                    "length": after.prime,
+                    "top": after.prime_top,
+                    "bottom": after.prime_top - after.prime + 1,
+                },
+            )
+        )
+    reasons.extend(_race_reasons(before, after))
+    off = after.borne_off - before.borne_off
+    if off:
+        reasons.append(Reason("bears_off", {"count": off}))
+    return reasons
+
+
+def _blot_reasons(after: Features) -> list[Reason]:
+    if not after.blots:
+        return [Reason("no_blots")]
+    if not after.contact:
+        return []
+    return [
+        Reason(
+            "blots", {"count": len(after.blots), "points": list(after.blots), "shots": after.shots}
+        )
+    ]
+
+
+def _race_reasons(before: Features, after: Features) -> list[Reason]:
+    pips = {
+        "moved": before.pips - after.pips,
+        "pips": after.pips,
+        "opp_pips": after.opp_pips,
+        "lead": after.opp_pips - after.pips,
+    }
+    reasons = [Reason("pips", pips)]
+    if before.contact and not after.contact:
+        reasons.append(Reason("breaks_contact", {"lead": pips["lead"]}))
+    elif not after.contact:
+        reasons.append(Reason("race", {"lead": pips["lead"]}))
+    return reasons

@@ -1,0 +1,51 @@
+"""The seam between the analysis and the evaluator: what a ranking gives.
+
+``ai_worker.evaluator.rank_plays`` is the real ranking; tests and benchmarks
+may pass any function of the same shape (``RankFn``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from games.engine import Dice, Play, Position
+
+
+class Probs(Protocol):
+    @property
+    def win(self) -> float: ...
+
+    @property
+    def win_gammon(self) -> float: ...
+
+    @property
+    def win_backgammon(self) -> float: ...
+
+    @property
+    def lose_gammon(self) -> float: ...
+
+    @property
+    def lose_backgammon(self) -> float: ...
+
+
+class Ranked(Protocol):
+    """What ``ai_worker.evaluator.RankedPlay`` gives: the play and its value."""
+
+    @property
+    def play(self) -> Play: ...
+
+    @property
+    def equity(self) -> float: ...
+
+    @property
+    def probs(self) -> Probs: ...
+
+
+RankFn = Callable[[Position, Dice, int], Sequence[Ranked]]
+
+
+def default_rank(position: Position, dice: Dice, ply: int) -> Sequence[Ranked]:
+    from ai_worker.evaluator import rank_plays
+
+    return rank_plays(position, dice, ply)

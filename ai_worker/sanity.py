@@ -1,0 +1,128 @@
+"""Make a network's chances consistent with the position they describe.
+
+Neural networks now and then say things the board rules out: gammons for a
+side whose opponent has already borne a checker off, a backgammon where no
+checker is left to be caught, a "92% gammon" in a race the mover wins by one
+point on every roll. GNU Backgammon cleans every evaluation with its
+``SanityCheck``; ``sane_probs`` does the same job for bgsage's output, with
+its own provable bounds:
+
+- every chance inside [0, 1]; gammons ≤ wins, backgammons ≤ gammons;
+- no gammon (nor backgammon) for a side whose opponent has borne off;
+- in a race (no contact) no backgammon for a side when no opponent checker is
+  left in its home board;
+- in a race, a certain win (or loss) when the slower side cannot finish
+  before the faster one on any dice, counted in rolls: at least
+  ``min_rolls`` (the pips at 24 a roll, the checkers at 4 a roll), at most
+  ``max_rolls`` (every roll moves at least two pips until the last checker
+  is off).
+
+The chances are those of the side that just moved, before the opponent's
+roll (bgsage's post-move convention), so the opponent rolls first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from ai_worker.features import Board, has_contact
+
+
+@dataclass(frozen=True, slots=True)
+class Probs:
+    """Win, gammon and backgammon chances of the side that just moved."""
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+
+    @property
+    def equity(self) -> float:
+        """Cubeless money equity: one point a win, two a gammon, three a backgammon."""
+        return (
+            2.0 * self.win
+            - 1.0
+            + self.win_gammon
+            + self.win_backgammon
+            - self.lose_gammon
+            - self.lose_backgammon
+        )
+
+
+def _clamp(value: float) -> float:
+    return 0.0 if value != value else min(1.0, max(0.0, value))  # NaN counts as 0
+
+
+def min_rolls(side: tuple[int, ...]) -> int:
+    """The fewest rolls that can bear off every checker of ``side`` (its own
+    numbering, index 24 its bar): 6-6 moves 24 pips and takes off 4.
+
+    >>> min_rolls((2,) + (0,) * 24), min_rolls((0,) * 5 + (5,) + (0,) * 19)
+    (1, 2)
+    """
+    pips = sum(p * side[p - 1] for p in range(1, 26))
+    return max(ceil(pips / 24), ceil(sum(side) / 4))
+
+
+def max_rolls(side: tuple[int, ...]) -> int:
+    """The most rolls bearing off ``side`` can take with no contact: each die
+    moves a checker at least one pip (nothing blocks it), so every roll but
+    the last removes at least two pips.
+
+    >>> max_rolls((2,) + (0,) * 24), max_rolls((3,) + (0,) * 24)
+    (1, 2)
+    """
+    pips = sum(p * side[p - 1] for p in range(1, 26))
+    return ceil(pips / 2)
+
+
+def sane_probs(board: Board, chances: Probs) -> Probs:
+    """``chances`` for the board after a play (mover's side, opponent to roll),
+    cleaned of everything the position rules out (see the module docstring).
+
+    >>> from games.engine import Position
+    >>> me = (2,) + (0,) * 24            # two checkers on the ace point
+    >>> opp = (0,) * 22 + (2, 0, 0)        # two far away, 13 already off
+    >>> sane_probs(Position(me, opp), Probs(0.7, 0.9, 0.2, 0.1, 0.0))
+    Probs(win=1.0, win_gammon=0.0, win_backgammon=0.0, lose_gammon=0.0, lose_backgammon=0.0)
+    """
+    me, opp = board.me, board.opp
+    win, wg, wb, lg, lb = (
+        _clamp(chances.win),
+        _clamp(chances.win_gammon),
+        _clamp(chances.win_backgammon),
+        _clamp(chances.lose_gammon),
+        _clamp(chances.lose_backgammon),
+    )
+    if sum(opp) < 15:  # the opponent has borne off: it cannot lose a gammon
+        wg = wb = 0.0
+    if sum(me) < 15:
+        lg = lb = 0.0
+    if not has_contact(board):
+        # The opponent rolls first: its n-th roll comes before the mover's n-th.
+        if max_rolls(me) < min_rolls(opp):
+            win = 1.0
+        elif max_rolls(opp) <= min_rolls(me):
+            win = 0.0
+        # Backgammons need a checker left in the winner's home board or bar
+        # (the mover's points 1..6 are the opponent's 19..24).
+        if not any(opp[18:25]):
+            wb = 0.0
+        if not any(me[18:25]):
+            lb = 0.0
+    wg = min(wg, win)
+    lg = min(lg, 1.0 - win)
+    return Probs(win, wg, min(wb, wg), lg, min(lb, lg))
+
+
+def settled(board: Board, probs: Probs) -> bool:
+    """Whether ``probs`` (already sane) are a certainty: a sure single win or
+    loss, which no deeper search can change."""
+    if probs.win == 1.0:
+        return sum(board.opp) < 15
+    if probs.win == 0.0:
+        return sum(board.me) < 15
+    return False
