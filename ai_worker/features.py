@@ -20,12 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-BAR = 25
-
-# The 21 distinct rolls and how many of the 36 ordered rolls each stands for.
-ROLLS: tuple[tuple[int, int, int], ...] = tuple(
-    (d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)
-)
+from games.engine import BAR, CHECKERS, ROLLS
 
 
 class Board(Protocol):
@@ -75,8 +70,8 @@ def position_features(board: Board) -> Features:
         contact=has_contact(board),
         on_bar=me[BAR - 1],
         opp_on_bar=opp[BAR - 1],
-        borne_off=15 - sum(me),
-        opp_borne_off=15 - sum(opp),
+        borne_off=CHECKERS - sum(me),
+        opp_borne_off=CHECKERS - sum(opp),
     )
 
 

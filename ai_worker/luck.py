@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ai_worker.features import ROLLS
 from ai_worker.ranking import RankFn, default_rank
-from games.engine import Dice, Position
+from games.engine import ROLLS, Dice, Position
 
 
 def best_equities(

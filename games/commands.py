@@ -13,6 +13,7 @@ from typing import Any, TypeGuard
 from django.utils.translation import gettext as _
 
 from games import services
+from games.engine import BAR, OFF
 from games.models import Game
 from games.refusals import describe_refusal, refusal_params_json
 from games.state import build_state
@@ -78,7 +79,7 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, int]:
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
-    if not (_is_int(src) and _is_int(dst) and 0 <= src <= 25 and 0 <= dst <= 25):
+    if not (_is_int(src) and _is_int(dst) and OFF <= src <= BAR and OFF <= dst <= BAR):
         raise CommandError(
             "bad_command", _("A step needs a from and a to point between 0 and 25."), command_id
         )

@@ -14,8 +14,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from games.engine import Position
+from games.engine import ResultKind as EngineResultKind
+
 # The opening position seen from either side (the board is symmetric).
-START_POSITION_ID = "4HPwATDgc/ABMA"
+START_POSITION_ID = Position.start().position_id()
 
 
 class Tier(models.TextChoices):
@@ -43,9 +46,11 @@ class Status(models.TextChoices):
 
 
 class ResultKind(models.TextChoices):
-    SINGLE = "single", _("Single game")
-    GAMMON = "gammon", _("Gammon")
-    BACKGAMMON = "backgammon", _("Backgammon")
+    """The engine's result kinds (``games.engine.ResultKind``) with their labels."""
+
+    SINGLE = EngineResultKind.SINGLE.value, _("Single game")
+    GAMMON = EngineResultKind.GAMMON.value, _("Gammon")
+    BACKGAMMON = EngineResultKind.BACKGAMMON.value, _("Backgammon")
 
 
 class GameQuerySet(models.QuerySet["Game"]):

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import Dice, Position, Side
+from games.engine import Dice, Display, Position, Side, opening_roll
 from games.models import Game, Status, Turn
 from games.services import current_turn, position_of
 from games.steps import steps_json, turn_json
@@ -52,7 +52,7 @@ def _board_json(game: Game) -> dict[str, Any]:
         position = position_of(game)
         remaining = list(Dice(*game.dice).values) if game.dice and not game.is_over else []
         return {
-            "board": position.display().to_json(),
+            "board": Display.from_position(position).to_json(),
             "pips": _pips(position),
             "remaining": remaining,
             "steps": [],
@@ -62,7 +62,7 @@ def _board_json(game: Game) -> dict[str, Any]:
         }
     turn = current_turn(game)
     return {
-        "board": turn.current.display().to_json(),
+        "board": Display.from_position(turn.current).to_json(),
         "pips": _pips(turn.current),
         "remaining": list(turn.remaining),
         "steps": steps_json(game.steps, Side.LIGHT.value, position_of(game)),
@@ -79,10 +79,8 @@ def _pips(light_position: Position) -> dict[str, int]:
 
 def _opening_json(game: Game) -> dict[str, Any]:
     rolls = [list(r) for r in game.opening_rolls]
-    starter = None
-    if rolls and rolls[-1][0] != rolls[-1][1]:
-        starter = Side.LIGHT.value if rolls[-1][0] > rolls[-1][1] else Side.DARK.value
-    return {"rolls": rolls, "starter": starter}
+    starter = opening_roll(*rolls[-1]) if rolls else None
+    return {"rolls": rolls, "starter": starter.value if starter else None}
 
 
 def _result_json(game: Game) -> dict[str, Any] | None:

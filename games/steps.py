@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.engine import Position, Side
+from games.engine import BAR, OFF, Position, Side
 
 if TYPE_CHECKING:
     from games.models import Turn
@@ -21,11 +21,11 @@ def display_point(point: int, side: str) -> DisplayPoint:
     """A mover-relative point of ``side`` in the display numbering."""
     if side == Side.LIGHT.value:
         return point
-    if point == 25:
+    if point == BAR:
         return "bar"
-    if point == 0:
+    if point == OFF:
         return "off"
-    return 25 - point
+    return BAR - point
 
 
 def steps_json(

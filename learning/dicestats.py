@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from ai_worker.features import ROLLS
+from games.engine import ROLLS
 from games.models import Game, Turn
 from learning.chisquare import ChiSquare, chi_square
 

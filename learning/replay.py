@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import Position
+from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_point
 from learning.models import TurnAnalysis
@@ -25,7 +25,7 @@ def display_steps(steps: Sequence[Sequence[Any]], side: str) -> list[dict[str, A
 
 
 def board_json(position_id: str) -> dict[str, Any]:
-    return Position.from_position_id(position_id).display().to_json()
+    return Display.from_position(Position.from_position_id(position_id)).to_json()
 
 
 def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:

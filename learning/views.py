@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ai_worker.features import ROLLS
 from games import services
+from games.engine import ROLLS
 from games.models import Game
 from learning import dicestats, history
 from learning.hints import hint_json

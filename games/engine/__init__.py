@@ -7,18 +7,27 @@
 
 from __future__ import annotations
 
-from games.engine.dice import Dice, opening_roll
+from games.engine.dice import ROLLS, Dice, opening_roll
 from games.engine.display import Display, board_text
-from games.engine.errors import IllegalPlayError, IllegalStepError, InvalidNotationError
+from games.engine.errors import (
+    IllegalPlayError,
+    IllegalStepError,
+    InvalidNotationError,
+    Refusal,
+    RefusalCode,
+)
+from games.engine.movegen import Step
 from games.engine.outcome import Outcome, ResultKind, outcome
-from games.engine.plays import Play, Step, legal_plays, parse_play
+from games.engine.plays import Play, apply_play, legal_plays, parse_play
 from games.engine.position import BAR, CHECKERS, OFF, Position, Side
-from games.engine.turn import Refusal, RefusalCode, Turn
+from games.engine.turn import Turn
+from games.engine.xgid import decode_xgid, encode_xgid
 
 __all__ = [
     "BAR",
     "CHECKERS",
     "OFF",
+    "ROLLS",
     "Dice",
     "Display",
     "IllegalPlayError",
@@ -33,7 +42,10 @@ __all__ = [
     "Side",
     "Step",
     "Turn",
+    "apply_play",
     "board_text",
+    "decode_xgid",
+    "encode_xgid",
     "legal_plays",
     "opening_roll",
     "outcome",

@@ -1,4 +1,12 @@
-"""Dice values and the opening roll. The engine never draws random numbers."""
+"""Dice, the 21 distinct rolls and the opening roll.
+
+The engine never draws random numbers: dice are passed in.
+
+>>> len(ROLLS), sum(weight for _d1, _d2, weight in ROLLS)
+(21, 36)
+>>> ROLLS[:3]
+((1, 1, 1), (2, 1, 2), (2, 2, 1))
+"""
 
 from __future__ import annotations
 
@@ -48,6 +56,13 @@ class Dice:
 
     def __str__(self) -> str:
         return f"{self.d1}{self.d2}"
+
+
+# The 21 distinct rolls (high die first), each with how many of the 36 ordered
+# rolls it stands for: 1 for a double, 2 for the others.
+ROLLS: tuple[tuple[int, int, int], ...] = tuple(
+    (d1, d2, 1 if d1 == d2 else 2) for d1 in range(1, 7) for d2 in range(1, d1 + 1)
+)
 
 
 def opening_roll(light: int, dark: int) -> Side | None:

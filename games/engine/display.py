@@ -15,7 +15,7 @@ class Display:
     Positive counts are LIGHT checkers, negative DARK (whose own point ``p``
     is display point ``25 - p``).
 
-    >>> d = Position.start().display()
+    >>> d = Display.from_position(Position.start())
     >>> d.points[0], d.points[5], d.points[23]
     (-2, 5, 2)
     >>> d.to_json()["bar"]

@@ -1,11 +1,56 @@
-"""Typed errors raised by the rules engine."""
+"""Typed errors and refusals: the engine's bottom floor (imports nothing of it).
+
+A refusal is a code and its parameters; the site words it (``games/refusals.py``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
-if TYPE_CHECKING:
-    from games.engine.turn import Refusal
+Param = int | str | tuple[int, ...]
+
+
+class RefusalCode(enum.StrEnum):
+    """Why a single step of a turn is refused."""
+
+    NO_CHECKER = "no_checker"
+    MUST_ENTER_FIRST = "must_enter_first"
+    POINT_BLOCKED = "point_blocked"
+    BEAR_OFF_OUTSIDE = "bear_off_outside"
+    BEAR_OFF_NOT_HIGHEST = "bear_off_not_highest"
+    MUST_USE_BOTH = "must_use_both"
+    MUST_USE_LARGER = "must_use_larger"
+    NO_SUCH_DIE = "no_such_die"
+    WRONG_DIRECTION = "wrong_direction"
+    TURN_COMPLETE = "turn_complete"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a step is refused: a code and its parameters (the site words it).
+
+    >>> refusal = Refusal(RefusalCode.NO_CHECKER, {"point": 7})
+    >>> refusal == Refusal(RefusalCode.NO_CHECKER, {"point": 7}), refusal.params["point"]
+    (True, 7)
+    """
+
+    code: RefusalCode
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Refusal):
+            return NotImplemented
+        return self.code == other.code and dict(self.params) == dict(other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.code, tuple(sorted(self.params.items()))))
 
 
 class InvalidNotationError(ValueError):

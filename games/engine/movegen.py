@@ -1,17 +1,32 @@
 """The move generator: single-die moves and the depth-first search over dice.
 
 Boards here are mutable 25-int lists in ``Position``'s layout (index
-``point - 1``, bar at 24) so the search can move and unmove cheaply; the
-public types in ``plays.py`` wrap the results.
+``point - 1``, bar at 24) so the search can move and unmove cheaply;
+``Step`` is the public value for one raw step, ``plays.py`` wraps the rest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 # A raw step: (src, dst, die, hit) in mover-relative points (25 bar, 0 off).
 RawStep = tuple[int, int, int, bool]
 Board = list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One checker moved by one die; mover-relative (``src`` 25 = bar, ``dst`` 0 = off).
+
+    >>> Step(13, 8, 5, False)
+    Step(src=13, dst=8, die=5, hit=False)
+    """
+
+    src: int
+    dst: int
+    die: int
+    hit: bool = False
 
 
 def single_moves(me: Board, opp: Board, die: int, max_src: int = 25) -> Iterator[RawStep]:

@@ -8,15 +8,10 @@ hit), identical moves counted as ``(n)``, and ``*`` once per hit point.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-from games.engine.errors import IllegalPlayError, InvalidNotationError
+from games.engine.errors import InvalidNotationError
+from games.engine.movegen import Step
 from games.engine.position import BAR, OFF
-
-if TYPE_CHECKING:
-    from games.engine.dice import Dice
-    from games.engine.plays import Play, Step
-    from games.engine.position import Position
 
 
 def point_name(point: int) -> str:
@@ -52,7 +47,7 @@ def _chains(steps: tuple[Step, ...], hits: set[int], full: bool) -> list[list[in
 def format_play(steps: tuple[Step, ...], full: bool = False) -> str:
     """gnubg notation for a sequence of steps (empty string for no move).
 
-    >>> from games.engine.plays import Step
+    >>> from games.engine.movegen import Step
     >>> format_play((Step(13, 7, 6, False), Step(7, 2, 5, True)))
     '13/2*'
     >>> format_play((Step(13, 8, 5, True), Step(8, 2, 6, False)))
@@ -127,66 +122,3 @@ def _read_point(text: str) -> int:
     if not 0 <= point <= 25:
         raise InvalidNotationError(f"no point {point}")
     return point
-
-
-def read_play(position: Position, dice: Dice, text: str) -> Play:
-    """The legal play that ``text`` describes (see ``plays.parse_play``)."""
-    from games.engine.plays import legal_plays
-
-    segments = parse_segments(text)
-    plays = legal_plays(position, dice)
-    if not segments:
-        if not plays:
-            from games.engine.plays import Play
-
-            return Play((), position)
-        raise IllegalPlayError("a play must be made with these dice")
-    by_result = {play.result: play for play in plays}
-    wanted_hits = frozenset(dst for _src, dst, star in segments if star)
-    matches: list[tuple[Play, frozenset[int]]] = []
-    for result, hits in _simulate(position, dice, segments):
-        play = by_result.get(result)
-        if play is not None:
-            matches.append((play, hits))
-    if not matches:
-        raise IllegalPlayError(f"{text!r} is not a legal play with {dice}")
-    for play, hits in matches:
-        if hits == wanted_hits:
-            return play
-    return matches[0][0]
-
-
-def _simulate(
-    position: Position, dice: Dice, segments: list[tuple[int, int, bool]]
-) -> list[tuple[Position, frozenset[int]]]:
-    """Every board the hops can lead to, in any order and split into dice."""
-    from games.engine.movegen import do_step, single_moves, undo_step
-    from games.engine.plays import make_position
-
-    me, opp = list(position.me), list(position.opp)
-    out: dict[Position, frozenset[int]] = {}
-
-    def walk(todo: list[tuple[int, int]], dice_left: list[int], hits: frozenset[int]) -> None:
-        if not todo:
-            out.setdefault(make_position(tuple(me), tuple(opp)), hits)
-            return
-        for index, (src, dst) in enumerate(todo):
-            if index and todo[index] in todo[:index]:
-                continue
-            for die in sorted(set(dice_left)):
-                for step in single_moves(me, opp, die):
-                    if step[0] != src or step[1] < dst or (step[1] == 0 and dst != 0):
-                        continue
-                    do_step(me, opp, step)
-                    left = list(dice_left)
-                    left.remove(die)
-                    rest = list(todo)
-                    if step[1] == dst:
-                        rest.pop(index)
-                    else:
-                        rest[index] = (step[1], dst)
-                    walk(rest, left, hits | {step[1]} if step[3] else hits)
-                    undo_step(me, opp, step)
-
-    walk([(src, dst) for src, dst, _star in segments], list(dice.values), frozenset())
-    return list(out.items())

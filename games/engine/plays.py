@@ -6,24 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.engine.dice import Dice
+from games.engine.dice import ROLLS, Dice
 from games.engine.errors import IllegalPlayError
-from games.engine.movegen import RawStep, do_step, search_plays, single_moves
+from games.engine.movegen import RawStep, Step, do_step, search_plays, single_moves, undo_step
+from games.engine.notation import format_play, parse_segments
 from games.engine.position import Position
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One checker moved by one die; mover-relative (``src`` 25 = bar, ``dst`` 0 = off).
-
-    >>> Step(13, 8, 5, False)
-    Step(src=13, dst=8, die=5, hit=False)
-    """
-
-    src: int
-    dst: int
-    die: int
-    hit: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +32,6 @@ class Play:
         passes is shown only when it hits there; ``full=True`` shows every
         point it touches (``24/21/16``).
         """
-        from games.engine.notation import format_play
-
         return format_play(self.steps, full=full)
 
     def __str__(self) -> str:
@@ -123,11 +108,20 @@ def _candidate_dice(steps: tuple[Step, ...]) -> list[Dice]:
         return [Dice(dies[1], dies[0])]
     if len(dies) == 1:
         return [Dice(dies[0], other) for other in range(1, 7)]
-    return [Dice(a, b) for a in range(1, 7) for b in range(a, 7)]
+    return [Dice(d1, d2) for d1, d2, _weight in ROLLS]
 
 
-def check_play(position: Position, play: Play) -> Position:
-    """``play.result`` when the play is legal here; raises IllegalPlayError otherwise."""
+def apply_play(position: Position, play: Play) -> Position:
+    """The board after ``play``, still from the mover's side.
+
+    Raises ``IllegalPlayError`` when the play is not one of the legal plays
+    for its dice here.
+
+    >>> start = Position.start()
+    >>> play = parse_play(start, Dice(3, 1), '8/5 6/5')
+    >>> apply_play(start, play) == play.result
+    True
+    """
     result = replay(position, play.steps)
     if result != play.result:
         raise IllegalPlayError("the play's steps do not lead to its result")
@@ -143,9 +137,62 @@ def check_play(position: Position, play: Play) -> Position:
 def parse_play(position: Position, dice: Dice, text: str) -> Play:
     """Read gnubg notation for a play with ``dice`` in ``position``.
 
+    The hops may be given in any order and joined or split (``24/21/16`` or
+    ``24/21 21/16``); when two legal plays give the same board, the stars
+    (``*``) choose the one that hits where they say.
+
     >>> parse_play(Position.start(), Dice(3, 1), '8/5 6/5').notation()
     '8/5 6/5'
     """
-    from games.engine.notation import read_play
+    segments = parse_segments(text)
+    plays = legal_plays(position, dice)
+    if not segments:
+        if not plays:
+            return Play((), position)
+        raise IllegalPlayError("a play must be made with these dice")
+    by_result = {play.result: play for play in plays}
+    wanted_hits = frozenset(dst for _src, dst, star in segments if star)
+    matches: list[tuple[Play, frozenset[int]]] = []
+    for result, hits in _simulate(position, dice, segments):
+        play = by_result.get(result)
+        if play is not None:
+            matches.append((play, hits))
+    if not matches:
+        raise IllegalPlayError(f"{text!r} is not a legal play with {dice}")
+    for play, hits in matches:
+        if hits == wanted_hits:
+            return play
+    return matches[0][0]
 
-    return read_play(position, dice, text)
+
+def _simulate(
+    position: Position, dice: Dice, segments: list[tuple[int, int, bool]]
+) -> list[tuple[Position, frozenset[int]]]:
+    """Every board the hops can lead to, in any order and split into dice."""
+    me, opp = list(position.me), list(position.opp)
+    out: dict[Position, frozenset[int]] = {}
+
+    def walk(todo: list[tuple[int, int]], dice_left: list[int], hits: frozenset[int]) -> None:
+        if not todo:
+            out.setdefault(make_position(tuple(me), tuple(opp)), hits)
+            return
+        for index, (src, dst) in enumerate(todo):
+            if index and todo[index] in todo[:index]:
+                continue
+            for die in sorted(set(dice_left)):
+                for step in single_moves(me, opp, die):
+                    if step[0] != src or step[1] < dst or (step[1] == 0 and dst != 0):
+                        continue
+                    do_step(me, opp, step)
+                    left = list(dice_left)
+                    left.remove(die)
+                    rest = list(todo)
+                    if step[1] == dst:
+                        rest.pop(index)
+                    else:
+                        rest[index] = (step[1], dst)
+                    walk(rest, left, hits | {step[1]} if step[3] else hits)
+                    undo_step(me, opp, step)
+
+    walk([(src, dst) for src, dst, _star in segments], list(dice.values), frozenset())
+    return list(out.items())

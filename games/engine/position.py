@@ -3,23 +3,27 @@
 ``Position(me, opp)`` is GNU Backgammon's ``TanBoard``: ``me[i]`` counts the
 mover's checkers on its own point ``i + 1`` and ``me[24]`` its bar; ``opp`` is
 the same for the opponent, numbered from the opponent's own side.
+
+The board's constants live here, once, for the whole site: 15 checkers a
+side, 24 points, the bar as point 25 and borne-off as point 0 (gnubg's
+numbering from the mover's side).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import enum
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from games.engine.dice import Dice
-    from games.engine.display import Display
-    from games.engine.plays import Play
+from games.engine.errors import InvalidNotationError
 
 CHECKERS = 15
 BAR = 25
 OFF = 0
 _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
+_ID = re.compile(r"^[A-Za-z0-9+/]{14}$")
 
 
 class Side(enum.Enum):
@@ -82,28 +86,15 @@ class Position:
         >>> Position.from_position_id('4HPwATDgc/ABMA') == Position.start()
         True
         """
-        from games.engine.position_id import decode_position_id
-
-        return decode_position_id(pid)
-
-    @classmethod
-    def from_xgid(cls, text: str) -> tuple[Position, Dice | None]:
-        """Read an XGID; the position comes back from the side on roll."""
-        from games.engine.xgid import decode_xgid
-
-        return decode_xgid(text)
+        opp, me = _decode_position_id(pid)
+        try:
+            return cls(me, opp)
+        except ValueError as error:
+            raise InvalidNotationError(f"Position ID {pid!r}: {error}") from error
 
     def position_id(self) -> str:
         """GNU Backgammon's Position ID with this position's mover on roll."""
-        from games.engine.position_id import encode_position_id
-
-        return encode_position_id(self)
-
-    def xgid(self, dice: Dice | None = None) -> str:
-        """XGID with this mover on roll (cube fields at their defaults)."""
-        from games.engine.xgid import encode_xgid
-
-        return encode_xgid(self, dice)
+        return _encode_position_id(self.opp, self.me)
 
     def swapped(self) -> Position:
         """The same board seen by the other side."""
@@ -131,25 +122,51 @@ class Position:
         """The opponent's checkers on the mover's point ``point`` (1..24)."""
         return self.opp[24 - point]
 
-    def apply(self, play: Play) -> Position:
-        """The board after ``play``, still from the mover's side.
-
-        Raises ``IllegalPlayError`` when the play is not one of the legal plays
-        for its dice here.
-        """
-        from games.engine.plays import check_play
-
-        return check_play(self, play)
-
-    def display(self) -> Display:
-        """The brief's fixed orientation, reading this position as LIGHT's."""
-        from games.engine.display import Display
-
-        return Display.from_position(self)
-
     def __str__(self) -> str:
         return self.position_id()
 
 
 def _pips(half: tuple[int, ...]) -> int:
     return sum(count * (index + 1) for index, count in enumerate(half))
+
+
+# GNU Backgammon's Position ID. The key is a bit string: for the opponent,
+# then for the side on roll (``anBoard[0]``, ``anBoard[1]``), each of its 25
+# places (points 1..24 from its own side, then the bar) gives one ``1`` per
+# checker and a closing ``0``. The 80 bits are packed little-endian into 10
+# bytes and written in base64 without padding.
+
+
+def _encode_position_id(*halves: tuple[int, ...]) -> str:
+    key = 0
+    bit = 0
+    for half in halves:
+        for count in half:
+            key |= ((1 << count) - 1) << bit
+            bit += count + 1
+    return base64.b64encode(key.to_bytes(10, "little")).decode("ascii")[:14]
+
+
+def _decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(opponent's half, mover's half); InvalidNotationError when malformed."""
+    text = pid.strip()
+    if not _ID.match(text):
+        raise InvalidNotationError(f"a Position ID is 14 base64 characters, got {pid!r}")
+    try:
+        raw = base64.b64decode(text + "==", validate=True)
+    except binascii.Error as error:
+        raise InvalidNotationError(f"bad Position ID {pid!r}") from error
+    key = int.from_bytes(raw, "little")
+    halves: list[list[int]] = [[], []]
+    count = 0
+    for bit in range(80):
+        if len(halves[1]) == 25:
+            break
+        if key >> bit & 1:
+            count += 1
+            continue
+        halves[0 if len(halves[0]) < 25 else 1].append(count)
+        count = 0
+    if len(halves[1]) != 25 or any(sum(h) > CHECKERS for h in halves):
+        raise InvalidNotationError(f"Position ID {pid!r} does not describe a board")
+    return tuple(halves[0]), tuple(halves[1])

@@ -2,52 +2,14 @@
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from types import MappingProxyType
 
 from games.engine.dice import Dice
-from games.engine.errors import IllegalPlayError, IllegalStepError
-from games.engine.movegen import RawStep, do_step, max_dice_usable, single_moves, undo_step
-from games.engine.plays import Play, Step, legal_plays, make_position
+from games.engine.errors import IllegalPlayError, IllegalStepError, Refusal, RefusalCode
+from games.engine.movegen import RawStep, Step, do_step, max_dice_usable, single_moves, undo_step
+from games.engine.plays import Play, legal_plays, make_position
 from games.engine.position import BAR, OFF, Position
-
-Param = int | str | tuple[int, ...]
-
-
-class RefusalCode(enum.StrEnum):
-    NO_CHECKER = "no_checker"
-    MUST_ENTER_FIRST = "must_enter_first"
-    POINT_BLOCKED = "point_blocked"
-    BEAR_OFF_OUTSIDE = "bear_off_outside"
-    BEAR_OFF_NOT_HIGHEST = "bear_off_not_highest"
-    MUST_USE_BOTH = "must_use_both"
-    MUST_USE_LARGER = "must_use_larger"
-    NO_SUCH_DIE = "no_such_die"
-    WRONG_DIRECTION = "wrong_direction"
-    TURN_COMPLETE = "turn_complete"
-    NOTHING_TO_UNDO = "nothing_to_undo"
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why a step is refused: a code and its parameters (the site words it)."""
-
-    code: RefusalCode
-    params: Mapping[str, Param] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Refusal):
-            return NotImplemented
-        return self.code == other.code and dict(self.params) == dict(other.params)
-
-    def __hash__(self) -> int:
-        return hash((self.code, tuple(sorted(self.params.items()))))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import pytest
 from ai_worker.evaluator import rank_plays
 from ai_worker.policy import choose_play, choose_ranked
 from ai_worker.tiers import TIERS, Tier, tier_spec
-from games.engine import Dice, Position, legal_plays
+from games.engine import Dice, Position, apply_play, legal_plays
 
 from .positions import perft_positions, sample_positions
 
@@ -37,7 +37,7 @@ def test_every_tier_plays_a_legal_play_or_none_when_nothing_moves(tier: Tier) ->
             assert play is None
         else:
             assert play is not None and play.result in legal
-            assert position.apply(play) == play.result
+            assert apply_play(position, play) == play.result
 
 
 @pytest.mark.parametrize("tier", NOISY)

@@ -9,6 +9,7 @@ import pytest
 
 from games.engine import (
     Dice,
+    Display,
     IllegalPlayError,
     IllegalStepError,
     InvalidNotationError,
@@ -17,6 +18,7 @@ from games.engine import (
     ResultKind,
     Side,
     Turn,
+    apply_play,
     legal_plays,
     opening_roll,
     outcome,
@@ -39,7 +41,7 @@ def test_opening_counts_of_distinct_plays() -> None:
 def test_a_play_applies_and_is_refused_when_illegal() -> None:
     start = Position.start()
     play = parse_play(start, Dice(3, 1), "8/5 6/5")
-    assert start.apply(play) == play.result
+    assert apply_play(start, play) == play.result
     assert play.result.me[4] == 2
     with pytest.raises(IllegalPlayError):
         parse_play(start, Dice(3, 1), "24/23")
@@ -73,7 +75,7 @@ def test_opening_roll_and_outcome() -> None:
 
 
 def test_display_is_lights_fixed_orientation() -> None:
-    board = Position.start().display().to_json()
+    board = Display.from_position(Position.start()).to_json()
     assert board["points"][23] == 2 and board["points"][0] == -2
     assert board["off"] == {"light": 0, "dark": 0}
 

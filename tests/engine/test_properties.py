@@ -5,7 +5,17 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import CHECKERS, Dice, Position, Turn, legal_plays, parse_play
+from games.engine import (
+    CHECKERS,
+    Dice,
+    Display,
+    Position,
+    Turn,
+    decode_xgid,
+    encode_xgid,
+    legal_plays,
+    parse_play,
+)
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -110,14 +120,14 @@ def test_notation_round_trips(position: Position, roll: Dice) -> None:
 def test_position_id_and_xgid_round_trip(position: Position, roll: Dice | None) -> None:
     assert Position.from_position_id(position.position_id()) == position
     assert len(position.position_id()) == 14
-    assert Position.from_xgid(position.xgid(roll)) == (position, roll)
+    assert decode_xgid(encode_xgid(position, roll)) == (position, roll)
     assert position.swapped().swapped() == position
 
 
 @SETTINGS
 @given(positions())
 def test_display_holds_every_checker_once(position: Position) -> None:
-    shown = position.display()
+    shown = Display.from_position(position)
     light = sum(n for n in shown.points if n > 0) + shown.bar_light + shown.off_light
     dark = -sum(n for n in shown.points if n < 0) + shown.bar_dark + shown.off_dark
     assert (light, dark) == (CHECKERS, CHECKERS)

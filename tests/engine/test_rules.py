@@ -12,6 +12,7 @@ from games.engine import (
     ResultKind,
     Side,
     Step,
+    apply_play,
     legal_plays,
     opening_roll,
     outcome,
@@ -150,12 +151,12 @@ def test_distinct_plays_are_distinct_results_and_keep_their_steps() -> None:
 def test_apply_accepts_a_legal_play_and_refuses_a_forged_one() -> None:
     start = Position.start()
     play = legal_plays(start, Dice(6, 5))[0]
-    assert start.apply(play) == play.result
+    assert apply_play(start, play) == play.result
     forged = Play((Step(24, 13, 11, False),), play.result)
     with pytest.raises(IllegalPlayError):
-        start.apply(forged)
+        apply_play(start, forged)
     with pytest.raises(IllegalPlayError):
-        start.apply(Play(play.steps, start))
+        apply_play(start, Play(play.steps, start))
 
 
 def test_the_opening_roll_starts_the_higher_die_and_ties_roll_again() -> None:
