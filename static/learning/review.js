@@ -45,7 +45,9 @@ function show(k) {
     drawArrows(svg, turn.steps, { side: turn.side });
     describe(turn);
   }
-  $("rv-position").textContent = fmt(S.position, { i: view, n: turns.length });
+  // The counter counts turns as the title does; past the last turn, the end.
+  const lastNumber = turns.length ? turns[turns.length - 1].number : 0;
+  $("rv-position").textContent = turn ? fmt(S.position, { i: turn.number, n: lastNumber }) : S.end;
   markGraph();
 }
 

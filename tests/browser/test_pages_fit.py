@@ -7,15 +7,13 @@ game, a game being played), so the tables the pages draw have rows.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
 
 from games import services
-from learning import review
-from learning.models import AnalysisState, GameAnalysis
 from tests.browser.test_play_game import sign_in
+from tests.learning import test_review_browser as reviewing
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -37,7 +35,8 @@ VISITOR_PAGES = [
     "/account/password/reset/",
     "/learn/help/",
 ]
-LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+LOCALES = reviewing.LOCALES
+analysed_game = reviewing.analysed_game  # the fixture, shared
 
 # Every overflow on the page: the document's width, and each table cell whose
 # text is wider than the cell or lies outside what its scrolling wrapper shows.
@@ -70,30 +69,24 @@ OVERFLOW_JS = """() => {
 }"""
 
 
-@pytest.fixture
-def analysed_game(user: Any) -> int:
-    from tests.learning.conftest import RACE, play_out
-
-    game = play_out(user, RACE, seed=3)
-    # Off the main thread: Playwright's event loop runs there, and the job
-    # broadcasts its progress through async_to_sync.
-    job = threading.Thread(target=review.run_analysis, args=(game.pk,))
-    job.start()
-    job.join()
-    assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
-    return game.pk
-
-
 def overflows(page: Any, path: str) -> list[str]:
     page.goto(path)
     page.wait_for_load_state("load")
     return [f"{path}: {o}" for o in page.evaluate(OVERFLOW_JS)]
 
 
+def record_failures(page: Any, found: list[str]) -> None:
+    """Every answer of 400 or more the page asks for (a missing favicon...)."""
+    page.on(
+        "response",
+        lambda r: found.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+    )
+
+
 # 820 px: the review's turn panel beside the board is at its narrowest.
 @pytest.mark.parametrize("width", [375, 820, 1280])
 @pytest.mark.parametrize("language", sorted(LOCALES))
-def test_no_page_scrolls_sideways_or_clips_a_table(
+def test_no_page_scrolls_sideways_clips_a_table_or_misses_a_file(
     browser: Any, daphne_server: str, user: Any, analysed_game: int, language: str, width: int
 ) -> None:
     playing = services.start_game(user, "beginner")
@@ -110,6 +103,7 @@ def test_no_page_scrolls_sideways_or_clips_a_table(
         )
         context.set_default_timeout(15_000)
         page = context.new_page()
+        record_failures(page, found)
         if signed_in:
             sign_in(page, daphne_server, user)
         for path in paths:
@@ -119,3 +113,16 @@ def test_no_page_scrolls_sideways_or_clips_a_table(
             ), path
         context.close()
     assert found == [], "\n".join(found)
+    icon = page_icon(browser, daphne_server)
+    assert icon == (200, "image/svg+xml")
+
+
+def page_icon(browser: Any, base_url: str) -> tuple[int, str]:
+    """The favicon the pages name: its status and type."""
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    page.goto("/account/login/")
+    href = page.locator('link[rel="icon"]').get_attribute("href")
+    answer = page.request.get(href)
+    context.close()
+    return answer.status, answer.headers["content-type"].split(";")[0]

@@ -10,13 +10,18 @@ the browser plays that last turn by clicking the board.
 from __future__ import annotations
 
 import os
+import threading
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games.models import Game
+from learning import review
+from learning.client_strings import REVIEW_STRINGS
 from learning.models import AnalysisState, GameAnalysis
 from tests.browser import test_play_game as play
+from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,6 +38,38 @@ def worker_log(request: pytest.FixtureRequest, daphne_server: str) -> Any:
 @pytest.fixture
 def review_server(daphne_server: str, worker_log: Any) -> str:
     return daphne_server
+
+
+@pytest.fixture
+def analysed_game(user: Any) -> int:
+    """A finished game of ``user``'s, its analysis done; returns its id."""
+    game = play_out(user, RACE, seed=3)
+    # Off the main thread: Playwright's event loop runs there, and the job
+    # broadcasts its progress through async_to_sync.
+    job = threading.Thread(target=review.run_analysis, args=(game.pk,))
+    job.start()
+    job.join()
+    assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
+    return game.pk
+
+
+LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+
+
+def open_page(browser: Any, base_url: str, user: Any, language: str, width: int) -> Any:
+    context = browser.new_context(
+        base_url=base_url, locale=LOCALES[language], viewport={"width": width, "height": 800}
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    play.sign_in(page, base_url, user)
+    return page
+
+
+def words(language: str, key: str, **values: Any) -> str:
+    with translation.override(language):
+        text = str(REVIEW_STRINGS[key])
+    return text % values if values else text
 
 
 def view(page: Any) -> int:
@@ -105,3 +142,44 @@ def test_finish_a_game_then_review_it_with_the_keys(
     box = page.locator("#win-graph").bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)
     assert view(page) > turns // 2
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_the_counter_counts_turns_as_the_title_does(
+    browser: Any, daphne_server: str, user: Any, analysed_game: int, language: str, width: int
+) -> None:
+    game = Game.objects.get(pk=analysed_game)
+    turns = list(game.turns.order_by("number"))
+    last = turns[-1].number
+    page = open_page(browser, daphne_server, user, language, width)
+    page.goto(f"/learn/games/{game.pk}/review/")
+    title, counter = page.locator("#rv-turn-title"), page.locator("#rv-position")
+    for k in (0, 1):
+        if k:
+            page.keyboard.press("ArrowRight")
+        turn = turns[k]
+        side = words(language, turn.side)
+        dice = f"{turn.die1}-{turn.die2}"
+        assert title.inner_text() == words(language, "turn_title", n=k + 1, side=side, dice=dice)
+        assert counter.inner_text() == f"{k + 1} / {last}"
+    page.keyboard.press("End")
+    assert title.inner_text() == counter.inner_text() == words(language, "end")
+    assert counter.is_visible()
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_a_recent_game_in_the_lobby_opens_its_review(
+    browser: Any, daphne_server: str, user: Any, analysed_game: int, language: str, width: int
+) -> None:
+    page = open_page(browser, daphne_server, user, language, width)
+    page.goto("/")
+    link = page.locator('section[aria-labelledby="lobby-recent"] .game-list a')
+    assert link.count() == 1
+    link.click()
+    page.wait_for_url(f"**/learn/games/{analysed_game}/review/")
+    assert page.locator("#review-board").is_visible()
+    assert page.locator("#summary-title").is_visible()
+    page.context.close()
