@@ -11,6 +11,7 @@ import secrets
 from django.contrib.auth import login
 from django.http import HttpRequest
 
+from accounts import throttling
 from accounts.models import User
 
 # Guests never authenticate with a password; login() needs a backend name.
@@ -33,13 +34,15 @@ def ensure_player(request: HttpRequest) -> User:
     """The signed-in user, or a new guest account logged in on this request.
 
     Call it where a visitor first needs an account (lobby, preferences,
-    starting a game). Sync only: from async code wrap it in
+    starting a game). Too many guests from one address raise
+    ``ThrottledError`` (a 429 page, ``accounts.middleware``). Sync only: from async code wrap it in
     ``database_sync_to_async``.
     """
     user = request.user
     if user.is_authenticated:
         assert isinstance(user, User)
         return user
+    throttling.GUEST.check(throttling.client_ip(request) or "")
     guest = create_guest()
     login(request, guest, backend=GUEST_BACKEND)
     return guest

@@ -20,9 +20,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
 
-from accounts.forms import PreferencesForm, SignUpForm
+from accounts import throttling
+from accounts.forms import (
+    LoginForm,
+    PasswordChangeForm,
+    PasswordResetForm,
+    PreferencesForm,
+    SetPasswordForm,
+    SignUpForm,
+)
 from accounts.guests import GUEST_BACKEND, ensure_player
 from accounts.preferences import preferences_for
+from accounts.throttling import Throttle
 
 
 def safe_next(request: HttpRequest, fallback: str) -> str:
@@ -108,16 +117,77 @@ class GuestsSignUpFirstMixin:
         return response
 
 
+class LoginView(auth_views.LoginView):
+    """Django's login, held by the address and username throttles too."""
+
+    form_class = LoginForm
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = str(request.POST.get("username", ""))
+        if throttling.login_blocked(request, username):
+            return throttled_response(request, throttling.LOGIN_USERNAME)
+        response: HttpResponse = super().post(request, *args, **kwargs)
+        return response
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        throttling.remember_device(response, form.get_user().get_username())
+        return response
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        if form.has_error("__all__", "invalid_login"):
+            throttling.login_failed(self.request, str(form.cleaned_data.get("username", "")))
+        return super().form_invalid(form)
+
+
 class PasswordChangeView(GuestsSignUpFirstMixin, LoginRequiredMixin, auth_views.PasswordChangeView):
+    form_class = PasswordChangeForm
     success_url = reverse_lazy("accounts:password_change_done")
 
 
 class PasswordResetView(auth_views.PasswordResetView):
+    form_class = PasswordResetForm
     success_url = reverse_lazy("accounts:password_reset_done")
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
 
+    def form_valid(self, form: Any) -> HttpResponse:
+        throttling.PASSWORD_RESET.check(throttling.client_ip(self.request) or "")
+        return super().form_valid(form)
+
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    form_class = SetPasswordForm
     success_url = reverse_lazy("accounts:password_reset_complete")
     post_reset_login = False
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        # The owner proved the mailbox: lift the lock on the username.
+        throttling.LOGIN_USERNAME.clear(throttling.username_key(form.user.get_username()))
+        return super().form_valid(form)
+
+
+def throttle_reason(throttle: Throttle) -> str:
+    if throttle is throttling.GUEST:
+        return _(
+            "Too many new guest accounts from your address. "
+            "Please wait an hour and try again, or log in."
+        )
+    if throttle is throttling.PASSWORD_RESET:
+        return _(
+            "Too many password-reset emails asked for from your address. "
+            "Please wait an hour and try again."
+        )
+    return _(
+        "Too many wrong passwords for this username or from your address. "
+        "Please wait a while and try again, or reset the password."
+    )
+
+
+def throttled_response(request: HttpRequest, throttle: Throttle) -> HttpResponse:
+    """The 429 page for ``throttle``, saying in words what to do."""
+    context = {
+        "reason": throttle_reason(throttle),
+        "offer_reset": throttle in (throttling.LOGIN_ADDRESS, throttling.LOGIN_USERNAME),
+    }
+    return render(request, "accounts/throttled.html", context, status=429)

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "accounts.middleware.ThrottleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -214,16 +215,27 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-# Login throttling: a username from one address, for a while.
+# Login throttling (accounts/throttling.py). django-axes: this many wrong
+# passwords for one username from one address lock that pair for a while.
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = envint("AXES_COOLOFF_MINUTES", 15) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
-# Behind N reverse proxies the client address is the N-th from the right in
-# X-Forwarded-For; without this every user would share the proxy's address.
-TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "accounts.throttling.client_ip"
+# (limit, seconds) per key, counted in the cache: wrong passwords from one
+# address across usernames, for one username across addresses (a browser the
+# owner signed in from before is not held), guest accounts made and
+# password-reset mails asked for from one address.
+THROTTLES = {
+    "login-address": (envint("LOGIN_ADDRESS_FAILURES", 30), 15 * 60),
+    "login-username": (envint("LOGIN_USERNAME_FAILURES", 20), 15 * 60),
+    "guest": (envint("GUESTS_PER_ADDRESS_HOUR", 30), 3600),
+    "password-reset": (envint("PASSWORD_RESETS_PER_ADDRESS_HOUR", 5), 3600),
+}
+# The reverse proxies in front (addresses or networks): X-Forwarded-For is
+# believed only as far as these wrote it. Empty: REMOTE_ADDR is the client.
+TRUSTED_PROXIES = tuple(envlist("TRUSTED_PROXIES"))
 
 # Guests keep their account as long as the cookie lives.
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_DAYS", 90) * 24 * 3600

@@ -152,6 +152,8 @@ def test_process_env(django_db_setup: None) -> dict[str, str]:
         DEBUG="true",
         ALLOWED_HOSTS="127.0.0.1,localhost",
         PYTHONUNBUFFERED="1",
+        # Browser tests make a guest per page from one address (0: no limit).
+        GUESTS_PER_ADDRESS_HOUR="0",
     )
     # A child must not inherit a permission to run the ORM inside event loops.
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
@@ -254,6 +256,15 @@ def daphne_server(transactional_db: None, daphne_process: ServerProcess) -> str:
     serving the site, WebSockets included, on the test database."""
     daphne_process.check_alive()
     return daphne_process.url
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> None:
+    """Every test starts with no throttle counted (accounts.throttling): the
+    suite makes many guests and logins from 127.0.0.1."""
+    from accounts import throttling
+
+    throttling.forget_all()
 
 
 @pytest.fixture(autouse=True)

@@ -76,9 +76,9 @@ def test_the_client_address_behind_a_trusted_proxy_is_taken_from_x_forwarded_for
     from accounts.throttling import client_ip
 
     request = rf.get("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9", REMOTE_ADDR="127.0.0.1")
-    settings.TRUSTED_PROXY_COUNT = 0
+    settings.TRUSTED_PROXIES = ()
     assert client_ip(request) == "127.0.0.1"
-    settings.TRUSTED_PROXY_COUNT = 1
+    settings.TRUSTED_PROXIES = ("127.0.0.1",)
     assert client_ip(request) == "203.0.113.9"
 
 
