@@ -17,7 +17,7 @@ from typing import Any
 from ai_worker.candidates import Candidate, candidate, compared, shots_left, with_comparisons
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
-from ai_worker.luck import roll_luck, static_value
+from ai_worker.luck import best_equities, roll_luck, static_value
 from ai_worker.ranking import Ranked, RankFn, default_rank
 from games.engine import Dice, Play, Position
 
@@ -36,6 +36,7 @@ class TurnReport:
     error: ErrorClass
     luck: float | None
     win: float  # the mover's chance to win after the play made
+    ply: int = 1  # the depth the plays were ranked at
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,7 +50,13 @@ class TurnReport:
             "error": self.error.value,
             "luck": None if self.luck is None else round(self.luck, 4),
             "win": round(self.win, 4),
+            "ply": self.ply,
         }
+
+
+# A decision is looked at again one level deeper when the play made gives
+# anything away, or when the best two plays are this close (in equity).
+CLOSE = 0.08
 
 
 def analyse_turn(
@@ -58,6 +65,7 @@ def analyse_turn(
     played: Play | None,
     *,
     ply: int,
+    deeper: int | None = None,
     top: int = 5,
     rank: RankFn = default_rank,
     luck_equities: dict[tuple[int, int], float] | None = None,
@@ -65,11 +73,16 @@ def analyse_turn(
 ) -> TurnReport:
     """Review the play made with ``dice`` from ``position`` (mover's side).
 
-    ``played`` is ``None`` when nothing could move. ``luck_equities`` are the
-    best equities for the 21 rolls at 1-ply (see ``best_equities``); without
-    them the luck is not computed.
+    The plays are ranked at ``ply``; a decision that is not trivial (see
+    ``needs_a_deeper_look``) is ranked again at ``deeper``, and the report
+    says which depth it used. ``played`` is ``None`` when nothing could move.
+    ``luck_equities`` are the best equities for the 21 rolls (see
+    ``ai_worker.luck.best_equities``); without them the luck is not computed.
     """
-    ranked = list(rank(position, dice, ply)) if played is not None else []
+    ranked = list(rank(position, dice, ply, keep=played)) if played is not None else []
+    depth = ply
+    if deeper is not None and deeper > ply and needs_a_deeper_look(ranked, played):
+        ranked, depth = list(rank(position, dice, deeper, keep=played)), deeper
     luck = roll_luck(luck_equities, dice, opening) if luck_equities else None
     if not ranked or played is None:
         return TurnReport(
@@ -83,6 +96,7 @@ def analyse_turn(
             ErrorClass.NONE,
             luck,
             _static_win(position),
+            depth,
         )
     before = position_features(position)
     alternatives = tuple(with_comparisons([candidate(position, r, before) for r in ranked[:top]]))
@@ -108,7 +122,63 @@ def analyse_turn(
         error=ErrorClass.NONE if forced else classify(lost),
         luck=luck,
         win=float(chosen.probs.win) if chosen else float(ranked[0].probs.win),
+        ply=depth,
     )
+
+
+def review_turn(
+    position: Position,
+    dice: Dice,
+    played: Play | None,
+    *,
+    ply: int,
+    rank: RankFn = default_rank,
+    opening: bool = False,
+) -> TurnReport:
+    """The review of one turn at ``ply``: every decision ranked one ply less
+    (the Expert's depth when ``ply`` is the review's), the non-trivial ones
+    again at ``ply``; luck from the 21 rolls' best plays one ply less, that is
+    against the position's value at ``ply``."""
+    base = max(1, ply - 1)
+    once = _once(rank)
+    once(position, dice, base, keep=played)  # the roll made: its play at full depth
+    equities = best_equities(position, once, ply=base)
+    return analyse_turn(
+        position,
+        dice,
+        played,
+        ply=base,
+        deeper=ply,
+        rank=once,
+        luck_equities=equities,
+        opening=opening,
+    )
+
+
+def _once(rank: RankFn) -> RankFn:
+    """``rank`` for one position, each (roll, ply) searched once: the luck
+    table and the turn's own ranking share the roll that was made."""
+    seen: dict[tuple[int, int, int], Sequence[Ranked]] = {}
+
+    def ranked(
+        position: Position, dice: Dice, ply: int, keep: Play | None = None
+    ) -> Sequence[Ranked]:
+        key = (max(dice.d1, dice.d2), min(dice.d1, dice.d2), ply)
+        if key not in seen:
+            seen[key] = rank(position, dice, ply, keep)
+        return seen[key]
+
+    return ranked
+
+
+def needs_a_deeper_look(ranked: Sequence[Ranked], played: Play | None) -> bool:
+    """Whether a decision is worth a deeper search: there was a choice, and
+    either the play made is not the best or the best two are close."""
+    if played is None or len(ranked) < 2:
+        return False
+    if ranked[0].play.result != played.result:
+        return True
+    return float(ranked[0].equity) - float(ranked[1].equity) < CLOSE
 
 
 def _index_of(ranked: Sequence[Ranked], played: Play) -> int | None:

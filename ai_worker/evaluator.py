@@ -138,8 +138,13 @@ def warm_up(ply: int = 1) -> None:
         _networks.multi_ply(ply)
 
 
-def rank_plays(position: Position, dice: Dice, ply: int = 1) -> list[RankedPlay]:
+def rank_plays(
+    position: Position, dice: Dice, ply: int = 1, keep: Play | None = None
+) -> list[RankedPlay]:
     """Every legal play, best first, with the mover's equity after it.
+
+    At ``ply`` >= 2 the play with ``keep``'s result (the one a player made)
+    is always searched at full depth, so its loss is measured like for like.
 
     >>> from games.engine import Dice, Position
     >>> ranked = rank_plays(Position.start(), Dice(3, 1))
@@ -154,7 +159,7 @@ def rank_plays(position: Position, dice: Dice, ply: int = 1) -> list[RankedPlay]
     pre = to_board26(position)
     ranked = _sorted([_score(_networks.one_ply(), play, pre, 1) for play in plays])
     if ply > 1 and len(ranked) > 1:
-        ranked = _deepen(ranked, pre, ply)
+        ranked = _deepen(ranked, pre, ply, keep)
     return _level_bearoffs(ranked)
 
 
@@ -225,10 +230,14 @@ def _sorted(ranked: list[RankedPlay]) -> list[RankedPlay]:
     return sorted(ranked, key=lambda r: (-r.equity, r.play.result.me, r.play.result.opp))
 
 
-def _deepen(ranked: list[RankedPlay], pre: list[int], ply: int) -> list[RankedPlay]:
+def _deepen(
+    ranked: list[RankedPlay], pre: list[int], ply: int, keep: Play | None = None
+) -> list[RankedPlay]:
     strategy, lock = _networks.multi_ply(ply)
     best = ranked[0].equity
     chosen = [r for r in ranked if best - r.equity < FILTER_THRESHOLD][:FILTER_MAX_PLAYS]
+    if keep is not None:
+        chosen += [r for r in ranked if r.play.result == keep.result and r not in chosen]
     with lock:
         try:
             deep = {id(r): _score_deep(strategy, r, pre, ply) for r in chosen}

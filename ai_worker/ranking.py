@@ -6,7 +6,7 @@ may pass any function of the same shape (``RankFn``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from games.engine import Dice, Play, Position
@@ -42,10 +42,18 @@ class Ranked(Protocol):
     def probs(self) -> Probs: ...
 
 
-RankFn = Callable[[Position, Dice, int], Sequence[Ranked]]
+class RankFn(Protocol):
+    """Rank every legal play at ``ply``, best first; ``keep`` (the play made)
+    is valued at full depth (see ``ai_worker.evaluator.rank_plays``)."""
+
+    def __call__(
+        self, position: Position, dice: Dice, ply: int, keep: Play | None = None
+    ) -> Sequence[Ranked]: ...
 
 
-def default_rank(position: Position, dice: Dice, ply: int) -> Sequence[Ranked]:
+def default_rank(
+    position: Position, dice: Dice, ply: int, keep: Play | None = None
+) -> Sequence[Ranked]:
     from ai_worker.evaluator import rank_plays
 
-    return rank_plays(position, dice, ply)
+    return rank_plays(position, dice, ply, keep)

@@ -1,4 +1,11 @@
-"""The post-game review: every turn of both sides analysed at Expert ply.
+"""The post-game review: every turn of both sides, one level deeper than the Expert.
+
+Each decision is ranked at the Expert's depth, and every one that is not
+trivial (the play made gives something away, or the best plays are close) is
+ranked again one ply deeper, so the Expert's own moves can be found wrong.
+Luck is measured at the review's depth: the roll's best play at the Expert's
+depth against the average of the 21 rolls' (the position's value one ply
+deeper).
 
 ``run_analysis`` is what ``learning.tasks.analyse_game`` runs. It is
 idempotent per game: a finished analysis is left alone, a half-done one (a
@@ -19,7 +26,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from ai_worker import analysis, grading, luck
+from ai_worker import analysis, grading
+from ai_worker.evaluator import MAX_PLY
 from ai_worker.ranking import RankFn, default_rank
 from ai_worker.tiers import Tier, tier_spec
 from games import broadcast
@@ -33,8 +41,8 @@ SIDES = ("light", "dark")
 
 
 def review_ply() -> int:
-    """The review judges at the Expert tier's depth."""
-    return tier_spec(Tier.EXPERT).ply
+    """The review judges one ply deeper than the Expert tier plays."""
+    return min(tier_spec(Tier.EXPERT).ply + 1, MAX_PLY)
 
 
 def ensure_analysis(game: Game) -> GameAnalysis | None:
@@ -127,13 +135,11 @@ def played_play(position: Position, dice: Dice, after: Position) -> Play | None:
 def analyse_stored_turn(
     turn: Turn, ply: int, rank: RankFn, *, opening: bool = False
 ) -> analysis.TurnReport:
+    """One stored turn reviewed at ``ply`` (see ``analysis.review_turn``)."""
     before, after = mover_positions(turn)
     dice = Dice(turn.die1, turn.die2)
     played = played_play(before, dice, after) if turn.steps else None
-    equities = luck.best_equities(before, rank, ply=1)
-    return analysis.analyse_turn(
-        before, dice, played, ply=ply, rank=rank, luck_equities=equities, opening=opening
-    )
+    return analysis.review_turn(before, dice, played, ply=ply, rank=rank, opening=opening)
 
 
 def _store(row: GameAnalysis, turn: Turn, report: analysis.TurnReport) -> None:

@@ -111,7 +111,7 @@ def test_analyse_turn_measures_the_loss_of_the_play_made() -> None:
     plays = legal_plays(start, dice)
     values = [0.2 - 0.05 * i for i in range(len(plays))]
 
-    def rank(pos: Position, d: Dice, ply: int) -> list[FakeRanked]:
+    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
         return [FakeRanked(p, v, FakeProbs(0.5 + v)) for p, v in zip(plays, values, strict=True)]
 
     report = analysis.analyse_turn(start, dice, plays[2], ply=2, rank=rank)
@@ -151,7 +151,7 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
     safe = parse_play(before, Dice(2, 1), "6/4 6/5")
     risky = parse_play(before, Dice(2, 1), "13/11 6/5")
 
-    def rank(pos: Position, d: Dice, ply: int) -> list[FakeRanked]:
+    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
         return [FakeRanked(safe, 0.3, FakeProbs(0.6)), FakeRanked(risky, 0.2, FakeProbs(0.55))]
 
     best, second = candidates.hint(before, Dice(2, 1), ply=1, rank=rank)
@@ -162,3 +162,45 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
     report = analysis.analyse_turn(before, Dice(2, 1), risky, ply=1, rank=rank)
     assert report.played_candidate is not None
     assert "more_shots_than_best" in codes(list(report.played_candidate.reasons))
+
+
+# Positions met in random games where the Expert (2-ply) and the 3-ply review
+# disagree by more than the "doubtful" line (found with the real evaluator).
+EXPERT_SLIPS = [
+    ("xRM4gFzOGuGEQA", Dice(2, 5)),
+    ("ngcHEiLwAwTFXA", Dice(5, 3)),
+    ("4ksEwDmeJwUCCw", Dice(3, 3)),
+]
+
+
+@pytest.mark.parametrize(("position_id", "dice"), EXPERT_SLIPS)
+def test_the_experts_own_move_can_be_an_error_at_the_reviews_depth(
+    position_id: str, dice: Dice
+) -> None:
+    from ai_worker.policy import choose_play
+    from learning.review import review_ply
+
+    pos = Position.from_position_id(position_id)
+    expert = choose_play(pos, dice, "expert", seed_key="test")
+    assert expert is not None
+    report = analysis.review_turn(pos, dice, expert, ply=review_ply())
+    assert report.ply == review_ply() == 3
+    assert report.error is not ErrorClass.NONE and report.equity_lost >= 0.03
+    assert report.alternatives[0].notation != expert.notation()
+    assert report.to_json()["ply"] == 3
+
+
+def test_a_clear_best_play_made_is_not_searched_deeper() -> None:
+    # The opening 3-1: making the 5-point is far ahead of everything else.
+    start, dice = Position.start(), Dice(3, 1)
+    best = parse_play(start, dice, "8/5 6/5")
+    report = analysis.review_turn(start, dice, best, ply=3, opening=True)
+    assert report.ply == 2 and report.error is ErrorClass.NONE
+    assert report.luck is not None
+
+
+def test_a_play_that_loses_equity_is_searched_deeper() -> None:
+    start, dice = Position.start(), Dice(3, 1)
+    report = analysis.review_turn(start, dice, parse_play(start, dice, "24/21 24/23"), ply=3)
+    assert report.ply == 3 and report.error is not ErrorClass.NONE
+    assert report.played_candidate is not None

@@ -128,3 +128,21 @@ def test_a_second_job_leaves_a_running_review_alone(finished_game: Game) -> None
     )
     review.run_analysis(finished_game.pk)
     assert GameAnalysis.objects.get(pk=row.pk).state == AnalysisState.DONE
+
+
+def test_the_review_is_one_level_deeper_than_the_expert_and_says_so(
+    finished_game: Game, client_logged_in: Any
+) -> None:
+    from django.urls import reverse
+
+    from ai_worker.tiers import Tier, tier_spec
+
+    review.run_analysis(finished_game.pk)
+    row = GameAnalysis.objects.get(game=finished_game)
+    assert row.ply == tier_spec(Tier.EXPERT).ply + 1 == 3
+    depths = {t.report["ply"] for t in row.turns.all() if not t.forced}
+    assert depths <= {2, 3} and 3 in depths
+    page = client_logged_in.get(
+        reverse("learning:review", args=[finished_game.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert "Analysed at 3-ply" in page.content.decode()
