@@ -10,14 +10,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games.engine import Refusal, RefusalCode
 
 
 def _points(value: Any) -> str:
     if isinstance(value, (tuple, list)):
-        return ", ".join(str(v) for v in value)
+        return pgettext("list separator", ", ").join(str(v) for v in value)
     return str(value)
 
 

@@ -6,11 +6,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 
 def _list(points: Sequence[int]) -> str:
-    return ", ".join(str(p) for p in points)
+    return pgettext("list separator", ", ").join(str(p) for p in points)
 
 
 def _hits(p: Mapping[str, Any]) -> str:

@@ -13,12 +13,15 @@ and merges between branches stay small:
   ``config/``) goes to the project catalogue in ``locale/``;
 - no location comments, no obsolete entries, entries sorted by msgid;
 - msgmerge makes no fuzzy guesses: a new message arrives empty;
+- no POT-Creation-Date header, which would change on every run and make
+  every branch's catalogues conflict;
 - the virtualenv, tests, benchmarks, static files and deployment files are
   not scanned.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,7 @@ from django.core.management.commands import makemessages
 
 # A folder of the project's templates/ that belongs to an app of another name.
 TEMPLATE_FOLDER_APPS = {"registration": "accounts"}
+CREATION_DATE = re.compile(r'^"POT-Creation-Date: .*\\n"\n', re.MULTILINE)
 NOT_SCANNED = [".venv", "var", "tests", "bench", "static", "site", "docs", "*.egg-info"]
 
 
@@ -60,3 +64,10 @@ class Command(makemessages.Command):
             if locale is not None:
                 translatable.locale_dir = str(locale)
         return files
+
+    def write_po_file(self, potfile: str, locale: str) -> None:
+        super().write_po_file(potfile, locale)
+        pofile = Path(potfile).parent / locale / "LC_MESSAGES" / f"{self.domain}.po"
+        pofile.write_text(
+            CREATION_DATE.sub("", pofile.read_text(encoding="utf-8")), encoding="utf-8"
+        )
