@@ -75,15 +75,16 @@ def explain(before: Features, after: Features, play: Play) -> list[Reason]:
 
 
 def _blot_reasons(after: Features) -> list[Reason]:
-    if not after.blots:
-        return [Reason("no_blots")]
+    """The risk as a player counts it: shots at the blots that matter (a
+    back checker alone in the opponent's home board only in a blitz)."""
     if not after.contact:
         return []
-    return [
-        Reason(
-            "blots", {"count": len(after.blots), "points": list(after.blots), "shots": after.shots}
-        )
-    ]
+    if not after.blots:
+        return [Reason("no_blots")]
+    if not after.exposed:
+        return []
+    params = {"count": len(after.exposed), "points": list(after.exposed), "shots": after.shots}
+    return [Reason("blots", params)]
 
 
 def _race_reasons(before: Features, after: Features) -> list[Reason]:

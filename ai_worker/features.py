@@ -6,17 +6,19 @@ Everything is read from the side that just moved (the mover), on the board
 its checkers travel 24 → 1, its bar is 25; the opponent's checkers travel the
 other way, entering from its bar onto the mover's points 1..6.
 
-The shot counter answers "how many of the 36 rolls hit one of my blots": for
-every roll it searches the opponent's moves die by die, so it counts direct
-and indirect (combination) shots, refuses landings on the mover's made points
-(also in the middle of a combination), and makes an opponent on the bar enter
-before anything else moves. Like gnubg's and XG's shot counts it ignores the
-rare case where the hit would be part of a play that does not use the most
-dice possible.
+The shot counter answers "how many of the 36 rolls hit one of my blots" as
+the rules do: for every roll it searches the opponent's moves die by die, so
+it counts direct and indirect (combination) shots, refuses landings on the
+mover's made points (also in the middle of a combination), and makes an
+opponent on the bar enter before anything else moves. A hit counts only as
+part of a legal play: the dice left after it must still be playable (the
+"use both dice / the larger die" rule); when a quick look cannot show that,
+the engine's own ``legal_plays`` decides.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -38,7 +40,10 @@ class Features:
     """Facts about one position from the mover's side (see the module docstring)."""
 
     blots: tuple[int, ...]  # the mover's points holding one checker, highest first
-    shots: int  # of the 36 rolls, how many let the opponent hit at least one blot
+    exposed: tuple[int, ...]  # the blots that matter (see ``exposed_blots``)
+    shots: int  # of the 36 rolls, how many let the opponent hit an exposed blot
+    back_shots: int  # rolls that hit a blot in the opponent's home board
+    opp_home_points: int  # points the opponent has made in its home board
     made_points: tuple[int, ...]  # the mover's points holding two or more, highest first
     home_points: int  # made points among 1..6
     prime: int  # longest run of consecutive made points
@@ -58,9 +63,14 @@ def position_features(board: Board) -> Features:
     made = tuple(p for p in range(24, 0, -1) if me[p - 1] >= 2)
     prime, prime_top = longest_prime(board)
     blots = tuple(p for p in range(24, 0, -1) if me[p - 1] == 1)
+    exposed = exposed_blots(board)
+    back = tuple(p for p in blots if p not in exposed)
     return Features(
         blots=blots,
-        shots=count_shots(board) if blots else 0,
+        exposed=exposed,
+        shots=count_shots(board, among=exposed) if exposed else 0,
+        back_shots=count_shots(board, among=back) if back else 0,
+        opp_home_points=opponent_home_points(board),
         made_points=made,
         home_points=sum(1 for p in made if p <= 6),
         prime=prime,
@@ -73,6 +83,24 @@ def position_features(board: Board) -> Features:
         borne_off=CHECKERS - sum(me),
         opp_borne_off=CHECKERS - sum(opp),
     )
+
+
+# A hit on a back checker costs much once the opponent's home board is this strong.
+STRONG_BOARD = 4
+
+
+def opponent_home_points(board: Board) -> int:
+    """Points the opponent has made in its home board (the mover's 19..24)."""
+    return sum(1 for q in range(1, 7) if board.opp[q - 1] >= 2)
+
+
+def exposed_blots(board: Board) -> tuple[int, ...]:
+    """The blots a player worries about, highest first: a back checker alone
+    in the opponent's home board (the mover's 19..24) is left out, since a
+    hit there costs little, unless that board is strong (``STRONG_BOARD``
+    points) or a checker of the mover's is already on the bar (a blitz)."""
+    blitz = opponent_home_points(board) >= STRONG_BOARD or board.me[BAR - 1] > 0
+    return tuple(p for p in range(24, 0, -1) if board.me[p - 1] == 1 and (p <= 18 or blitz))
 
 
 def longest_prime(board: Board) -> tuple[int, int]:
@@ -94,14 +122,18 @@ def has_contact(board: Board) -> bool:
     return bool(mine and theirs) and max(mine) > min(theirs)
 
 
-def count_shots(board: Board, target: int | None = None) -> int:
+def count_shots(
+    board: Board, target: int | None = None, among: Collection[int] | None = None
+) -> int:
     """Of the 36 rolls, how many let the opponent hit a blot of the mover's.
 
-    With ``target`` only that point's blot counts.
+    With ``target`` only that point's blot counts; with ``among`` only those.
     """
     blots = {p for p in range(1, 25) if board.me[p - 1] == 1}
     if target is not None:
         blots &= {target}
+    if among is not None:
+        blots &= set(among)
     if not blots:
         return 0
     blocked = frozenset(p for p in range(1, 25) if board.me[p - 1] >= 2)
@@ -109,7 +141,9 @@ def count_shots(board: Board, target: int | None = None) -> int:
     sources = tuple(25 - q for q in range(1, 25) if board.opp[q - 1])
     on_bar = board.opp[BAR - 1]
     return sum(
-        weight for d1, d2, weight in ROLLS if _roll_hits(sources, on_bar, blocked, blots, d1, d2)
+        weight
+        for d1, d2, weight in ROLLS
+        if _roll_hits(board, sources, on_bar, blocked, blots, d1, d2)
     )
 
 
@@ -121,6 +155,7 @@ def shots_by_blot(board: Board) -> tuple[tuple[int, int], ...]:
 
 
 def _roll_hits(
+    board: Board,
     sources: tuple[int, ...],
     on_bar: int,
     blocked: frozenset[int],
@@ -128,22 +163,25 @@ def _roll_hits(
     d1: int,
     d2: int,
 ) -> bool:
-    dice = (d1,) * 4 if d1 == d2 else None
-    if dice is not None:
-        return _search(dice, sources, on_bar, blocked, blots)
-    return _search((d1, d2), sources, on_bar, blocked, blots) or _search(
-        (d2, d1), sources, on_bar, blocked, blots
-    )
+    orders: list[tuple[int, ...]] = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    unsure = False
+    for dice in orders:
+        for remaining, after, bar_after in _hits(dice, sources, on_bar, blocked, blots):
+            if _plays_out(remaining, after, bar_after, blocked):
+                return True
+            unsure = True
+    return unsure and _engine_hits(board, blots, d1, d2)
 
 
-def _search(
+def _hits(
     dice: tuple[int, ...],
     sources: tuple[int, ...],
     on_bar: int,
     blocked: frozenset[int],
     blots: set[int],
-) -> bool:
-    """Can the opponent, playing ``dice`` in this order, land on a blot?
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Every way the opponent, playing ``dice`` in this order, lands on a
+    blot: (dice left, its checkers after the hit, its checkers on the bar).
 
     Checkers on the bar enter first, one die each. After that only one
     checker's path matters: moving a checker never opens or closes a point for
@@ -151,20 +189,70 @@ def _search(
     remaining dice on its own and every landing on the way must be open.
     """
     if not dice:
-        return False
+        return
     if on_bar:
         land = dice[0]
         if land in blocked:
-            return False
+            return
         if land in blots:
-            return True
-        return _search(dice[1:], (*sources, land), on_bar - 1, blocked, blots)
+            yield dice[1:], (*sources, land), on_bar - 1
+            return
+        yield from _hits(dice[1:], (*sources, land), on_bar - 1, blocked, blots)
+        return
     for start in set(sources):
         land = start
-        for die in dice:
+        for used, die in enumerate(dice, 1):
             land += die
             if land > 24 or land in blocked:
                 break
             if land in blots:
-                return True
-    return False
+                rest = list(sources)
+                rest[rest.index(start)] = land
+                yield dice[used:], tuple(rest), 0
+                break
+
+
+def _plays_out(
+    dice: tuple[int, ...], sources: tuple[int, ...], on_bar: int, blocked: frozenset[int]
+) -> bool:
+    """Whether the opponent can still play every die in ``dice`` (a quick
+    greedy look: ``False`` means "not sure", never "cannot")."""
+    checkers = list(sources)
+    for die in dice:
+        if on_bar:
+            if die in blocked:
+                return False
+            on_bar -= 1
+            checkers.append(die)
+            continue
+        step = next(
+            (i for i, s in enumerate(checkers) if s + die <= 24 and s + die not in blocked), None
+        )
+        if step is not None:
+            checkers[step] += die
+            continue
+        home = min(checkers, default=25) >= 19  # the opponent's home board is our 19..24
+        off = next(
+            (
+                i
+                for i, s in enumerate(checkers)
+                if home and (s + die == 25 or (s + die > 25 and s == min(checkers)))
+            ),
+            None,
+        )
+        if off is None:
+            return False
+        checkers.pop(off)
+    return True
+
+
+def _engine_hits(board: Board, blots: set[int], d1: int, d2: int) -> bool:
+    """The rules' own answer: does some legal play of the opponent hit a blot?"""
+    from games.engine import Dice, Position, legal_plays
+
+    opponent = Position(tuple(board.opp), tuple(board.me))  # its point q is our 25 - q
+    return any(
+        step.hit and 25 - step.dst in blots
+        for play in legal_plays(opponent, Dice(d1, d2))
+        for step in play.steps
+    )
