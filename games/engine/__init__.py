@@ -7,9 +7,11 @@
 
 from __future__ import annotations
 
+from games.engine.cube import MAX_CUBE, Cube, Match, double_refusal, pass_points, result_points
 from games.engine.dice import ROLLS, Dice, opening_roll
 from games.engine.display import Display, board_text
 from games.engine.errors import (
+    CubeRefusal,
     IllegalPlayError,
     IllegalStepError,
     InvalidNotationError,
@@ -21,13 +23,17 @@ from games.engine.outcome import Outcome, ResultKind, outcome
 from games.engine.plays import Play, apply_play, legal_plays, parse_play
 from games.engine.position import BAR, CHECKERS, OFF, Position, Side
 from games.engine.turn import Turn
-from games.engine.xgid import decode_xgid, encode_xgid
+from games.engine.xgid import Xgid, decode_xgid, encode_xgid
 
 __all__ = [
     "BAR",
     "CHECKERS",
+    "MAX_CUBE",
+    "Match",
     "OFF",
     "ROLLS",
+    "Cube",
+    "CubeRefusal",
     "Dice",
     "Display",
     "IllegalPlayError",
@@ -42,12 +48,16 @@ __all__ = [
     "Side",
     "Step",
     "Turn",
+    "Xgid",
     "apply_play",
     "board_text",
     "decode_xgid",
+    "double_refusal",
     "encode_xgid",
     "legal_plays",
     "opening_roll",
     "outcome",
     "parse_play",
+    "pass_points",
+    "result_points",
 ]

@@ -29,6 +29,17 @@ class RefusalCode(enum.StrEnum):
     NOTHING_TO_UNDO = "nothing_to_undo"
 
 
+class CubeRefusal(enum.StrEnum):
+    """Why the side on turn may not double now (``cube.double_refusal``)."""
+
+    NO_CUBE = "no_cube"  # the single game is played without the cube
+    GAME_OVER = "game_over"
+    CRAWFORD_GAME = "crawford_game"
+    NOT_YOUR_CUBE = "not_your_cube"  # the opponent owns it
+    CUBE_AT_MAX = "cube_at_max"  # 64 reached
+    DEAD_CUBE = "dead_cube"  # its value already wins the match for the doubler
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why a step is refused: a code and its parameters (the site words it).

@@ -23,12 +23,13 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("errors",),  # typed errors and refusals
     ("position",),  # the board, its constants and its Position ID
     ("dice",),  # dice, the 21 rolls, the opening roll
-    ("xgid",),  # the XGID codec (position, dice)
     ("movegen",),  # the move generator and Step
     ("notation",),  # gnubg move notation
     ("plays",),  # legal plays, applying and reading them
     ("turn",),  # step-by-step validation
-    ("outcome",),  # game over: winner, kind, points
+    ("outcome",),  # game over: winner and kind
+    ("cube",),  # the cube and the match: who may double, what a result is worth
+    ("xgid",),  # the XGID codec (position, dice, cube, score)
     ("display",),  # the brief's orientation, the text board
     ("cli",),
     ("__main__", "__init__"),
