@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 from ai_worker.evaluator import warm_up
 from ai_worker.policy import choose_play
-from ai_worker.tiers import Tier, tier_spec
 from games.engine import Dice, Position
+from games.tiers import Tier, tier_spec
 
 
 def answer(line: str, tier: Tier, seed_key: str) -> dict[str, Any]:

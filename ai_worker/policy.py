@@ -13,8 +13,8 @@ import hashlib
 from statistics import NormalDist
 
 from ai_worker.evaluator import RankedPlay, rank_plays
-from ai_worker.tiers import Tier, TierSpec, tier_spec
 from games.engine import Dice, Play, Position
+from games.tiers import Tier, TierSpec, tier_spec
 
 _NORMAL = NormalDist()
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import gnubg_nn
 
 from ai_worker.policy import choose_ranked
-from ai_worker.tiers import Tier
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome
+from games.tiers import Tier
 
 BLUNDER = 0.3  # equity a "nonsense" play gives away against the best
 

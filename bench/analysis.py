@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai_worker import analysis, evaluator  # noqa: E402
-from ai_worker.tiers import Tier, tier_spec  # noqa: E402
 from games.engine import Dice, Position, legal_plays  # noqa: E402
+from games.tiers import Tier, tier_spec  # noqa: E402
 
 
 def play_game(seed: int, turns: int) -> list[tuple[Position, Dice]]:

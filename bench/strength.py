@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ai_worker.tiers import TIERS, Tier  # noqa: E402
 from bench._bots import (  # noqa: E402
     GnubgPlayer,
     MatchResult,
@@ -34,6 +33,7 @@ from bench._bots import (  # noqa: E402
     pair_scores,
     summarise,
 )
+from games.tiers import TIERS, Tier  # noqa: E402
 
 OPPONENTS = {"gnubg": GnubgPlayer, "pubeval": PubevalPlayer}
 

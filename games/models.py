@@ -17,18 +17,10 @@ from django.utils.translation import pgettext_lazy
 from games.engine import Position
 from games.engine import ResultKind as EngineResultKind
 
+from games.tiers import DEFAULT_TIER, TIER_CHOICES
+
 # The opening position seen from either side (the board is symmetric).
 START_POSITION_ID = Position.start().position_id()
-
-
-class Tier(models.TextChoices):
-    """The strength tiers; the values are ``ai_worker.tiers.Tier``'s."""
-
-    BEGINNER = "beginner", _("Beginner")
-    CASUAL = "casual", _("Casual")
-    INTERMEDIATE = "intermediate", _("Intermediate")
-    ADVANCED = "advanced", _("Advanced")
-    EXPERT = "expert", _("Expert")
 
 
 class SideChoice(models.TextChoices):
@@ -65,7 +57,7 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
-    tier = models.CharField(max_length=16, choices=Tier.choices, default=Tier.CASUAL)
+    tier = models.CharField(max_length=16, choices=TIER_CHOICES, default=DEFAULT_TIER.value)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPENING)
     turn = models.CharField(max_length=5, choices=SideChoice.choices, default=SideChoice.LIGHT)
     position_id = models.CharField(max_length=14, default=START_POSITION_ID)
@@ -84,7 +76,6 @@ class Game(models.Model):
     points = models.PositiveSmallIntegerField(default=0)
     resigned = models.BooleanField(default=False)
     hints_used = models.BooleanField(default=False)
-    failure_message = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

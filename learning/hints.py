@@ -14,10 +14,10 @@ from typing import Any
 
 from ai_worker import candidates
 from ai_worker.ranking import RankFn, default_rank
-from ai_worker.tiers import Tier, tier_spec
 from games import broadcast
 from games.engine import Dice, Position
 from games.models import Game, Status
+from games.tiers import Tier, tier_spec
 from learning.models import AnalysisState, Hint
 from learning.replay import candidate_json
 

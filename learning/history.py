@@ -8,7 +8,8 @@ from django import forms
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Game, Status, Tier
+from games.models import Game, Status
+from games.tiers import TIER_CHOICES
 
 
 class HistoryFilter(forms.Form):
@@ -20,7 +21,7 @@ class HistoryFilter(forms.Form):
         choices=[("", _("Any")), ("won", _("Won")), ("lost", _("Lost"))],
     )
     tier = forms.ChoiceField(
-        label=_("Tier"), required=False, choices=[("", _("Any")), *Tier.choices]
+        label=_("Tier"), required=False, choices=[("", _("Any")), *TIER_CHOICES]
     )
     status = forms.ChoiceField(
         label=_("Status"),

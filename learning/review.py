@@ -29,10 +29,10 @@ from django.utils import timezone
 from ai_worker import analysis, grading
 from ai_worker.evaluator import MAX_PLY
 from ai_worker.ranking import RankFn, default_rank
-from ai_worker.tiers import Tier, tier_spec
 from games import broadcast
 from games.engine import Dice, Play, Position, legal_plays
 from games.models import Game, Status, Turn
+from games.tiers import Tier, tier_spec
 from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
 
 log = logging.getLogger(__name__)

@@ -1,17 +1,25 @@
 """The strength tiers: the one table the site, the worker and the benches read.
 
+A leaf: it imports nothing of the project, so every floor may read it
+(``accounts`` for the preferred tier, ``games`` for the game's column,
+``ai_worker`` for the search, ``learning`` for the filters).
+
 Each of the four lower tiers evaluates every legal play with bgsage's network
 at 1-ply and adds Gaussian noise of ``sigma`` (in cubeless money equity) to
 each candidate before choosing, as GNU Backgammon's skill levels do. Expert
 adds no noise and searches deeper ("anticipates your roll"). The sigmas are
 calibrated against gnubg-nn 0-ply in bench/strength.py; the measured figures
-live in bench/README.md. No Django import here: the bot runs without Django.
+live in bench/README.md. The bot runs without Django set up: the labels are
+lazy translations, read only by the site.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 class Tier(enum.StrEnum):
@@ -25,8 +33,7 @@ class Tier(enum.StrEnum):
 @dataclass(frozen=True, slots=True)
 class TierSpec:
     key: Tier
-    label_zh: str
-    label_en: str
+    label: str | Promise  # translated when shown
     ply: int
     sigma: float  # standard deviation of the noise added to each play's equity
 
@@ -39,15 +46,18 @@ class TierSpec:
 TIERS: dict[Tier, TierSpec] = {
     spec.key: spec
     for spec in (
-        TierSpec(Tier.BEGINNER, "入门", "Beginner", ply=1, sigma=0.17),
-        TierSpec(Tier.CASUAL, "休闲", "Casual", ply=1, sigma=0.125),
-        TierSpec(Tier.INTERMEDIATE, "进阶", "Intermediate", ply=1, sigma=0.08),
-        TierSpec(Tier.ADVANCED, "老手", "Advanced", ply=1, sigma=0.045),
-        TierSpec(Tier.EXPERT, "高手", "Expert", ply=2, sigma=0.0),
+        TierSpec(Tier.BEGINNER, _("Beginner"), ply=1, sigma=0.17),
+        TierSpec(Tier.CASUAL, _("Casual"), ply=1, sigma=0.125),
+        TierSpec(Tier.INTERMEDIATE, _("Intermediate"), ply=1, sigma=0.08),
+        TierSpec(Tier.ADVANCED, _("Advanced"), ply=1, sigma=0.045),
+        TierSpec(Tier.EXPERT, _("Expert"), ply=2, sigma=0.0),
     )
 }
 
 DEFAULT_TIER = Tier.CASUAL
+
+# (value, label) pairs for a model field's or a form's ``choices``.
+TIER_CHOICES: list[tuple[str, str | Promise]] = [(s.key.value, s.label) for s in TIERS.values()]
 
 
 def tier_spec(tier: Tier | str) -> TierSpec:
