@@ -97,7 +97,7 @@ def run_command(
     """Run ``command``; the reply and, unless it was refused, the state to send."""
     try:
         game = _dispatch(game_id, user, command)
-    except services.StepRefused as exc:
+    except services.StepRefusedError as exc:
         reply = {
             "type": "refused",
             "id": command.id,
@@ -139,6 +139,5 @@ def error_message(code: str) -> str:
         "game_over": _("This game is over."),
         "not_your_game": _("This is not your game."),
         "not_found": _("No such game."),
-        "unavailable": _("Hints are not available right now."),
     }
     return messages.get(code, _("That command could not be run."))

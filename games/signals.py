@@ -1,9 +1,21 @@
-"""Signals other apps connect to; sent by ``games.services`` after commit."""
+"""The outward events of a game, sent by ``games.services`` after commit.
+
+``games`` imports nothing above it: the apps that act on these connect
+their receivers in ``AppConfig.ready()`` (``ai_worker`` plays the computer's
+turn, ``learning`` computes hints and queues the review). Each is sent with
+``sender=Game`` once the transaction that caused it has committed, so a
+receiver never sees a state that was rolled back.
+"""
 
 from __future__ import annotations
 
 from django.dispatch import Signal
 
-# Sent once, after the transaction that finished the game commits, with
-# ``game_id=<int>``. "learning" connects its review job here.
+# ``game_id=<int>, version=<int>``: DARK is on turn at ``version``.
+computer_turn_due = Signal()
+
+# ``game_id=<int>, version=<int>``: the person asked for a hint on their roll.
+hint_requested = Signal()
+
+# ``game_id=<int>``: sent once, when the game has finished.
 game_finished = Signal()

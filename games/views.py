@@ -14,8 +14,9 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.guests import ensure_player
 from accounts.preferences import board_prefs
 from games import services
-from games.models import Game, Tier
+from games.models import Game
 from games.state import build_state
+from games.tiers import DEFAULT_TIER, TIER_CHOICES, TIERS
 
 LOBBY_UNFINISHED = 20
 LOBBY_RECENT = 10
@@ -49,8 +50,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         recent = list(games.exclude(finished_at=None).order_by("-finished_at")[:LOBBY_RECENT])
     prefs = board_prefs(user)
     context = {
-        "tiers": Tier.choices,
-        "default_tier": prefs.get("default_tier", Tier.CASUAL.value),
+        "tiers": TIER_CHOICES,
+        "default_tier": prefs.get("default_tier", DEFAULT_TIER.value),
         "unfinished": unfinished,
         "recent": recent,
         "has_preferences_form": _has_template("accounts/_preferences_form.html"),
@@ -61,7 +62,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
     tier = request.POST.get("tier", "")
-    if tier not in Tier.values:
+    if tier not in TIERS:
         messages.error(request, _("Choose a strength tier."))
         return redirect("games:lobby")
     user = ensure_player(request)
@@ -96,8 +97,8 @@ def resign(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         version = int(request.POST.get("version", game.version))
         services.resign(game.pk, request.user, version)
-    except (ValueError, services.StaleVersion):
+    except (ValueError, services.StaleVersionError):
         messages.error(request, _("The game moved on; look at the board and try again."))
-    except services.GameOver:
+    except services.GameOverError:
         messages.info(request, _("This game is already over."))
     return redirect("games:play", game_id=game.pk)

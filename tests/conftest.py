@@ -21,6 +21,11 @@ Browser
     (so ``page.goto("/")`` works) and whose browser asks for Simplified
     Chinese.
 
+Games
+    ``held_computer_turns``: the computer's turns are recorded, as
+    (game_id, version) in order, instead of played: ``ai_worker``'s receiver
+    of ``games.signals.computer_turn_due`` is disconnected for the test.
+
 People
     ``password``, ``make_user``, ``user`` (a named account), ``guest`` (a
     guest account), ``client_logged_in`` (Django test client signed in as
@@ -278,6 +283,27 @@ def _close_pool_connections() -> Iterator[None]:
 
     dbpool.close()
     dispatch.close()
+
+
+@pytest.fixture
+def held_computer_turns() -> Iterator[list[tuple[int, int]]]:
+    """Every (game_id, version) announced for the computer, instead of played."""
+    from ai_worker.receivers import queue_computer_turn
+    from games.signals import computer_turn_due
+
+    held: list[tuple[int, int]] = []
+
+    def hold(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
+        held.append((game_id, version))
+
+    uid = "ai_worker.play_computer_turn"
+    computer_turn_due.disconnect(dispatch_uid=uid)
+    computer_turn_due.connect(hold, dispatch_uid="tests.hold_computer_turn")
+    try:
+        yield held
+    finally:
+        computer_turn_due.disconnect(dispatch_uid="tests.hold_computer_turn")
+        computer_turn_due.connect(queue_computer_turn, dispatch_uid=uid)
 
 
 @pytest.hookimpl(trylast=True)

@@ -1,6 +1,6 @@
 """Browser: the board in two set-up situations, prepared through the services.
 
-Dice are fixed by patching ``games.services.roll_die`` in this process and
+Dice are fixed by patching ``games.services.dice.roll_die`` in this process and
 the games are made by ``services.start_game`` / ``finish_computer_turn``; the
 page then shows them from the real daphne server.
 """
@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def fixed_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
     rolls: Iterator[int] = iter(values)
-    monkeypatch.setattr(services, "roll_die", lambda: next(rolls))
+    monkeypatch.setattr(services.dice, "roll_die", lambda: next(rolls))
 
 
 def test_an_opening_tie_is_shown_and_rolled_again(
@@ -80,6 +80,7 @@ def test_with_no_legal_move_the_page_says_so_and_the_turn_passes(
     play_server: str,  # noqa: F811
     user: Any,
     monkeypatch: pytest.MonkeyPatch,
+    held_computer_turns: list[tuple[int, int]],
 ) -> None:
     page = browser_page
     fixed_dice(monkeypatch, 5, 2)
@@ -93,10 +94,8 @@ def test_with_no_legal_move_the_page_says_so_and_the_turn_passes(
     # The person then rolls 6-5 against a closed board and the computer 4-3;
     # its turn is only recorded, so the page is caught right after the pass.
     fixed_dice(monkeypatch, 6, 5, 4, 3)
-    queued: list[tuple[int, int]] = []
-    monkeypatch.setattr(services, "_enqueue_computer_turn", lambda *args: queued.append(args))
     assert services.finish_computer_turn(game.pk, game.version, play)
-    assert queued, "the turn passed to the computer"
+    assert held_computer_turns, "the turn passed to the computer"
 
     sign_in(page, play_server, user)
     page.goto(f"/games/{game.pk}/")

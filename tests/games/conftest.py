@@ -1,16 +1,17 @@
 """Fixtures for the live game: deterministic dice, hand-built positions, games.
 
-Dice: ``dice`` patches ``games.services.roll_die`` (the site's one source of
+Dice: ``dice`` replaces ``games.services.dice.roll_die`` (the site's one source of
 dice) with a queue the test fills: ``dice.queue(5, 2)``; an empty queue fails
 the test rather than rolling at random. Positions: ``board(light={...},
 dark={...})`` builds a position from LIGHT's side, points in the display
 numbering for both colours. ``make_game`` stores a game in any state with
-plain ORM calls. ``computer_queue`` records the computer turns queued on commit.
+plain ORM calls. ``computer_queue`` records the computer turns announced on
+commit (``held_computer_turns``) instead of playing them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -35,9 +36,9 @@ class DiceQueue:
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> DiceQueue:
-    """Deterministic dice: ``dice.queue(d, ...)`` feeds ``services.roll_die``."""
+    """Deterministic dice: ``dice.queue(d, ...)`` feeds ``services.dice.roll_die``."""
     queue = DiceQueue()
-    monkeypatch.setattr(services, "roll_die", queue)
+    monkeypatch.setattr(services.dice, "roll_die", queue)
     return queue
 
 
@@ -92,13 +93,11 @@ def make_game(user: Any) -> Callable[..., Game]:
 
 
 @pytest.fixture
-def computer_queue(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
-    """Every (game_id, version) the services queue for the computer, in order."""
-    queued: list[tuple[int, int]] = []
-    monkeypatch.setattr(
-        services, "_enqueue_computer_turn", lambda gid, version: queued.append((gid, version))
-    )
-    yield queued
+def computer_queue(
+    held_computer_turns: list[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """Every (game_id, version) the services announce for the computer, in order."""
+    return held_computer_turns
 
 
 @pytest.fixture

@@ -99,7 +99,7 @@ def test_random_command_sequences_never_corrupt_a_game(
     import random
 
     rng = random.Random(seed)
-    monkeypatch.setattr(services, "roll_die", lambda: rng.randint(1, 6))
+    monkeypatch.setattr(services.dice, "roll_die", lambda: rng.randint(1, 6))
     # Half the runs start in a bear-off race, so games end and commands
     # keep arriving on finished games.
     position = board(light={1: 2, 2: 2, 3: 1}, dark={24: 2, 23: 2, 22: 1}) if near_end else None

@@ -63,11 +63,9 @@ async def close_socket_thread_connections() -> Any:
 
 
 @pytest.fixture
-def quiet_computer(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+def quiet_computer(held_computer_turns: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The computer's turns are recorded instead of played."""
-    queued: list[tuple[int, int]] = []
-    monkeypatch.setattr(services, "_enqueue_computer_turn", lambda g, v: queued.append((g, v)))
-    return queued
+    return held_computer_turns
 
 
 @pytest.fixture
@@ -295,7 +293,8 @@ async def test_a_hint_is_acked_queued_and_changes_no_version(
     game: Game, user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     queued: list[tuple[int, int]] = []
-    monkeypatch.setattr(services, "_enqueue_hint", lambda g, v: queued.append((g, v)))
+    # Through the real signal and learning's receiver, up to the task queue.
+    monkeypatch.setattr("learning.tasks.enqueue_hint", lambda g, v: queued.append((g, v)))
     socket, _ = await connect(game.pk, user)
     await socket.send_json_to({"type": "hint", "id": "h1", "version": 1})
     assert await socket.receive_json_from(TIMEOUT) == {"type": "ack", "id": "h1", "version": 1}

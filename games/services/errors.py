@@ -1,0 +1,52 @@
+"""Why a command changed nothing: the caller answers with the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from games.engine import Refusal
+
+if TYPE_CHECKING:
+    from games.models import Game
+
+
+class ServiceError(Exception):
+    """A command that changed nothing; ``code`` names the reason on the wire."""
+
+    code = "refused"
+
+
+class StepRefusedError(ServiceError):
+    """A step the rules forbid; ``refusal`` says which rule."""
+
+    code = "refused"
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal.code))
+        self.refusal = refusal
+
+
+class StaleVersionError(ServiceError):
+    code = "stale"
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"game {game.pk} is at version {game.version}")
+        self.game = game
+
+
+class NotYourGameError(ServiceError):
+    code = "not_your_game"
+
+
+class GameOverError(ServiceError):
+    code = "game_over"
+
+
+class NotYourTurnError(ServiceError):
+    code = "not_your_turn"
+
+
+class TurnIncompleteError(ServiceError):
+    """End turn before the steps form a whole legal play."""
+
+    code = "turn_incomplete"

@@ -1,0 +1,144 @@
+"""The person's commands: start a game, step, undo, end the turn, resign, ask a hint.
+
+Each runs in ``transaction.atomic()`` on the locked row, checks the version
+the command was made on, and saves at the next version (``rows.save``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.preferences import board_prefs
+from games.engine import IllegalStepError, Position, Side, opening_roll
+from games.engine import Turn as EngineTurn
+from games.models import Game, ResultKind, Status
+from games.services import dice
+from games.services.errors import StepRefusedError, TurnIncompleteError
+from games.services.rows import after_commit, current_turn, person_command, position_of, save
+from games.services.turns import (
+    begin_person_turn,
+    check_game_over,
+    finish_game,
+    pass_to,
+    record_turn,
+)
+from games.signals import hint_requested
+from games.tiers import Tier
+
+
+def start_game(user: Any, tier: str) -> Game:
+    """A new game at ``tier``: opening roll (ties re-rolled), starter on turn."""
+    tier = Tier(tier).value
+    rolls: list[list[int]] = []
+    starter: Side | None = None
+    while starter is None:
+        light, dark = dice.roll_die(), dice.roll_die()
+        rolls.append([light, dark])
+        starter = opening_roll(light, dark)
+    with transaction.atomic():
+        game = Game.objects.create(
+            owner=user,
+            tier=tier,
+            status=Status.OPENING,
+            turn=starter.value,
+            position_id=Position.start().position_id(),
+            opening_rolls=rolls,
+            dice=list(rolls[-1]),
+        )
+        if starter is Side.DARK:
+            game.computer_turn_started_at = timezone.now()
+            game.save(update_fields=["computer_turn_started_at"])
+        else:
+            begin_person_turn(game)
+            game.save()
+        after_commit(game)
+    return game
+
+
+def make_step(
+    game_id: int, user: Any, version: int, src: int, dst: int, die: int | None = None
+) -> Game:
+    """One step of the person's turn (display numbering = LIGHT's: 25 bar, 0 off)."""
+    with transaction.atomic():
+        game = person_command(game_id, user, version)
+        try:
+            turn = current_turn(game).step(src, dst, die)
+        except IllegalStepError as exc:
+            raise StepRefusedError(exc.refusal) from exc
+        step = turn.steps[-1]
+        game.steps = [*game.steps, [step.src, step.dst, step.die]]
+        if turn.complete and _auto_end_turn(game.owner):
+            _end_person_turn(game, turn)
+        return save(game)
+
+
+def undo_step(game_id: int, user: Any, version: int) -> Game:
+    """Take back the last step of the person's turn."""
+    with transaction.atomic():
+        game = person_command(game_id, user, version)
+        try:
+            current_turn(game).undo()
+        except IllegalStepError as exc:
+            raise StepRefusedError(exc.refusal) from exc
+        game.steps = game.steps[:-1]
+        return save(game)
+
+
+def end_turn(game_id: int, user: Any, version: int) -> Game:
+    """End the person's turn once the steps form a whole legal play."""
+    with transaction.atomic():
+        game = person_command(game_id, user, version)
+        turn = current_turn(game)
+        if not turn.complete:
+            raise TurnIncompleteError(f"game {game_id}: the dice are not used yet")
+        _end_person_turn(game, turn)
+        return save(game)
+
+
+def resign(game_id: int, user: Any, version: int) -> Game:
+    """The person gives up: the computer wins a single game (1 point)."""
+    with transaction.atomic():
+        game = person_command(game_id, user, version, needs_turn=False)
+        game.resigned = True
+        finish_game(game, Side.DARK, ResultKind.SINGLE, 1)
+        return save(game)
+
+
+def request_hint(game_id: int, user: Any, version: int) -> Game:
+    """Ask for a hint on the person's roll; the game records that hints were used.
+
+    Not a move: the version stays; ``hint_requested`` is sent after commit and
+    the hint arrives as its own socket event.
+    """
+    with transaction.atomic():
+        game = person_command(game_id, user, version)
+        if not game.hints_used:
+            game.hints_used = True
+            game.save(update_fields=["hints_used", "updated_at"])
+        transaction.on_commit(
+            lambda: hint_requested.send(sender=Game, game_id=game_id, version=version)
+        )
+        return game
+
+
+def _auto_end_turn(user: Any) -> bool:
+    return bool(board_prefs(user).get("auto_end_turn", True))
+
+
+def _end_person_turn(game: Game, turn: EngineTurn) -> None:
+    play = turn.play()
+    record_turn(game, Side.LIGHT, play, position_of(game), play.result)
+    if not check_game_over(game, play.result, Side.LIGHT):
+        pass_to(game, Side.DARK)
+
+
+# The service functions by socket command, for the consumer and views.
+PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
+    "undo": undo_step,
+    "end_turn": end_turn,
+    "resign": resign,
+}

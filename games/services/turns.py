@@ -1,0 +1,92 @@
+"""How a turn ends: the Turn row, the new position, the hand-over or the result.
+
+Shared by the person's and the computer's commands; all run under the row
+lock of the command that calls them.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import Dice, Play, Position, Side, legal_plays, outcome
+from games.models import Game, ResultKind, Status, Turn
+from games.services import dice
+from games.services.rows import position_of
+from games.signals import game_finished
+from games.steps import turn_json
+
+
+def record_turn(
+    game: Game, side: Side, play: Play | None, before: Position, after: Position
+) -> Turn:
+    """Store the finished turn (a pass when ``play`` is None) as the game's last."""
+    assert game.dice is not None
+    last = game.last_turn
+    number = last["number"] + 1 if last else Turn.objects.filter(game=game).count() + 1
+    steps = [[s.src, s.dst, s.die] for s in play.steps] if play is not None else []
+    turn = Turn.objects.create(
+        game=game,
+        number=number,
+        side=side.value,
+        die1=game.dice[0],
+        die2=game.dice[1],
+        notation=play.notation() if play is not None else "",
+        steps=steps,
+        position_before=before.position_id(),
+        position_after=after.position_id(),
+    )
+    game.last_turn = turn_json(turn)
+    return turn
+
+
+def pass_to(game: Game, side: Side) -> None:
+    """Hand the turn to ``side`` with its roll (a person with no play passes on)."""
+    game.turn = side.value
+    game.steps = []
+    if game.status == Status.OPENING:
+        game.status = Status.PLAYING
+    # A turn begins with its roll, the computer's too: rolled here, in the
+    # transaction that passes the turn, so its task has nothing to write
+    # before it thinks.
+    game.dice = dice.roll_dice()
+    if side is Side.DARK:
+        game.computer_turn_started_at = timezone.now()
+    else:
+        game.computer_turn_started_at = None
+        begin_person_turn(game)
+
+
+def begin_person_turn(game: Game) -> None:
+    """Dice are already in ``game.dice``; with no legal play, the turn passes."""
+    assert game.dice is not None
+    before = position_of(game)
+    if legal_plays(before, Dice(*game.dice)):
+        return
+    record_turn(game, Side.LIGHT, None, before, before)
+    pass_to(game, Side.DARK)
+
+
+def check_game_over(game: Game, mover_after: Position, mover: Side) -> bool:
+    """Store the new position; finish the game if ``mover`` has won."""
+    light_after = mover_after if mover is Side.LIGHT else mover_after.swapped()
+    game.position_id = light_after.position_id()
+    result = outcome(mover_after, mover)
+    if result is None:
+        return False
+    finish_game(game, result.winner, ResultKind(str(result.kind.value)), result.points)
+    return True
+
+
+def finish_game(game: Game, winner: Side, kind: ResultKind, points: int) -> None:
+    """The game is over: result stored, ``game_finished`` sent after commit."""
+    game.status = Status.FINISHED
+    game.winner = winner.value
+    game.result_kind = kind.value
+    game.points = points
+    game.dice = None
+    game.steps = []
+    game.finished_at = timezone.now()
+    game.computer_turn_started_at = None
+    game_id = game.pk
+    transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id))
