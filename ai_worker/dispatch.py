@@ -1,8 +1,9 @@
 """Send work to the computer player: Celery when a broker is set, else in-process.
 
-Call these from inside ``transaction.on_commit`` so a task never sees a state
-that was rolled back. With ``CELERY_BROKER_URL`` set, ``enqueue`` sends the
-Celery task (its queue comes from ``CELERY_TASK_ROUTES``). Without a broker,
+Generic: it knows no task. Call ``enqueue`` from inside
+``transaction.on_commit`` (the receivers of ``games.signals`` run there) so a
+task never sees a state that was rolled back. With ``CELERY_BROKER_URL`` set,
+``enqueue`` sends the Celery task to the queue it declares. Without a broker,
 the very same task function runs on a small thread pool owned by this module,
 never on the event loop nor on the consumer's sync database thread, so an
 Expert turn in one game does not delay a step in another.
@@ -10,20 +11,16 @@ Expert turn in one game does not delay a step in another.
 
 from __future__ import annotations
 
-import fnmatch
 import logging
-import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
+from celery import Task
 from django.conf import settings
 from django.db import close_old_connections
 
-# The Celery app must exist before any task is sent, including
-# learning.tasks' shared tasks, or they would bind to Celery's default app.
-import config.celery  # noqa: F401
 from games import dbpool
 
 log = logging.getLogger(__name__)
@@ -37,7 +34,17 @@ POOL_SIZES = {"moves": 3, "analysis": 1}
 _lock = threading.Lock()
 _pools: dict[str, ThreadPoolExecutor] = {}
 _pending: set[Future[None]] = set()
-_watchdog_started = False
+
+
+class QueuedTask(Task[Any, Any]):
+    """The base of every task of the site: it names its queue.
+
+    ``shared_task(base=QueuedTask, declared_queue="moves")``; config.celery's
+    router sends it there, and without a broker its in-process pool is the
+    one of that name.
+    """
+
+    declared_queue = "moves"
 
 
 def uses_broker() -> bool:
@@ -54,33 +61,8 @@ def enqueue(task: Any, *args: Any) -> None:
 
 
 def queue_for(task: Any) -> str:
-    """The queue ``CELERY_TASK_ROUTES`` sends ``task`` to (first match wins)."""
-    name = getattr(task, "name", "")
-    for pattern, route in getattr(settings, "CELERY_TASK_ROUTES", {}).items():
-        if fnmatch.fnmatchcase(name, pattern):
-            return str(route.get("queue", "moves"))
-    return "moves"
-
-
-def enqueue_computer_turn(game_id: int, version: int) -> None:
-    """Queue the computer's turn of ``game_id`` made on ``version``."""
-    from ai_worker.tasks import play_computer_turn
-
-    enqueue(play_computer_turn, game_id, version)
-
-
-def enqueue_hint(game_id: int, version: int) -> None:
-    """Queue a hint for the person's current roll (learning.tasks.compute_hint)."""
-    from learning.tasks import compute_hint
-
-    enqueue(compute_hint, game_id, version)
-
-
-def enqueue_review(game_id: int) -> None:
-    """Queue the post-game review (learning.tasks.analyse_game)."""
-    from learning.tasks import analyse_game
-
-    enqueue(analyse_game, game_id)
+    """The queue ``task`` declares (``shared_task(declared_queue=...)``); "moves" if none."""
+    return str(getattr(task, "declared_queue", None) or "moves")
 
 
 def wait_idle(timeout: float = 30.0) -> bool:
@@ -100,7 +82,6 @@ def _submit(queue: str, fn: Callable[..., None], *args: Any) -> None:
     with _lock:
         pool = _pools.get(queue)
         if pool is None:
-            _start_in_process_watchdog()
             pool = ThreadPoolExecutor(
                 max_workers=POOL_SIZES.get(queue, 1), thread_name_prefix=f"ai-{queue}"
             )
@@ -139,20 +120,3 @@ def close() -> None:
         _pools.clear()
     for pool in pools:
         dbpool.shut_down(pool)
-
-
-def _start_in_process_watchdog() -> None:
-    """Without a broker there is no beat: sweep stuck turns on a timer thread (once)."""
-    global _watchdog_started
-    if _watchdog_started:
-        return
-    _watchdog_started = True
-    from ai_worker import watchdog
-
-    # AI_WATCHDOG_SECONDS=0 turns the timer off (the test suite does, so no
-    # background sweep races a test's own games).
-    configured = getattr(settings, "AI_WATCHDOG_SECONDS", None)
-    if configured is None:
-        configured = os.environ.get("AI_WATCHDOG_SECONDS", watchdog.SWEEP_EVERY_SECONDS)
-    every = float(str(configured))
-    watchdog.start_timer_thread(enqueue_fn=enqueue, every=every)

@@ -1,13 +1,18 @@
 """The Celery app: ``celery -A config worker -Q moves`` (and ``-Q analysis``).
 
-Settings come from Django's ``CELERY_`` namespace (config/settings.py). With no
-broker configured the site never talks to Celery: ai_worker.dispatch runs the
-same task functions on a thread pool inside the web process.
+Settings come from Django's ``CELERY_`` namespace (config/settings.py); each
+task declares its queue (``shared_task(declared_queue="moves")``) and
+``route_to_declared_queue`` sends it there (Celery 6 drops the ``queue`` task
+attribute, so the declaration is read by a router). ``config/__init__.py``
+loads this app with the project, so shared tasks bind to it. With no broker
+configured the site never talks to Celery: ai_worker.dispatch runs the same
+task functions on a thread pool inside the web process.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
 from kombu import Queue
@@ -19,6 +24,17 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 # Two queues so a long review never delays a move: moves and analysis.
 app.conf.task_queues = (Queue("moves"), Queue("analysis"))
 app.conf.task_default_queue = "analysis"
+
+
+def route_to_declared_queue(
+    name: str, args: Any, kwargs: Any, options: Any, task: Any = None, **_: Any
+) -> dict[str, str] | None:
+    """The queue the task declares, as ``{"queue": ...}`` (None: the default)."""
+    queue = getattr(task, "declared_queue", None)
+    return {"queue": queue} if queue else None
+
+
+app.conf.task_routes = (route_to_declared_queue,)
 app.autodiscover_tasks()
 
 # Stuck computer turns are swept every 30 s where celery beat runs; workers

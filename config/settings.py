@@ -187,12 +187,7 @@ CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_SOFT_TIME_LIMIT = envint("CELERY_TASK_SOFT_TIME_LIMIT", 120)
 CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 180)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 600)}
-CELERY_TASK_ROUTES = {
-    "ai_worker.tasks.play_computer_turn": {"queue": "moves"},
-    "ai_worker.tasks.watch_computer_turns": {"queue": "moves"},
-    "ai_worker.tasks.*": {"queue": "analysis"},
-    "learning.tasks.*": {"queue": "analysis"},
-}
+# No CELERY_TASK_ROUTES: each task declares its queue (moves or analysis).
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

@@ -1,4 +1,4 @@
-"""Queue the review when a game ends (``games.signals.game_finished``)."""
+"""What learning does on ``games.signals``: compute hints, queue the review."""
 
 from __future__ import annotations
 
@@ -6,16 +6,20 @@ from typing import Any
 
 from django.dispatch import receiver
 
-from games.signals import game_finished
+from games.models import Game
+from games.signals import game_finished, hint_requested
+from learning import tasks
+from learning.review import ensure_analysis
 
 
 @receiver(game_finished, dispatch_uid="learning.queue_review")
 def queue_review(sender: Any, game_id: int, **kwargs: Any) -> None:
     # Sent after commit, so the worker sees the finished game and its turns.
-    from ai_worker.dispatch import enqueue_review
-    from games.models import Game
-    from learning.review import ensure_analysis
-
     game = Game.objects.filter(pk=game_id).first()
     if game is not None and ensure_analysis(game) is not None:
-        enqueue_review(game_id)
+        tasks.enqueue_review(game_id)
+
+
+@receiver(hint_requested, dispatch_uid="learning.compute_hint")
+def queue_hint(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
+    tasks.enqueue_hint(game_id, version)

@@ -2,24 +2,50 @@
 
 They take ids, never model instances, and are idempotent: a redelivered
 review resumes after the last stored turn; a hint is stored once per
-(game, version). ``ai_worker.dispatch.enqueue_review`` / ``enqueue_hint``
-send them (or run them in-process without a broker).
+(game, version). ``enqueue_review`` / ``enqueue_hint`` send them through
+``ai_worker.dispatch`` (or run them in-process without a broker);
+``learning.receivers`` calls them on ``games.signals``.
 """
 
 from __future__ import annotations
 
 from celery import shared_task
 
+from ai_worker import dispatch
 from learning import hints, review
 
+QUEUE = "analysis"
 
-@shared_task(name="learning.tasks.analyse_game", acks_late=True, max_retries=2)
+
+@shared_task(
+    name="learning.tasks.analyse_game",
+    base=dispatch.QueuedTask,
+    declared_queue=QUEUE,
+    acks_late=True,
+    max_retries=2,
+)
 def analyse_game(game_id: int) -> None:
     """Analyse every turn of a finished game at Expert ply."""
     review.run_analysis(game_id)
 
 
-@shared_task(name="learning.tasks.compute_hint", acks_late=True, max_retries=1)
+@shared_task(
+    name="learning.tasks.compute_hint",
+    base=dispatch.QueuedTask,
+    declared_queue=QUEUE,
+    acks_late=True,
+    max_retries=1,
+)
 def compute_hint(game_id: int, version: int) -> None:
     """The top plays for the person's roll at ``version``."""
     hints.compute_hint(game_id, version)
+
+
+def enqueue_review(game_id: int) -> None:
+    """Queue the post-game review of ``game_id``."""
+    dispatch.enqueue(analyse_game, game_id)
+
+
+def enqueue_hint(game_id: int, version: int) -> None:
+    """Queue a hint for the person's roll at ``version``."""
+    dispatch.enqueue(compute_hint, game_id, version)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import services
 from games.engine import ROLLS
 from games.models import Game
-from learning import dicestats, history
+from learning import dicestats, history, tasks
 from learning.hints import hint_json
 from learning.models import AnalysisState, GameAnalysis, Hint
 from learning.replay import replay_json
@@ -81,9 +81,7 @@ def _analysis_for(game: Game) -> GameAnalysis | None:
     existed = GameAnalysis.objects.filter(game=game).exists()
     row = ensure_analysis(game)
     if row is not None and (not existed or needs_queueing(row)):
-        from ai_worker.dispatch import enqueue_review
-
-        enqueue_review(game.pk)
+        tasks.enqueue_review(game.pk)
     return row
 
 

@@ -1,7 +1,8 @@
 """Fixtures for the computer player's tests.
 
-``dark_game(tier=..., position=None, dice=None, **fields)`` stores a game
-waiting on the computer (plain ORM). ``celery_worker_process`` starts a real
+``dark_game(tier=..., position=None, dice=[5, 2], **fields)`` stores a game
+waiting on the computer (plain ORM), its dice rolled as the turn passed.
+``celery_worker_process`` starts a real
 ``celery -A config worker -Q moves,analysis --pool prefork -c 1`` on the test
 database and REDIS_URL (reusable by any test module: request the fixture;
 it needs ``transactional_db`` so the worker sees committed rows). Queues and
@@ -57,7 +58,7 @@ def clear_ai_cache_keys() -> None:
 
 @pytest.fixture
 def dark_game(user: Any) -> Callable[..., Any]:
-    """``dark_game(tier="casual", position=None, dice=None, **fields)``: a game
+    """``dark_game(tier="casual", position=None, dice=[5, 2], **fields)``: a game
     in play with DARK (the computer) on turn; ``position`` from LIGHT's side."""
     from games.models import Game, Status
 
@@ -70,6 +71,7 @@ def dark_game(user: Any) -> Callable[..., Any]:
         fields.setdefault("owner", user)
         fields.setdefault("status", Status.PLAYING)
         fields.setdefault("opening_rolls", [[2, 5]])
+        dice = dice or [5, 2]
         fields.setdefault("computer_turn_started_at", timezone.now())
         return Game.objects.create(
             tier=tier,

@@ -11,7 +11,7 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from ai_worker import dispatch, tasks, watchdog
+from ai_worker import dispatch, tasks, turns
 from games.engine import Dice, Position
 from games.models import Game, Status, Turn
 
@@ -23,7 +23,7 @@ def advanced(game: Game) -> Game:
 @pytest.mark.django_db
 def test_the_computer_rolls_plays_and_hands_the_turn_over(dark_game: Any) -> None:
     game = dark_game()
-    assert tasks.run_computer_turn(game.pk, game.version) is True
+    assert turns.run_computer_turn(game.pk, game.version) is True
     after = advanced(game)
     assert after.version == game.version + 1
     assert after.turn == "light"
@@ -35,9 +35,9 @@ def test_the_computer_rolls_plays_and_hands_the_turn_over(dark_game: Any) -> Non
 @pytest.mark.django_db
 def test_a_duplicate_task_changes_nothing(dark_game: Any) -> None:
     game = dark_game()
-    tasks.run_computer_turn(game.pk, game.version)
+    turns.run_computer_turn(game.pk, game.version)
     once = advanced(game)
-    assert tasks.run_computer_turn(game.pk, game.version) is False
+    assert turns.run_computer_turn(game.pk, game.version) is False
     again = advanced(game)
     assert (again.version, again.position_id, again.dice) == (
         once.version,
@@ -50,16 +50,16 @@ def test_a_duplicate_task_changes_nothing(dark_game: Any) -> None:
 @pytest.mark.django_db
 def test_a_stale_task_changes_nothing(dark_game: Any) -> None:
     game = dark_game(version=5)
-    assert tasks.run_computer_turn(game.pk, 4) is False
+    assert turns.run_computer_turn(game.pk, 4) is False
     after = advanced(game)
-    assert after.version == 5 and after.dice is None and after.turn == "dark"
+    assert (after.version, after.dice, after.turn) == (5, game.dice, "dark")
     assert not Turn.objects.filter(game=game).exists()
 
 
 @pytest.mark.django_db
 def test_a_retry_reuses_the_dice_already_rolled(dark_game: Any) -> None:
     game = dark_game(dice=[6, 4])
-    tasks.run_computer_turn(game.pk, game.version)
+    turns.run_computer_turn(game.pk, game.version)
     turn = Turn.objects.get(game=game, side="dark")
     assert (turn.die1, turn.die2) == (6, 4)
 
@@ -69,33 +69,41 @@ def test_the_same_game_and_roll_get_the_same_play(dark_game: Any) -> None:
     from ai_worker.policy import choose_play
 
     game = dark_game(tier="beginner", dice=[5, 2])
-    tasks.run_computer_turn(game.pk, game.version)
+    turns.run_computer_turn(game.pk, game.version)
     turn = Turn.objects.get(game=game, side="dark")
-    play = choose_play(Position.start(), Dice(5, 2), "beginner", tasks.seed_key(game.pk))
+    play = choose_play(Position.start(), Dice(5, 2), "beginner", turns.seed_key(game.pk))
     assert play is not None and turn.notation == play.notation()
 
 
 @pytest.mark.django_db
 def test_past_the_attempt_bound_the_game_fails_with_a_message(dark_game: Any) -> None:
+    from django.utils import translation
+
+    from games.state import build_state, describe_state
+
     game = dark_game()
-    for _ in range(tasks.MAX_ATTEMPTS):
-        tasks.count_attempt(game.pk, game.version)
+    for _ in range(turns.MAX_ATTEMPTS):
+        turns.count_attempt(game.pk, game.version)
     assert tasks.play_computer_turn(game.pk, game.version) is False
     after = advanced(game)
     assert after.status == Status.FAILED
-    assert after.failure_message == tasks.failure_message() != ""
     assert not Turn.objects.filter(game=game).exists()
-
-
-@pytest.mark.django_db
-def test_the_failure_message_is_translated() -> None:
-    from django.utils import translation
-
+    # The page's sentence, in the reader's language (not the worker's).
     with translation.override("zh-hans"):
-        chinese = tasks.failure_message()
-    with translation.override("en"):
-        english = tasks.failure_message()
-    assert chinese != english and "电脑" in chinese
+        assert "电脑" in (describe_state(build_state(after)) or "")
+
+
+def test_each_task_declares_its_queue() -> None:
+    from config.celery import app
+    from learning.tasks import analyse_game, compute_hint
+
+    def routed(task: Any) -> str:
+        return str(app.amqp.router.route({}, task.name, task_type=task)["queue"].name)
+
+    assert routed(tasks.play_computer_turn) == routed(tasks.watch_computer_turns) == "moves"
+    assert routed(analyse_game) == routed(compute_hint) == "analysis"
+    assert dispatch.queue_for(analyse_game) == "analysis"
+    assert dispatch.queue_for(tasks.play_computer_turn) == "moves"
 
 
 @pytest.mark.django_db
@@ -105,13 +113,13 @@ def test_the_watchdog_requeues_a_stuck_turn_then_fails_it(dark_game: Any) -> Non
     fresh = dark_game(computer_turn_started_at=timezone.now())
     queued: list[tuple[Any, ...]] = []
 
-    def record(task: Any, *args: Any) -> None:
-        queued.append((task, *args))
+    def record(*args: Any) -> None:
+        queued.append(args)
 
-    for _ in range(watchdog.MAX_REQUEUES):
-        assert watchdog.sweep(record) == 1
-    assert queued == [(tasks.play_computer_turn, stuck.pk, stuck.version)] * watchdog.MAX_REQUEUES
-    assert watchdog.sweep(record) == 0
+    for _ in range(turns.MAX_REQUEUES):
+        assert turns.sweep(record) == 1
+    assert queued == [(stuck.pk, stuck.version)] * turns.MAX_REQUEUES
+    assert turns.sweep(record) == 0
     assert advanced(stuck).status == Status.FAILED
     assert advanced(fresh).status == Status.PLAYING
 
@@ -119,17 +127,20 @@ def test_the_watchdog_requeues_a_stuck_turn_then_fails_it(dark_game: Any) -> Non
 @pytest.mark.django_db
 def test_the_watchdog_fails_a_turn_whose_task_keeps_dying(dark_game: Any) -> None:
     stuck = dark_game(computer_turn_started_at=timezone.now() - timedelta(minutes=5))
-    for _ in range(tasks.MAX_ATTEMPTS):
-        tasks.count_attempt(stuck.pk, stuck.version)
-    assert watchdog.sweep(lambda *a: None) == 0
+    for _ in range(turns.MAX_ATTEMPTS):
+        turns.count_attempt(stuck.pk, stuck.version)
+    assert turns.sweep(lambda *a: None) == 0
     assert advanced(stuck).status == Status.FAILED
 
 
 class SlowTask:
     """Stands in for a Celery task: records the thread and can be held."""
 
-    def __init__(self, name: str = "ai_worker.tasks.play_computer_turn") -> None:
+    def __init__(
+        self, name: str = "ai_worker.tasks.play_computer_turn", queue: str = "moves"
+    ) -> None:
         self.name = name
+        self.declared_queue = queue
         self.release = threading.Event()
         self.started = threading.Semaphore(0)
         self.threads: list[str] = []
@@ -160,8 +171,10 @@ def test_without_a_broker_tasks_run_on_the_pool_and_do_not_block_each_other() ->
 
 @override_settings(CELERY_BROKER_URL="")
 def test_without_a_broker_a_burst_of_reviews_does_not_hold_up_a_move() -> None:
-    reviews = SlowTask("learning.tasks.analyse_game")
-    move = SlowTask("ai_worker.tasks.play_computer_turn")
+    from learning.tasks import analyse_game
+
+    reviews = SlowTask(analyse_game.name, analyse_game.declared_queue)
+    move = SlowTask(tasks.play_computer_turn.name, tasks.play_computer_turn.declared_queue)
     for game_id in range(1, 6):
         dispatch.enqueue(reviews, game_id)
     assert reviews.started.acquire(timeout=5)
@@ -200,7 +213,7 @@ def test_with_a_broker_the_task_is_sent() -> None:
 @override_settings(CELERY_BROKER_URL="")
 def test_in_process_the_queued_computer_turn_is_played(dark_game: Any) -> None:
     game = dark_game(tier="advanced")
-    dispatch.enqueue_computer_turn(game.pk, game.version)
+    tasks.enqueue_computer_turn(game.pk, game.version)
     assert dispatch.wait_idle(60)
     assert advanced(game).version == game.version + 1
     assert Turn.objects.filter(game=game, side="dark").count() == 1

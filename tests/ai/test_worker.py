@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from ai_worker import dispatch, tasks
+from ai_worker import tasks, turns
 from games.models import Game, Turn
 
 from .conftest import WorkerProcess, wait_until
@@ -31,7 +31,7 @@ def test_a_queued_turn_is_applied_exactly_once(
     celery_worker_process: WorkerProcess, dark_game: Any
 ) -> None:
     game = dark_game(tier="casual")
-    dispatch.enqueue_computer_turn(game.pk, game.version)
+    tasks.enqueue_computer_turn(game.pk, game.version)
     wait_until(lambda: version_of(game) == game.version + 1, 60, "the computer's move")
     after = Game.objects.get(pk=game.pk)
     assert after.turn == "light" and after.dice is not None  # the person's roll
@@ -42,17 +42,17 @@ def test_duplicate_and_stale_tasks_are_no_ops(
     celery_worker_process: WorkerProcess, dark_game: Any
 ) -> None:
     game = dark_game(tier="advanced", version=3)
-    dispatch.enqueue_computer_turn(game.pk, 2)  # stale: made on an older version
-    dispatch.enqueue_computer_turn(game.pk, 3)
-    dispatch.enqueue_computer_turn(game.pk, 3)  # duplicate
+    tasks.enqueue_computer_turn(game.pk, 2)  # stale: made on an older version
+    tasks.enqueue_computer_turn(game.pk, 3)
+    tasks.enqueue_computer_turn(game.pk, 3)  # duplicate
     # A sentinel game queued last: once it moved, every task before it ran
     # (one worker child, prefetch 1, one queue).
     sentinel = dark_game(tier="beginner")
-    dispatch.enqueue_computer_turn(sentinel.pk, sentinel.version)
+    tasks.enqueue_computer_turn(sentinel.pk, sentinel.version)
     wait_until(lambda: version_of(sentinel) == sentinel.version + 1, 90, "the sentinel")
     assert version_of(game) == 4
     assert dark_turns(game) == 1
-    assert tasks.attempts(game.pk, 3) == 2 and tasks.attempts(game.pk, 2) == 1
+    assert turns.attempts(game.pk, 3) == 2 and turns.attempts(game.pk, 2) == 1
 
 
 def test_a_worker_killed_mid_turn_applies_the_play_once_after_redelivery(
@@ -64,13 +64,13 @@ def test_a_worker_killed_mid_turn_applies_the_play_once_after_redelivery(
         # Hold the game's row: the task starts, then waits on this lock
         # inside begin_computer_turn, in the middle of its turn.
         Game.objects.select_for_update().filter(pk=game.pk).update(steps=[])
-        dispatch.enqueue_computer_turn(game.pk, game.version)
-        wait_until(lambda: tasks.attempts(game.pk, game.version) == 1, 60, "the task to start")
+        tasks.enqueue_computer_turn(game.pk, game.version)
+        wait_until(lambda: turns.attempts(game.pk, game.version) == 1, 60, "the task to start")
         killed = celery_worker_process.kill_child()
         celery_worker_process.wait_for_new_child(killed)
     wait_until(lambda: version_of(game) == game.version + 1, 90, "the redelivered turn")
     assert dark_turns(game) == 1
     turn = Turn.objects.get(game=game, side="dark")
     assert (turn.die1, turn.die2) == (6, 4)  # the retry reused the stored dice
-    assert tasks.attempts(game.pk, game.version) == 2  # killed once, then redelivered
+    assert turns.attempts(game.pk, game.version) == 2  # killed once, then redelivered
     assert "WorkerLostError" in celery_worker_process.log()

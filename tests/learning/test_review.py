@@ -112,7 +112,7 @@ def test_the_game_finished_signal_queues_the_review(
     finished_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     queued: list[int] = []
-    monkeypatch.setattr("ai_worker.dispatch.enqueue_review", queued.append)
+    monkeypatch.setattr("learning.tasks.enqueue_review", queued.append)
     game_finished.send(sender=Game, game_id=finished_game.pk)
     assert queued == [finished_game.pk]
     assert GameAnalysis.objects.get(game=finished_game).state == AnalysisState.PENDING

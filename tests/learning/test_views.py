@@ -96,7 +96,7 @@ def test_review_of_a_finished_game_queues_the_analysis_and_shows_progress(
     client_logged_in: Client, finished_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     queued: list[int] = []
-    monkeypatch.setattr("ai_worker.dispatch.enqueue_review", queued.append)
+    monkeypatch.setattr("learning.tasks.enqueue_review", queued.append)
     page = client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
     assert page.status_code == 200
     assert queued == [finished_game.pk]
@@ -133,7 +133,7 @@ def test_review_queues_a_failed_or_lost_analysis_again(
         updated_at=timezone.now() - timedelta(seconds=age)
     )
     queued: list[int] = []
-    monkeypatch.setattr("ai_worker.dispatch.enqueue_review", queued.append)
+    monkeypatch.setattr("learning.tasks.enqueue_review", queued.append)
     client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
     assert queued == ([finished_game.pk] if queues else [])
 
@@ -196,7 +196,7 @@ def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     monkeypatch.setattr(
-        "ai_worker.dispatch.enqueue_hint", lambda gid, version: hints.compute_hint(gid, version)
+        "learning.tasks.enqueue_hint", lambda gid, version: hints.compute_hint(gid, version)
     )
     url = reverse("learning:hint", args=[hint_game.pk])
     with django_capture_on_commit_callbacks(execute=True):

@@ -14,6 +14,7 @@ import pytest
 from ai_worker import dispatch
 from games import services
 from games.models import Game
+from learning import tasks
 from learning.models import AnalysisState, GameAnalysis, Hint, TurnAnalysis
 from tests.ai.conftest import WorkerProcess
 from tests.learning.conftest import position
@@ -37,7 +38,7 @@ def test_the_worker_analyses_a_finished_game(
 ) -> None:
     assert dispatch.uses_broker(), "REDIS_URL must make the site use the broker"
     started = time.monotonic()
-    dispatch.enqueue_review(finished_game.pk)
+    tasks.enqueue_review(finished_game.pk)
 
     def done() -> bool:
         row = GameAnalysis.objects.filter(game=finished_game).first()

@@ -1,0 +1,102 @@
+"""The computer's turn as plain code: play it, count its attempts, give up, sweep.
+
+``tasks`` (the Celery tasks) and ``watchdog`` (the timer and the loop) both
+use this module and neither imports the other's callers: the floors inside
+``ai_worker`` are ``turns`` → ``tasks`` → ``watchdog`` → ``receivers``, with
+``dispatch`` (generic sending) beside them.
+
+A turn: ``services.begin_computer_turn`` gives DARK's dice, rolled and stored
+as the turn passed (a retry reuses them), the policy chooses a play for the
+game's tier with noise seeded by the game, and
+``services.finish_computer_turn`` applies it with the version check. A
+duplicate or stale call changes nothing. Attempts per (game, version) are
+counted in the cache; past ``MAX_ATTEMPTS`` the game is marked failed.
+
+A turn is stuck when DARK has been on turn for ``STUCK_AFTER`` with no move
+(the worker died, the message was lost, the broker was down). Each sweep
+re-queues it; after ``MAX_REQUEUES`` re-queues, or once its task has started
+``MAX_ATTEMPTS`` times, the game is marked failed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import timedelta
+
+from django.core.cache import cache
+
+from ai_worker.policy import choose_play
+from games import services
+from games.models import Game
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 4  # task starts per (game, version), redeliveries included
+ATTEMPTS_TTL = 3600
+STUCK_AFTER = timedelta(seconds=60)
+MAX_REQUEUES = 3
+REQUEUES_TTL = 3600
+
+
+def seed_key(game_id: int) -> str:
+    """The noise seed: the same position in the same game gets the same play."""
+    return f"game:{game_id}"
+
+
+def run_computer_turn(game_id: int, version: int) -> bool:
+    """Play DARK's turn of ``game_id`` made on ``version``; True if applied."""
+    begun = services.begin_computer_turn(game_id, version)
+    if begun is None:
+        return False  # stale or duplicate: the version moved on
+    position, dice = begun
+    tier = Game.objects.values_list("tier", flat=True).get(pk=game_id)
+    play = choose_play(position, dice, tier, seed_key(game_id))
+    return services.finish_computer_turn(game_id, version, play)
+
+
+def count_attempt(game_id: int, version: int) -> int:
+    """Record one more start of this turn's task; returns the count so far."""
+    key = attempts_key(game_id, version)
+    cache.add(key, 0, ATTEMPTS_TTL)
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # evicted between add and incr
+        cache.set(key, 1, ATTEMPTS_TTL)
+        return 1
+
+
+def attempts(game_id: int, version: int) -> int:
+    return int(cache.get(attempts_key(game_id, version), 0))
+
+
+def attempts_key(game_id: int, version: int) -> str:
+    return f"ai_worker:turn-attempts:{game_id}:{version}"
+
+
+def give_up(game_id: int, version: int) -> bool:
+    """Mark the game failed (only if still waiting on this very turn)."""
+    failed = services.fail_computer_turn(game_id, version)
+    if failed:
+        log.error("computer turn of game %s v%s failed for good", game_id, version)
+    return failed
+
+
+def sweep(requeue: Callable[[int, int], None], stuck_after: timedelta = STUCK_AFTER) -> int:
+    """Deal with every stuck turn once: ``requeue(game_id, version)`` or fail it.
+
+    Returns how many were re-queued.
+    """
+    requeued = 0
+    for game_id, version in services.stuck_games(stuck_after):
+        key = f"ai_worker:turn-requeues:{game_id}:{version}"
+        cache.add(key, 0, REQUEUES_TTL)
+        done = int(cache.get(key, 0))
+        if done >= MAX_REQUEUES or attempts(game_id, version) >= MAX_ATTEMPTS:
+            give_up(game_id, version)
+            continue
+        cache.set(key, done + 1, REQUEUES_TTL)
+        log.warning("re-queueing stuck computer turn of game %s v%s", game_id, version)
+        requeue(game_id, version)
+        requeued += 1
+    return requeued
