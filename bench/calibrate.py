@@ -8,7 +8,7 @@ instead of our engine (they differ only in one rare bear-off case) and a
 seeded random generator instead of the policy's hashed noise (the same
 distribution). That makes it several times faster than bench/strength.py,
 which is the measurement of record; use this to pick the sigmas in
-ai_worker/tiers.py, then confirm them with bench/strength.py.
+games/tiers.py, then confirm them with bench/strength.py.
 """
 
 from __future__ import annotations

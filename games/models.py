@@ -16,7 +16,6 @@ from django.utils.translation import pgettext_lazy
 
 from games.engine import Position
 from games.engine import ResultKind as EngineResultKind
-
 from games.tiers import DEFAULT_TIER, TIER_CHOICES
 
 # The opening position seen from either side (the board is symmetric).
