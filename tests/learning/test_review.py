@@ -135,7 +135,7 @@ def test_the_review_is_one_level_deeper_than_the_expert_and_says_so(
 ) -> None:
     from django.urls import reverse
 
-    from ai_worker.tiers import Tier, tier_spec
+    from games.tiers import Tier, tier_spec
 
     review.run_analysis(finished_game.pk)
     row = GameAnalysis.objects.get(game=finished_game)
