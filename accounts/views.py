@@ -31,6 +31,7 @@ from accounts.forms import (
 )
 from accounts.guests import GUEST_BACKEND, ensure_player
 from accounts.preferences import preferences_for
+from accounts.signals import password_changed
 from accounts.throttling import Throttle
 
 
@@ -144,6 +145,11 @@ class PasswordChangeView(GuestsSignUpFirstMixin, LoginRequiredMixin, auth_views.
     form_class = PasswordChangeForm
     success_url = reverse_lazy("accounts:password_change_done")
 
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        password_changed.send(type(self), user=form.user)
+        return response
+
 
 class PasswordResetView(auth_views.PasswordResetView):
     form_class = PasswordResetForm
@@ -164,7 +170,9 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form: Any) -> HttpResponse:
         # The owner proved the mailbox: lift the lock on the username.
         throttling.LOGIN_USERNAME.clear(throttling.username_key(form.user.get_username()))
-        return super().form_valid(form)
+        response = super().form_valid(form)
+        password_changed.send(type(self), user=form.user)
+        return response
 
 
 def throttle_reason(throttle: Throttle) -> str:

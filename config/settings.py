@@ -232,6 +232,18 @@ THROTTLES = {
 # believed only as far as these wrote it. Empty: REMOTE_ADDR is the client.
 TRUSTED_PROXIES = tuple(envlist("TRUSTED_PROXIES"))
 
+# The game socket (games/consumers.py): commands at once and per second
+# after that, refused commands in a row before the socket is closed; how
+# often a socket checks that its session still holds; how long a hint for
+# one (game, version) counts as asked for; and the replies a client may
+# leave unread before its socket is closed (bytes, games/wsbuffer.py).
+SOCKET_COMMAND_BURST = envint("SOCKET_COMMAND_BURST", 20)
+SOCKET_COMMANDS_PER_SECOND = envint("SOCKET_COMMANDS_PER_SECOND", 5)
+SOCKET_COMMAND_STRIKES = envint("SOCKET_COMMAND_STRIKES", 20)
+SOCKET_SESSION_CHECK_SECONDS = envint("SOCKET_SESSION_CHECK_SECONDS", 60)
+HINT_REQUEST_SECONDS = 30
+SOCKET_MAX_UNSENT_BYTES = envint("SOCKET_MAX_UNSENT_BYTES", 256 * 1024)
+
 # Guests keep their account as long as the cookie lives.
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_DAYS", 90) * 24 * 3600
 

@@ -17,6 +17,7 @@ without sockets (plain scripts, some tests) ``async_to_sync`` is used.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 import threading
@@ -63,25 +64,45 @@ def game_changed(game: Game | int) -> dict[str, Any] | None:
             return None
         game = found
     state = build_state(game)
-    _group_send(game.pk, {"type": "game.state", "state": state})
+    _group_send(group_name(game.pk), {"type": "game.state", "state": state})
     return state
 
 
 def send_to_game(game_id: int, payload: dict[str, Any]) -> None:
     """Forward ``payload`` (a JSON object with a ``type``) to the game's sockets."""
-    _group_send(game_id, {"type": "game.event", "payload": payload})
+    _group_send(group_name(game_id), {"type": "game.event", "payload": payload})
 
 
-def _group_send(game_id: int, message: dict[str, Any]) -> None:
+def session_group(session_key: str) -> str:
+    """The group of every socket opened under one session (hashed: keys are secrets)."""
+    return f"session-{hashlib.sha256(session_key.encode()).hexdigest()[:32]}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def end_session(session_key: str) -> None:
+    """Close every socket of a session that was logged out or deleted."""
+    _group_send(session_group(session_key), {"type": "session.ended"})
+
+
+def check_sessions(user_id: int) -> None:
+    """Make each socket of the user check that its session still holds
+    (after a password change, only the session that made it does)."""
+    _group_send(user_group(user_id), {"type": "session.check"})
+
+
+def _group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        _run(layer, "group_send", group_name(game_id), message)
+        _run(layer, "group_send", group, message)
     except Exception:
         # The state is committed; a socket that missed it refetches on the
         # version gap, so a failed push must not fail the move.
-        log.exception("broadcast to game %s failed", game_id)
+        log.exception("broadcast to %s failed", group)
 
 
 def _run(layer: Any, method: str, *args: Any) -> None:

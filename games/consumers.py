@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import deque
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -26,12 +28,18 @@ from accounts.preferences import board_prefs
 from games import broadcast, dbpool
 from games.commands import Command, CommandError, parse_command, run_command
 from games.models import Game
+from games.sessions import session_holds
 from games.state import build_state, describe_state
 
 log = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 4096
 CLOSE_FORBIDDEN = 4403
+# The session the socket was opened under ended (log-out, password change,
+# expiry, deletion): the page says so and does not reconnect.
+CLOSE_SIGNED_OUT = 4401
+# Commands far faster than a person plays, after the "slow down" errors.
+CLOSE_TOO_FAST = 4429
 # Ids remembered per socket to answer a repeated command without re-running it.
 REMEMBERED_IDS = 256
 
@@ -53,17 +61,31 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.language = await dbpool.run(_socket_language, self.scope, user)
-        self.group = broadcast.group_name(self.game_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.session_key = getattr(self.scope.get("session"), "session_key", None)
+        self.bucket = CommandBucket()
+        self.groups_joined = [
+            broadcast.group_name(self.game_id),
+            broadcast.session_group(self.session_key or ""),
+            broadcast.user_group(user.pk),
+        ]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        self.group = self.groups_joined[0]
+        self.watch = asyncio.create_task(self._watch_session())
         await self._send_state(await self._current_state(), force=True)
 
     async def disconnect(self, code: int) -> None:
-        group = getattr(self, "group", None)
-        if group is not None:
+        watch = getattr(self, "watch", None)
+        if watch is not None:
+            watch.cancel()
+        for group in getattr(self, "groups_joined", ()):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not hasattr(self, "group"):
+        if not hasattr(self, "group") or self.closing:
+            return
+        if not self.bucket.take():
+            await self._too_fast()
             return
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
         if size > MAX_FRAME_BYTES:
@@ -77,18 +99,78 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if command.id in self.seen_ids:
             await self._error(command.id, "duplicate", _("This command was already received."))
             return
-        self.seen_ids.append(command.id)
         await self._run(command)
 
     async def _run(self, command: Command) -> None:
-        reply, state = await dbpool.run(self._run_sync, command)
+        outcome = await dbpool.run(self._run_sync, command)
+        if outcome is None:
+            await self._end_session(command.id)
+            return
+        reply, state = outcome
+        if reply["type"] == "ack":
+            # Only a command that was carried out is answered "duplicate" when
+            # repeated; a refused or stale one may be sent again.
+            self.seen_ids.append(command.id)
         await self._send_json(reply)
         if state is not None:
             await self._send_state(state, force=reply["type"] == "error")
 
-    def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """The reply and state, or None when the socket's session has ended."""
+        if not session_holds(self.session_key, self.scope["user"].pk):
+            return None
+        if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
+            # One job per (game, version); its answer goes to every socket.
+            return {"type": "ack", "id": command.id, "version": command.version}, None
         with translation.override(self.language):
             return run_command(self.game_id, self.scope["user"], command)
+
+    # ------------------------------------------------------------ sessions, abuse
+
+    closing = False
+
+    async def _watch_session(self) -> None:
+        """Close the socket once its session no longer holds (expiry, say)."""
+        while not self.closing:
+            await asyncio.sleep(settings.SOCKET_SESSION_CHECK_SECONDS)
+            try:
+                await self.session_check({})
+            except Exception:  # the database may be down: check again later
+                log.warning("session check of a game socket failed", exc_info=True)
+
+    async def session_check(self, event: dict[str, Any]) -> None:
+        alive = await dbpool.run(session_holds, self.session_key, self.scope["user"].pk)
+        if not alive:
+            await self._end_session(None)
+
+    async def session_ended(self, event: dict[str, Any]) -> None:
+        await self._end_session(None)
+
+    async def _end_session(self, command_id: str | None) -> None:
+        if self.closing:
+            return
+        self.closing = True
+        with translation.override(self.language):
+            message = _(
+                "You were signed out, or your password was changed. "
+                "Reload the page and sign in to go on playing."
+            )
+        await self._send_json(
+            {"type": "error", "id": command_id, "code": "signed_out", "message": message}
+        )
+        await self.close(code=CLOSE_SIGNED_OUT)
+
+    async def _too_fast(self) -> None:
+        if self.bucket.strikes > settings.SOCKET_COMMAND_STRIKES:
+            self.closing = True
+            await self.close(code=CLOSE_TOO_FAST)
+            return
+        if self.bucket.strikes == 1:  # once per burst, not a reply to every frame
+            with translation.override(self.language):
+                message = _("Too many commands at once; slow down.")
+            await self._send_json(
+                {"type": "error", "id": None, "code": "slow_down", "message": message}
+            )
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every message,
@@ -142,6 +224,34 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     def _current_state_sync(self) -> dict[str, Any]:
         with translation.override(self.language):
             return build_state(Game.objects.get(pk=self.game_id))
+
+
+class CommandBucket:
+    """A token bucket: ``SOCKET_COMMAND_BURST`` commands at once, then
+    ``SOCKET_COMMANDS_PER_SECOND``; ``strikes`` counts commands refused in a row."""
+
+    def __init__(self) -> None:
+        self.tokens = float(settings.SOCKET_COMMAND_BURST)
+        self.stamp = time.monotonic()
+        self.strikes = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        rate = settings.SOCKET_COMMANDS_PER_SECOND
+        self.tokens = min(settings.SOCKET_COMMAND_BURST, self.tokens + (now - self.stamp) * rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        return False
+
+
+def _first_hint_request(game_id: int, version: int) -> bool:
+    """True once per (game, version) while its hint job may still be running."""
+    key = f"hint-requested:{game_id}:{version}"
+    return bool(cache.add(key, 1, timeout=settings.HINT_REQUEST_SECONDS))
 
 
 def _socket_language(scope: dict[str, Any], user: Any) -> str:

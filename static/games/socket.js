@@ -8,6 +8,7 @@
 const MAX_BACKOFF_MS = 15000;
 const COMMAND_TIMEOUT_MS = 10000;
 const CLOSE_FORBIDDEN = 4403;
+const CLOSE_SIGNED_OUT = 4401;  // the session ended: log-out, password change, expiry
 
 export function absoluteWsUrl(url) {
   if (/^wss?:\/\//.test(url)) return url;
@@ -53,7 +54,7 @@ export class GameSocket {
       this.connected = false;
       this.clearPending();
       if (this.stopped) return;
-      if (event.code === CLOSE_FORBIDDEN) {
+      if (event.code === CLOSE_FORBIDDEN || event.code === CLOSE_SIGNED_OUT) {
         // Signed out or not the owner: retrying cannot help.
         this.stopped = true;
         this.opts.onStatus("forbidden");

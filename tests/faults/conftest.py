@@ -1,0 +1,23 @@
+"""Issue 13's tests use the live game's fixtures (tests/games/conftest.py)."""
+
+from typing import Any
+
+import pytest
+
+from tests.games.conftest import (  # noqa: F401
+    board_fixture,
+    computer_queue,
+    dice,
+    make_game,
+)
+
+
+@pytest.fixture(autouse=True)
+async def close_socket_thread_connections() -> Any:
+    """Close the connection of the thread database_sync_to_async ran on, so
+    the test database can be dropped at the end (PostgreSQL)."""
+    yield
+    from channels.db import database_sync_to_async
+    from django.db import connections
+
+    await database_sync_to_async(connections.close_all)()

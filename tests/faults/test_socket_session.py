@@ -1,0 +1,192 @@
+"""Issue 13, item 1: a game socket ends with its session, and the
+per-socket guards (rate, stale retries, one hint job per version).
+
+Real sockets on the real ASGI app (WebsocketCommunicator), real sessions in
+the database, log-out and password change through the real URLs.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from config.asgi import application
+from games import services
+from games.consumers import CLOSE_SIGNED_OUT, CLOSE_TOO_FAST
+from games.models import Game
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
+
+TIMEOUT = 5
+STEP = {"type": "step", "from": 13, "to": 8}
+
+
+def signed_in(user: Any, password: str) -> Client:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return client
+
+
+def cookie_of(client: Client) -> bytes:
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
+
+
+async def open_game(game_id: int, client: Client) -> WebsocketCommunicator:
+    headers = [
+        (b"origin", b"http://127.0.0.1"),
+        (b"host", b"127.0.0.1"),
+        (b"accept-language", b"en"),
+        (b"cookie", cookie_of(client)),
+    ]
+    socket = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "state"
+    return socket
+
+
+async def assert_signed_out(socket: WebsocketCommunicator) -> None:
+    error = await socket.receive_json_from(TIMEOUT)
+    assert (error["type"], error["code"]) == ("error", "signed_out")
+    assert "signed out" in error["message"]
+    closed = await socket.receive_output(TIMEOUT)
+    assert closed == {"type": "websocket.close", "code": CLOSE_SIGNED_OUT}
+
+
+@database_sync_to_async
+def version_of(game: Game) -> tuple[int, list[Any]]:
+    stored = Game.objects.get(pk=game.pk)
+    return stored.version, stored.steps
+
+
+@pytest.fixture
+def game(make_game: Any) -> Game:
+    return make_game(dice=[5, 2])
+
+
+async def test_logging_out_closes_the_sessions_socket(game: Game, user: Any, password: str) -> None:
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    await database_sync_to_async(client.post)(reverse("accounts:logout"))
+    await assert_signed_out(socket)
+
+
+async def test_a_password_change_closes_every_socket_of_the_user(
+    game: Game, user: Any, password: str
+) -> None:
+    here = await database_sync_to_async(signed_in)(user, password)
+    elsewhere = await database_sync_to_async(signed_in)(user, password)
+    socket_here = await open_game(game.pk, here)
+    socket_elsewhere = await open_game(game.pk, elsewhere)
+    new = "Another-Shuang-lu-2027!"
+    fields = {"old_password": password, "new_password1": new, "new_password2": new}
+    response = await database_sync_to_async(here.post)(reverse("accounts:password_change"), fields)
+    assert response.status_code == 302
+    await assert_signed_out(socket_elsewhere)  # its session's password hash is stale
+    await assert_signed_out(socket_here)  # the session that changed it got a new key
+    # The page reloaded in the changing browser opens a working socket again.
+    again = await open_game(game.pk, here)
+    await again.disconnect()
+
+
+async def test_a_deleted_session_closes_its_socket(game: Game, user: Any, password: str) -> None:
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    key = client.session.session_key
+    await database_sync_to_async(Session.objects.filter(session_key=key).delete)()
+    await assert_signed_out(socket)
+
+
+async def test_no_command_is_accepted_once_the_session_expired(
+    game: Game, user: Any, password: str
+) -> None:
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    past = timezone.now() - timedelta(seconds=1)
+    expire = Session.objects.filter(session_key=client.session.session_key).update
+    await database_sync_to_async(expire)(expire_date=past)  # no signal: only the check sees it
+    await socket.send_json_to({**STEP, "id": "s1", "version": 1})
+    error = await socket.receive_json_from(TIMEOUT)
+    assert (error["id"], error["code"]) == ("s1", "signed_out")
+    assert await socket.receive_output(TIMEOUT) == {
+        "type": "websocket.close",
+        "code": CLOSE_SIGNED_OUT,
+    }
+    assert await version_of(game) == (1, [])
+
+
+async def test_the_session_watch_closes_an_idle_socket_after_expiry(
+    game: Game, user: Any, password: str, settings: Any
+) -> None:
+    settings.SOCKET_SESSION_CHECK_SECONDS = 0.3
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    past = timezone.now() - timedelta(seconds=1)
+    expire = Session.objects.filter(session_key=client.session.session_key).update
+    await database_sync_to_async(expire)(expire_date=past)
+    await assert_signed_out(socket)
+
+
+async def test_a_flood_of_commands_is_told_to_slow_down_then_closed(
+    game: Game, user: Any, password: str, settings: Any
+) -> None:
+    settings.SOCKET_COMMAND_BURST = 3
+    settings.SOCKET_COMMANDS_PER_SECOND = 0.001
+    settings.SOCKET_COMMAND_STRIKES = 5
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    for i in range(3):  # the burst: each answered (stale: version 99)
+        await socket.send_json_to({**STEP, "id": f"b{i}", "version": 99})
+        assert (await socket.receive_json_from(TIMEOUT))["code"] == "stale"
+        assert (await socket.receive_json_from(TIMEOUT))["type"] == "state"
+    await socket.send_json_to({**STEP, "id": "x0", "version": 1})
+    slow = await socket.receive_json_from(TIMEOUT)
+    assert (slow["code"], slow["message"]) == ("slow_down", "Too many commands at once; slow down.")
+    for i in range(1, 7):
+        await socket.send_json_to({**STEP, "id": f"x{i}", "version": 1})
+    assert await socket.receive_output(TIMEOUT) == {
+        "type": "websocket.close",
+        "code": CLOSE_TOO_FAST,
+    }
+    assert await version_of(game) == (1, [])  # none of the flood ran
+
+
+async def test_a_command_refused_as_stale_may_be_sent_again(
+    game: Game, user: Any, password: str
+) -> None:
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    await socket.send_json_to({**STEP, "id": "c1", "version": 7})
+    assert (await socket.receive_json_from(TIMEOUT))["code"] == "stale"
+    assert (await socket.receive_json_from(TIMEOUT))["version"] == 1
+    await socket.send_json_to({**STEP, "id": "c1", "version": 1})  # retried on the fresh state
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
+    assert await version_of(game) == (2, [[13, 8, 5]])
+    await socket.disconnect()
+
+
+async def test_repeated_hint_requests_for_one_version_queue_one_job(
+    game: Game, user: Any, password: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(services, "_enqueue_hint", lambda g, v: queued.append((g, v)))
+    client = await database_sync_to_async(signed_in)(user, password)
+    first, second = await open_game(game.pk, client), await open_game(game.pk, client)
+    for socket, ids in ((first, ("h1", "h2")), (second, ("h3",))):
+        for hint_id in ids:
+            await socket.send_json_to({"type": "hint", "id": hint_id, "version": 1})
+            assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    assert queued == [(game.pk, 1)]
+    await first.disconnect()
+    await second.disconnect()
