@@ -93,6 +93,25 @@ def test_chinese_punctuation_and_spacing(po_path: Path) -> None:
     assert found == []
 
 
+CHINESE_TEMPLATES = sorted((ROOT / "templates").glob("**/*.zh-hans.html"))
+
+
+def test_the_chinese_templates_are_found() -> None:
+    assert {p.name for p in CHINESE_TEMPLATES} >= {
+        "help_rules.zh-hans.html",
+        "help_glossary.zh-hans.html",
+        "help_faq.zh-hans.html",
+    }
+
+
+@pytest.mark.parametrize("path", CHINESE_TEMPLATES, ids=lambda p: p.name)
+def test_chinese_templates_punctuation_and_spacing(path: Path) -> None:
+    """The prose written in Chinese (per-language templates), text between tags."""
+    text = re.sub(r"{%.*?%}|{{.*?}}", "", path.read_text(encoding="utf-8"), flags=re.S)
+    chunks = (" ".join(chunk.split()) for chunk in re.split(r"<[^>]+>", text))
+    assert [(c, m) for c in chunks if (m := chinese_mistakes(c))] == []
+
+
 # --- compiled, and in step with the code ----------------------------------
 
 
