@@ -36,6 +36,7 @@ class TierSpec:
     label: str | Promise  # translated when shown
     ply: int
     sigma: float  # standard deviation of the noise added to each play's equity
+    cube_sigma: float = 0.0  # the same for each cube equity (ai_worker/cube.py)
 
 
 # Sigmas calibrated against gnubg-nn 0-ply for -1.2 / -0.85 / -0.5 / -0.2
@@ -46,10 +47,10 @@ class TierSpec:
 TIERS: dict[Tier, TierSpec] = {
     spec.key: spec
     for spec in (
-        TierSpec(Tier.BEGINNER, _("Beginner"), ply=1, sigma=0.17),
-        TierSpec(Tier.CASUAL, _("Casual"), ply=1, sigma=0.125),
-        TierSpec(Tier.INTERMEDIATE, _("Intermediate"), ply=1, sigma=0.08),
-        TierSpec(Tier.ADVANCED, _("Advanced"), ply=1, sigma=0.045),
+        TierSpec(Tier.BEGINNER, _("Beginner"), ply=1, sigma=0.17, cube_sigma=0.17),
+        TierSpec(Tier.CASUAL, _("Casual"), ply=1, sigma=0.125, cube_sigma=0.125),
+        TierSpec(Tier.INTERMEDIATE, _("Intermediate"), ply=1, sigma=0.08, cube_sigma=0.08),
+        TierSpec(Tier.ADVANCED, _("Advanced"), ply=1, sigma=0.045, cube_sigma=0.045),
         TierSpec(Tier.EXPERT, _("Expert"), ply=2, sigma=0.0),
     )
 }

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from games.engine import Dice, Position, legal_plays
+from games.engine import Cube, Dice, Match, Position, Side, Xgid, legal_plays
+from tests.engine.boards import board
 
 from .positions import playout_positions
+
+LIGHT, DARK = Side.LIGHT, Side.DARK
 
 ROOT = Path(__file__).resolve().parents[2]
 # Two checkers on the bar against a closed board: nothing can move.
@@ -74,17 +78,81 @@ def test_the_expert_bot_anticipates_with_its_search_and_matches_the_policy() -> 
     assert play is not None and answer["play"] == play.notation()
 
 
-def test_the_bot_runs_without_django() -> None:
+def test_the_bot_runs_without_django_set_up() -> None:
+    # The tier table's labels are lazy translations (django.utils), read only
+    # by the site: the bot needs no settings, no app registry, no database.
     code = (
-        "import io, sys;"
-        "sys.stdin = io.StringIO('4HPwATDgc/ABMA 3 1\\n');"
+        "import io, json, sys;"
+        "sys.stdin = io.StringIO('4HPwATDgc/ABMA 3 1\\n' + sys.argv[1] + '\\n');"
         "from ai_worker import bot; bot.main(['--tier', 'advanced']);"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'), file=sys.stderr)"
+        "names = [m for m in sys.modules if m.split('.')[0] == 'django'];"
+        "print(json.dumps(names), file=sys.stderr)"
     )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    line = Xgid(Position.start(), doubled=True).text()
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+        [sys.executable, "-c", code, line],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        env=env,
     )
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+    loaded = json.loads(done.stderr.strip().splitlines()[-1])
+    assert not [m for m in loaded if m.startswith(("django.db", "django.conf", "django.contrib"))]
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert "play" in answers[0] and answers[1]["action"] == "take"
+
+
+# An XGID line per decision the protocol answers (money game with Jacoby
+# unless a match is given); the expected answers are the clear ones.
+LAST_RACE = board({1: 2, 2: 2}, {19: 4})
+CLOSED_OUT = board({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, {12: 4, 13: 4, 14: 3}, their_bar=4)
+JACOBY = Match(jacoby=True)
+
+
+def test_xgid_cube_decisions_get_an_action() -> None:
+    crawford = Match(length=5, light=2, dark=4, crawford=True)
+    lines = {
+        "opening": Xgid(Position.start(), LIGHT, None, Cube(), JACOBY),
+        "opening_doubled": Xgid(Position.start(), DARK, None, Cube(), JACOBY, doubled=True),
+        "race": Xgid(LAST_RACE, LIGHT, None, Cube(), JACOBY),
+        "race_doubled": Xgid(LAST_RACE, DARK, None, Cube(2, LIGHT), JACOBY, doubled=True),
+        "closed_out": Xgid(CLOSED_OUT, LIGHT, None, Cube(), Match()),
+        "crawford": Xgid(LAST_RACE, LIGHT, None, Cube(), crawford),
+    }
+    answers = dict(zip(lines, run_bot("expert", [x.text() for x in lines.values()]), strict=True))
+    assert {name: a["action"] for name, a in answers.items()} == {
+        "opening": "no_double",
+        "opening_doubled": "take",
+        "race": "double",
+        "race_doubled": "pass",
+        "closed_out": "too_good",
+        "crawford": "no_double",
+    }
+    assert answers["crawford"]["refusal"] == "crawford_game"
+    assert all(isinstance(a["ms"], float | int) and a["ms"] >= 0 for a in answers.values())
+
+
+def test_an_xgid_with_dice_gets_a_legal_play_from_the_side_on_turn() -> None:
+    pairs = playout_positions(6, seed=5)
+    xgids = [
+        Xgid(p, DARK if i % 2 else LIGHT, d, Cube(2, LIGHT), Match(length=7, light=4, dark=5))
+        for i, (p, d) in enumerate(pairs)
+    ]
+    answers = run_bot("casual", [x.text() for x in xgids])
+    for (position, dice), answer in zip(pairs, answers, strict=True):
+        results = {p.result.position_id(): p.notation() for p in legal_plays(position, dice)}
+        if results:
+            assert answer["result"] in results and answer["play"] == results[answer["result"]]
+        else:
+            assert answer["play"] is None and answer["result"] == position.position_id()
+
+
+def test_an_xgid_the_site_cannot_play_gets_an_error() -> None:
+    beaver = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:B:0:0:3:0:10"
+    [answer] = run_bot("casual", [beaver])
+    assert answer["line"] == beaver and "beaver" in str(answer["error"])
 
 
 @pytest.mark.parametrize("tier", ["nobody", ""])

@@ -1,0 +1,234 @@
+"""The computer's cube: double / no double / too good, take / pass, and plays
+chosen with the cube and the score in mind.
+
+Every tier decides from bgsage's cubeful evaluation (``cube_action``, with
+the match score in a match; Janowski's formula in money games) at the
+tier's ply. The cube's three equities, from the doubler's side and per unit
+of the current cube, are no double (ND), double/take (DT) and double/pass
+(DP, exactly 1 in a money game). The doubler doubles when
+``min(DT, DP) > ND`` (its opponent answers the better way for itself); it is
+too good when the opponent should pass (``DT > DP``) and playing on is worth
+more than cashing (``ND > DP``). The taker takes when ``DT <= DP``.
+
+The lower tiers err as on checker play: each equity gets Gaussian noise of
+the tier's ``cube_sigma``, a pure function of (seed, position, cube, score,
+role) through ``policy.gaussian``, so a retried task decides the same.
+
+No Django here: the bot runs without it.
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from ai_worker.evaluator import RankedPlay, to_board26
+from ai_worker.policy import gaussian, pick
+from ai_worker.sanity import Probs
+from games.engine import (
+    Cube,
+    CubeRefusal,
+    Dice,
+    Match,
+    Play,
+    Position,
+    Side,
+    double_refusal,
+    legal_plays,
+)
+from games.tiers import Tier, TierSpec, tier_spec
+
+FILTER_PLAYS = 5  # plays searched deeper than 1-ply, as the evaluator's filter
+
+
+class CubeAction(enum.StrEnum):
+    NO_DOUBLE = "no_double"
+    DOUBLE = "double"
+    TOO_GOOD = "too_good"
+    TAKE = "take"
+    PASS = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class CubeEquities:
+    """The doubler's cubeful equities per unit of the current cube."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    probs: Probs  # cubeless chances of the side on roll, before its roll
+
+    def best_double_action(self) -> CubeAction:
+        """The doubler's right action on these (possibly noisy) equities."""
+        if min(self.double_take, self.double_pass) > self.no_double:
+            return CubeAction.DOUBLE
+        if self.double_take > self.double_pass and self.no_double > self.double_pass:
+            return CubeAction.TOO_GOOD
+        return CubeAction.NO_DOUBLE
+
+    def best_answer(self) -> CubeAction:
+        """The taker's right answer on these equities."""
+        return CubeAction.TAKE if self.double_take <= self.double_pass else CubeAction.PASS
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    action: CubeAction
+    refusal: CubeRefusal | None = None  # why a double was not possible at all
+    equities: CubeEquities | None = None  # as evaluated, before the tier's noise
+
+
+@dataclass(frozen=True, slots=True)
+class CubeContext:
+    """What bgsage needs to know of the cube and the score, from the mover's side."""
+
+    cube: Cube
+    match: Match
+    mover: Side
+
+    def bgsage_kwargs(self) -> dict[str, Any]:
+        owner = self.cube.owner
+        cube_owner = (
+            "centered" if owner is None else "player" if owner is self.mover else "opponent"
+        )
+        match = self.match
+        return {
+            "cube_value": self.cube.value,
+            "cube_owner": cube_owner,
+            "away1": match.away(self.mover),
+            "away2": match.away(self.mover.other),
+            "is_crawford": match.crawford,
+            "jacoby": match.is_money and match.jacoby,
+            "beaver": False,
+        }
+
+    def key(self) -> str:
+        """The part of a noise key that tells cube and score apart."""
+        m = self.match
+        owner = self.cube.owner.value if self.cube.owner else "centre"
+        return f"{self.cube.value}{owner}|{m.length}:{m.light}:{m.dark}:{m.crawford}:{m.jacoby}"
+
+
+_lock = threading.Lock()
+_analyzers: dict[int, Any] = {}
+
+
+def _analyzer(ply: int) -> Any:
+    """One bgsage analyzer per eval level and process (it is thread-safe)."""
+    if ply not in _analyzers:
+        with _lock:
+            if ply not in _analyzers:
+                from bgsage import BgBotAnalyzer
+
+                _analyzers[ply] = BgBotAnalyzer(eval_level=f"{ply}ply")
+    return _analyzers[ply]
+
+
+def warm_up(ply: int = 1) -> None:
+    """Load the analyzers a tier at ``ply`` uses now rather than on its first decision."""
+    _analyzer(1)
+    if ply > 1:
+        _analyzer(ply)
+
+
+def evaluate_cube(position: Position, context: CubeContext, ply: int = 1) -> CubeEquities:
+    """bgsage's cube equities for the side on roll in ``position`` (before its roll)."""
+    result = _analyzer(ply).cube_action(to_board26(position), **context.bgsage_kwargs())
+    return CubeEquities(
+        float(result.equity_nd),
+        float(result.equity_dt),
+        float(result.equity_dp),
+        _probs(result.probs),
+    )
+
+
+def double_decision(
+    position: Position, context: CubeContext, tier: Tier | str, seed_key: str
+) -> CubeDecision:
+    """Whether the side on roll (``context.mover``, ``position`` from its side) doubles."""
+    refusal = double_refusal(context.cube, context.match, context.mover)
+    if refusal is not None:
+        return CubeDecision(CubeAction.NO_DOUBLE, refusal)
+    spec = tier_spec(tier)
+    equities = evaluate_cube(position, context, spec.ply)
+    noisy = with_noise(equities, spec, _key(seed_key, position, context, "double"))
+    return CubeDecision(noisy.best_double_action(), None, equities)
+
+
+def take_decision(
+    position: Position, context: CubeContext, tier: Tier | str, seed_key: str
+) -> CubeDecision:
+    """Whether the side doubled takes; ``position`` and ``context`` are the doubler's."""
+    spec = tier_spec(tier)
+    equities = evaluate_cube(position, context, spec.ply)
+    noisy = with_noise(equities, spec, _key(seed_key, position, context, "take"))
+    return CubeDecision(noisy.best_answer(), None, equities)
+
+
+def rank_cubeful(
+    position: Position, dice: Dice, context: CubeContext, ply: int = 1
+) -> list[RankedPlay]:
+    """Every legal play, best first, by the mover's cubeful equity after it.
+
+    All plays are scored at 1-ply; at ``ply`` >= 2 the best few are searched
+    again at that depth and only those can stay first.
+    """
+    plays = legal_plays(position, dice)
+    ranked = _sorted([_score(play, context, 1) for play in plays])
+    if ply > 1 and len(ranked) > 1:
+        deep = [_score(r.play, context, ply) for r in ranked[:FILTER_PLAYS]]
+        ranked = _sorted(deep) + ranked[FILTER_PLAYS:]
+    return ranked
+
+
+def choose_cubeful_play(
+    position: Position, dice: Dice, context: CubeContext, tier: Tier | str, seed_key: str
+) -> Play | None:
+    """The play ``tier`` makes with this cube and score, or None when nothing can move."""
+    spec = tier_spec(tier)
+    ranked = rank_cubeful(position, dice, context, spec.ply)
+    if not ranked:
+        return None
+    return pick(ranked, spec, f"{seed_key}|{context.key()}", position.position_id(), dice).play
+
+
+def _score(play: Play, context: CubeContext, ply: int) -> RankedPlay:
+    # After the play the opponent is on roll: the cube's owner keeps its
+    # name ("player" is still the side that moved), and so do the aways.
+    kwargs = context.bgsage_kwargs()
+    kwargs.pop("beaver")
+    result = _analyzer(ply).post_move_analytics(to_board26(play.result), **kwargs)
+    return RankedPlay(play, float(result.cubeful_equity), _probs(result.probs), ply)
+
+
+def _sorted(ranked: list[RankedPlay]) -> list[RankedPlay]:
+    return sorted(ranked, key=lambda r: -r.equity)
+
+
+def _probs(probs: Any) -> Probs:
+    return Probs(
+        float(probs.win),
+        float(probs.gammon_win),
+        float(probs.backgammon_win),
+        float(probs.gammon_loss),
+        float(probs.backgammon_loss),
+    )
+
+
+def _key(seed_key: str, position: Position, context: CubeContext, role: str) -> str:
+    return f"{seed_key}|{position.position_id()}|{context.key()}|{role}"
+
+
+def with_noise(equities: CubeEquities, spec: TierSpec, key: str) -> CubeEquities:
+    """The equities as ``spec``'s tier sees them: ND and DT moved by its fixed noise."""
+    if spec.cube_sigma <= 0:
+        return equities
+    sigma = spec.cube_sigma
+    return CubeEquities(
+        equities.no_double + sigma * gaussian(f"{key}|nd".encode()),
+        equities.double_take + sigma * gaussian(f"{key}|dt".encode()),
+        equities.double_pass,  # known exactly: 1 in money, the match table in a match
+        equities.probs,
+    )
