@@ -62,3 +62,14 @@ def test_the_language_preference_beats_the_browser(client_logged_in: Client) -> 
         reverse("accounts:profile"), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     assert '<html lang="zh-Hans">' in html
+
+
+def test_djangos_own_messages_use_the_sites_words(client: Client) -> None:
+    """Form labels end in a full-width colon; Django's validator says 电子邮箱
+    as the site does (config/django_messages.py), not its "Email 地址"."""
+    login = client.get(reverse("accounts:login")).content.decode()
+    assert "用户名：" in login and "用户名:" not in login
+    answer = client.post(reverse("accounts:password_reset"), {"email": "not-an-address"})
+    text = answer.content.decode()
+    assert "请输入有效的电子邮箱地址。" in text
+    assert "Email 地址" not in text
