@@ -193,7 +193,12 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._send_state(state)
 
     async def game_event(self, event: dict[str, Any]) -> None:
-        await self._send_json(event["payload"])
+        payload = event["payload"]
+        # An event worded in every language (a hint): this page's language's.
+        worded = payload.get("by_language")
+        if worded:
+            payload = worded.get(self.language) or next(iter(worded.values()))
+        await self._send_json(payload)
 
     # ------------------------------------------------------------ helpers
 

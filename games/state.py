@@ -16,15 +16,23 @@ from django.utils.translation import ngettext
 from games.engine import Dice, Display, Position, Side, opening_roll
 from games.models import Game, Status, Turn
 from games.services import current_turn, position_of
-from games.steps import steps_json, turn_json
+from games.steps import moves_json, steps_json, turn_json
 
 
-def build_state(game: Game, last_turn: Turn | None = None) -> dict[str, Any]:
-    """The whole §4 state of ``game``; ``message`` in the active language."""
+def build_state(
+    game: Game, last_turn: Turn | None = None, *, moves: bool = False
+) -> dict[str, Any]:
+    """The whole §4 state of ``game``; ``message`` in the active language.
+
+    ``moves`` adds the move list (every turn so far), which the page and
+    the HTTP state send; socket states carry only ``last_turn``, which the
+    page appends to the list it has.
+    """
     last = game.last_turn
     if last is None and game.status != Status.OPENING:
         # Games stored before last_turn was kept on the row (or built by hand).
-        last = turn_json(last_turn or game.turns.order_by("-number").first())
+        row = last_turn or game.turns.order_by("-number").first()
+        last = turn_json(row) if row is not None else None
     state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
@@ -42,6 +50,8 @@ def build_state(game: Game, last_turn: Turn | None = None) -> dict[str, Any]:
     state["no_move"] = _light_just_passed(game, last)
     state["thinking"] = game.turn == Side.DARK.value and not game.is_over
     state["message"] = describe_state(state)
+    if moves:
+        state["moves"] = moves_json(game)
     return state
 
 

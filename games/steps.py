@@ -7,12 +7,13 @@ Every point is a display point (LIGHT's numbering). LIGHT's bar and off are
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from games.engine import BAR, OFF, Position, Side
 
 if TYPE_CHECKING:
-    from games.models import Turn
+    from games.models import Game, Turn
 
 DisplayPoint = int | str
 
@@ -26,6 +27,25 @@ def display_point(point: int, side: str) -> DisplayPoint:
     if point == OFF:
         return "off"
     return BAR - point
+
+
+# A point number in gnubg notation: after the start, a space or a "/", never
+# the count in "(2)".
+_NOTATION_POINT = re.compile(r"(?<![(\d])\d{1,2}")
+
+
+def display_notation(notation: str, side: str) -> str:
+    """A play's gnubg notation, written in ``side``'s own numbering, in the
+    board's (display) numbering: what the person reads everywhere.
+
+    >>> display_notation("24/18 13/10*", "dark"), display_notation("bar/22 6/off(2)", "dark")
+    ('1/7 12/15*', 'bar/3 19/off(2)')
+    >>> display_notation("13/11 6/5", "light")
+    '13/11 6/5'
+    """
+    if side == Side.LIGHT.value:
+        return notation
+    return _NOTATION_POINT.sub(lambda m: str(display_point(int(m.group()), side)), notation)
 
 
 def steps_json(
@@ -62,10 +82,9 @@ def _hits(steps: list[list[int]], before: Position) -> list[bool]:
     return hits
 
 
-def turn_json(turn: Turn | None) -> dict[str, Any] | None:
-    """The state's ``last_turn`` for a stored Turn row."""
-    if turn is None:
-        return None
+def turn_json(turn: Turn) -> dict[str, Any]:
+    """A stored Turn row as the board reads it: the state's ``last_turn``, the
+    move list's entries, the review's turns (which add their boards)."""
     before = Position.from_position_id(turn.position_before)
     if turn.side == Side.DARK.value:
         before = before.swapped()
@@ -73,6 +92,11 @@ def turn_json(turn: Turn | None) -> dict[str, Any] | None:
         "number": turn.number,
         "side": turn.side,
         "dice": [turn.die1, turn.die2],
-        "notation": turn.notation,
+        "notation": display_notation(turn.notation, turn.side),
         "steps": steps_json(turn.steps, turn.side, before),
     }
+
+
+def moves_json(game: Game) -> list[dict[str, Any]]:
+    """Every finished turn of ``game`` in order: the page's move list."""
+    return [turn_json(t) for t in game.turns.order_by("number")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,6 +16,7 @@ from accounts.guests import ensure_player
 from accounts.preferences import board_prefs
 from games import services
 from games.models import Game
+from games.play_words import board_words
 from games.state import build_state
 from games.tiers import DEFAULT_TIER, TIER_CHOICES, TIERS
 
@@ -75,10 +77,13 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _owned_game(request, game_id)
     context = {
         "game": game,
-        "state_json": build_state(game),
+        "state_json": build_state(game, moves=True),
         "ws_url": f"/ws/games/{game.pk}/",
         "state_url": reverse("games:state", args=[game.pk]),
         "prefs_json": board_prefs(request.user),
+        "board_words": board_words(game),
+        # window.__shuanglu, the browser tests' hook: never on a production page.
+        "test_hook": settings.DEBUG,
     }
     return render(request, "games/play.html", context)
 
@@ -86,7 +91,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def state(request: HttpRequest, game_id: int) -> JsonResponse:
     game = _owned_game(request, game_id)
-    response = JsonResponse(build_state(game))
+    response = JsonResponse(build_state(game, moves=True))
     response["Cache-Control"] = "no-store"
     return response
 

@@ -1,16 +1,19 @@
 """Hints: the best five plays for the person's roll, computed on `analysis`.
 
-``games.services.request_hint`` (the WebSocket "hint" command, or the HTTP
-endpoint in ``learning.views``) records that hints were used and queues
-``learning.tasks.compute_hint`` after commit. The task stores the ranked
-plays in a ``Hint`` row and tells the game's sockets; the page then fetches
-``hint_json`` (reasons worded in its own language). A hint never changes the
-game beyond ``hints_used`` and never runs on the computer's ``moves`` queue.
+``games.services.request_hint`` (the WebSocket "hint" command, the one way
+to ask) records that hints were used and queues ``learning.tasks.compute_hint``
+after commit. The task stores the ranked plays in a ``Hint`` row and sends
+the hint itself to the game's sockets, worded in every site language; each
+socket passes on its own page language's (``hint_json``). A hint never
+changes the game beyond ``hints_used`` and never runs on the `moves` queue.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.conf import settings
+from django.utils import translation
 
 from ai_worker import candidates
 from ai_worker.ranking import RankFn, default_rank
@@ -40,8 +43,13 @@ def compute_hint(game_id: int, version: int, rank: RankFn = default_rank) -> Non
     hint, _created = Hint.objects.get_or_create(
         game=game, version=version, defaults={"dice": game.dice}
     )
-    if hint.state == AnalysisState.DONE:
-        return
+    if hint.state != AnalysisState.DONE:
+        _rank_plays(game, hint, rank)
+    hint.refresh_from_db()
+    broadcast.send_to_game(game_id, hint_event(hint))
+
+
+def _rank_plays(game: Game, hint: Hint, rank: RankFn) -> None:
     # Steps made since the request bump the version but not the roll: the
     # hint is for the whole turn from its starting position, so it still holds.
     rolled: list[int] = list(game.dice or [])
@@ -56,7 +64,15 @@ def compute_hint(game_id: int, version: int, rank: RankFn = default_rank) -> Non
         dice=[dice.d1, dice.d2],
         candidates=[c.to_json() for c in plays],
     )
-    broadcast.send_to_game(game_id, {"type": "hint", "version": version, "ready": True})
+
+
+def hint_event(hint: Hint) -> dict[str, Any]:
+    """The socket event: ``hint_json`` in each language, for each socket's own."""
+    by_language = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            by_language[code] = hint_json(hint)
+    return {"type": "hint", "version": hint.version, "by_language": by_language}
 
 
 def hint_json(hint: Hint) -> dict[str, Any]:

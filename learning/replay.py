@@ -11,7 +11,7 @@ from typing import Any
 
 from games.engine import Display, Position
 from games.models import Game, Turn
-from games.steps import display_point
+from games.steps import display_notation, display_point, turn_json
 from learning.models import TurnAnalysis
 from learning.reasons import render_reasons
 
@@ -36,7 +36,7 @@ def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
         for step, raw in zip(display_steps(c["steps"], side), c["steps"], strict=True)
     ]
     return {
-        "notation": c["notation"],
+        "notation": display_notation(c["notation"], side),
         "equity": c["equity"],
         "probs": c["probs"],
         "reasons": render_reasons(c["reasons"]),
@@ -44,13 +44,11 @@ def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
     }
 
 
-def turn_json(turn: Turn, review: TurnAnalysis | None) -> dict[str, Any]:
+def review_turn_json(turn: Turn, review: TurnAnalysis | None) -> dict[str, Any]:
+    """The state's ``last_turn`` shape (``games.steps.turn_json``), with both
+    boards and the turn's analysis."""
     data: dict[str, Any] = {
-        "number": turn.number,
-        "side": turn.side,
-        "dice": [turn.die1, turn.die2],
-        "notation": turn.notation,
-        "steps": display_steps(turn.steps, turn.side),
+        **turn_json(turn),
         "before": board_json(turn.position_before),
         "after": board_json(turn.position_after),
         "analysis": None,
@@ -84,5 +82,5 @@ def replay_json(game: Game) -> dict[str, Any]:
     return {
         "game": game.pk,
         "start": board_json(start),
-        "turns": [turn_json(t, reviews.get(t.number)) for t in turns],
+        "turns": [review_turn_json(t, reviews.get(t.number)) for t in turns],
     }

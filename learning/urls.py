@@ -10,7 +10,6 @@ urlpatterns: list[URLPattern] = [
     path("reviews/", views.reviews, name="reviews"),
     path("games/<int:game_id>/review/", views.review, name="review"),
     path("games/<int:game_id>/analysis", views.analysis_status, name="analysis_status"),
-    path("games/<int:game_id>/hint", views.hint, name="hint"),
     path("stats/", views.stats, name="stats"),
     path("help/", views.help_page, name="help"),
     path("help/<slug:page>/", views.help_page, name="help_page"),

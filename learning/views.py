@@ -1,4 +1,4 @@
-"""History, review, hints over HTTP, dice statistics and help: thin views."""
+"""History, review, dice statistics and help: thin views."""
 
 from __future__ import annotations
 
@@ -9,14 +9,12 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET
 
-from games import services
 from games.engine import ROLLS
 from games.models import Game
 from learning import dicestats, history, tasks
-from learning.hints import hint_json
-from learning.models import AnalysisState, GameAnalysis, Hint
+from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
 from learning.review import ensure_analysis, needs_queueing
 
@@ -106,33 +104,6 @@ def analysis_status(request: HttpRequest, game_id: int) -> JsonResponse:
             "message": row.message,
         }
     )
-
-
-@require_http_methods(["GET", "POST"])
-def hint(request: HttpRequest, game_id: int) -> JsonResponse:
-    """POST: ask for a hint on ``version``; GET ?version=N: the hint, once ready."""
-    game = _owned_game(request, game_id)
-    try:
-        version = int(request.POST.get("version") or request.GET.get("version") or game.version)
-    except ValueError:
-        return JsonResponse({"error": "bad_version"}, status=400)
-    if request.method == "POST":
-        try:
-            services.request_hint(game.pk, request.user, version)
-        except services.ServiceError as exc:
-            return JsonResponse({"error": exc.code}, status=409)
-    row = Hint.objects.filter(game=game, version=version).first()
-    if row is None:
-        return JsonResponse(
-            {
-                "type": "hint",
-                "game": game.pk,
-                "version": version,
-                "state": AnalysisState.PENDING,
-                "plays": [],
-            }
-        )
-    return JsonResponse(hint_json(row))
 
 
 @require_GET

@@ -10,7 +10,9 @@
 // bar, 0 or "off" for the bear-off tray. LIGHT (the person) moves 24 → 1 with
 // its home board bottom right ("right") or bottom left ("left").
 
-export const SVG_NS = "http://www.w3.org/2000/svg";
+import { SVG_NS } from "./common.js";
+
+export { SVG_NS };
 
 // Geometry in viewBox units. 5 checkers of 2R fit in a point's height.
 const F = 12;   // frame

@@ -1,21 +1,20 @@
 // The game's WebSocket: versioned commands with ids, acks, gap detection
 // (a missed version → the whole state over HTTP), reconnect with backoff.
 //
-//   const conn = new GameSocket({wsUrl, stateUrl, getVersion, onState,
+//   const conn = new GameSocket({wsUrl, stateUrl, version, onState,
 //                                onRefused, onError, onStatus, onOther});
 //   conn.start(); conn.send("step", {from: 13, to: 8}) → the command id or null
+//
+// `version` is the page's first state's; from then on the socket knows the
+// version of the last state it received, however far the page's animations
+// lag behind it.
+
+import { socketUrl } from "./common.js";
 
 const MAX_BACKOFF_MS = 15000;
 const COMMAND_TIMEOUT_MS = 10000;
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_SIGNED_OUT = 4401;  // the session ended: log-out, password change, expiry
-
-export function absoluteWsUrl(url) {
-  if (/^wss?:\/\//.test(url)) return url;
-  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
-  const path = url.startsWith("/") ? url : `/${url}`;
-  return `${scheme}//${window.location.host}${path}`;
-}
 
 export class GameSocket {
   constructor(opts) {
@@ -26,6 +25,7 @@ export class GameSocket {
     this.attempt = 0;
     this.stopped = false;
     this.connected = false;
+    this.version = opts.version ?? 0;
   }
 
   start() {
@@ -39,7 +39,7 @@ export class GameSocket {
   }
 
   connect() {
-    const ws = new WebSocket(absoluteWsUrl(this.opts.wsUrl));
+    const ws = new WebSocket(socketUrl(this.opts.wsUrl));
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempt = 0;
@@ -76,7 +76,7 @@ export class GameSocket {
     if (!this.connected || this.pending) return null;
     this.counter += 1;
     const id = `c${this.counter}`;
-    const message = { type, id, version: this.opts.getVersion(), ...fields };
+    const message = { type, id, version: this.version, ...fields };
     const timer = window.setTimeout(() => {
       // No answer: forget the command and ask for the truth instead.
       if (this.pending && this.pending.id === id) {
@@ -136,8 +136,9 @@ export class GameSocket {
 
   receiveState(state) {
     if (this.pending && this.pending.acked) this.clearPending();
-    const known = this.opts.getVersion();
+    const known = this.version;
     if (typeof state.version !== "number" || state.version < known) return;
+    this.version = state.version;
     if (state.version > known + 1) {
       // A gap: an event was missed, so this one may not tell the whole story
       // (e.g. the computer's steps to animate). Take it, then the HTTP truth.
@@ -155,7 +156,8 @@ export class GameSocket {
       });
       if (!response.ok) return;
       const state = await response.json();
-      if (typeof state.version === "number" && state.version >= this.opts.getVersion()) {
+      if (typeof state.version === "number" && state.version >= this.version) {
+        this.version = state.version;
         this.opts.onState(state, { gap: false, fetched: true });
       }
     } catch (err) {

@@ -3,7 +3,8 @@
 // the way the eye reads the board (left/right along a row, up/down between
 // the rows).
 
-import { SVG_NS, HEIGHT, GEOM, boardLayout, layer } from "./board.js";
+import { HEIGHT, GEOM, boardLayout, layer } from "./board.js";
+import { SVG_NS } from "./common.js";
 
 const { PW, BW, TW, PH, LBL, F } = GEOM;
 

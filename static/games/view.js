@@ -1,10 +1,9 @@
 // Words and dice for the play page: everything here turns a §4 state into
 // text or dice lists, with no DOM events and no network.
 
-/** "%(name)s" placeholders, like Django's. */
-export function fmt(template, params = {}) {
-  return String(template ?? "").replace(/%\((\w+)\)s/g, (_, key) => String(params[key] ?? ""));
-}
+import { fmt, sentences } from "./common.js";
+
+export { fmt };
 
 export function diceText(dice) {
   return dice && dice.length ? dice.join("-") : "";
@@ -83,7 +82,7 @@ export function openingText(S, state) {
   }
   if (state.opening.starter === "light") parts.push(S.you_start);
   if (state.opening.starter === "dark") parts.push(S.computer_starts);
-  return parts.join(" ");
+  return sentences(parts);
 }
 
 export function turnText(S, state) {
@@ -92,6 +91,11 @@ export function turnText(S, state) {
   if (state.status === "failed") return state.message || S.failed;
   if (state.thinking || state.turn === "dark") return S.thinking;
   return S.your_turn;
+}
+
+/** The computer is working out its play (and the line says so). */
+export function isThinking(state) {
+  return live(state) && (state.thinking || state.turn === "dark");
 }
 
 export function pipsText(S, state) {
@@ -134,7 +138,8 @@ export function announcement(S, prev, next) {
     const after = next.steps || [];
     if (after.length > before.length) {
       const step = after[after.length - 1];
-      lines.push(fmt(S.you_moved, { from: placeName(S, step.from), to: placeName(S, step.to) }) + (step.hit ? ` ${S.hit}` : ""));
+      lines.push(fmt(S.you_moved, { from: placeName(S, step.from), to: placeName(S, step.to) }));
+      if (step.hit) lines.push(S.hit);
     } else if (after.length < before.length) {
       lines.push(S.undone);
     }
@@ -149,5 +154,5 @@ export function announcement(S, prev, next) {
     lines.push(fmt(S.you_rolled, { dice: diceText(next.dice) }));
   }
   if (next.turn === "light" && next.can_end_turn && !(prev && prev.can_end_turn)) lines.push(S.end_turn_hint);
-  return lines.join(" ");
+  return sentences(lines);
 }

@@ -147,10 +147,10 @@ def test_a_whole_game_is_played_to_its_end_against_the_computer(
             continue
         before = len(st["steps"])
         after = play_allowed_step(page)
-        if after["last_turn"] == st["last_turn"] and after["turn"] == "light":
-            assert len(after["steps"]) == before + 1, "the step was taken"
-        else:
-            person_turns += 1  # the step finished the turn (auto end turn)
+        finished_turn = after["last_turn"] != st["last_turn"] or after["turn"] != "light"
+        # The step was taken, or it finished the turn (auto end turn).
+        assert finished_turn or len(after["steps"]) == before + 1
+        person_turns += finished_turn
     final = state(page)
     assert final["status"] == "finished", final
     assert saw_computer_play and person_turns > 0

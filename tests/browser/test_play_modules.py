@@ -141,18 +141,61 @@ def test_a_version_gap_takes_the_state_and_then_fetches_the_whole_state(js: Any)
           fetched.push(url);
           return { ok: true, json: async () => ({ version: 9 }) };
         };
-        let version = 5;
+        // The page takes its states late (behind its animations): the socket
+        // must know the version from what it received, not from the page.
         const s = new Sock.GameSocket({
-          wsUrl: '/none', stateUrl: '/games/1/state', getVersion: () => version,
-          onState: (st, info) => { seen.push([st.version, !!info.gap]); version = st.version; },
+          wsUrl: '/none', stateUrl: '/games/1/state', version: 5,
+          onState: (st, info) => { seen.push([st.version, !!info.gap]); },
           onRefused() {}, onError() {}, onStatus() {},
         });
         s.receiveState({ version: 4 });   // older: ignored
         s.receiveState({ version: 6 });   // next: taken
-        s.receiveState({ version: 8 });   // a gap: taken, then refetched
+        s.receiveState({ version: 7 });   // next again, though the page still shows 5
+        const before = fetched.length;
+        s.receiveState({ version: 9 });   // a gap: taken, then refetched
         await new Promise((r) => setTimeout(r, 50));
-        return { seen, fetched };
+        return { seen, fetched, before, known: s.version };
         """
     )
-    assert calls["seen"] == [[6, False], [8, True], [9, False]]
+    assert calls["seen"] == [[6, False], [7, False], [9, True], [9, False]]
+    assert calls["before"] == 0, "no resync while the states come in order"
     assert calls["fetched"] == ["/games/1/state"]
+    assert calls["known"] == 9
+
+
+def test_shared_helpers_format_numbers_and_join_sentences(js: Any) -> None:
+    out = js(
+        """
+        const C = await import('/static/games/common.js');
+        return [C.pct(0.5321), C.equity(0.1254), C.signed(-0.04), C.signed(0.2),
+                C.socketUrl('/ws/games/3/').replace(location.host, 'HOST'),
+                C.sentences(['你掷出 6-5。', '电脑先走。']), C.sentences(['You start.', 'Go.']),
+                C.fmt('%(a)s-%(b)s', {a: 1, b: 2}), B.SVG_NS === C.SVG_NS,
+                C.fmt('拿起了 %(p)s的棋子。', {p: '吧台'}),
+                C.fmt('你从 %(a)s 走到 %(b)s。', {a: '24 点', b: '23 点'})];
+        """
+    )
+    assert out == [
+        "53.2%",
+        "0.125",
+        "-0.040",
+        "+0.200",
+        "ws://HOST/ws/games/3/",
+        "你掷出 6-5。电脑先走。",
+        "You start. Go.",
+        "1-2",
+        True,
+        "拿起了吧台的棋子。",
+        "你从 24 点走到 23 点。",
+    ]
+
+
+def test_the_animation_speed_is_the_servers_milliseconds(js: Any) -> None:
+    """No second table of speeds: animation_ms (accounts.preferences) is used as sent."""
+    from accounts.models import AnimationSpeed, Preferences
+    from accounts.preferences import ANIMATION_MS, board_prefs_from
+
+    for speed in AnimationSpeed:
+        raw = board_prefs_from(Preferences(animation_speed=speed))
+        prefs = js("const P = await import('/static/games/page.js'); return P.readPrefs(arg);", raw)
+        assert prefs["stepMs"] == ANIMATION_MS[speed]

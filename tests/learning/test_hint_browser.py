@@ -27,11 +27,9 @@ def hint_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
     return daphne_server
 
 
-def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
-    browser_page: Any, hint_server: str, user: Any
-) -> None:
+def hint_game(user: Any) -> Game:
     pos = position(light={13: 2, 8: 3, 6: 5, 24: 2, 10: 1, 5: 2}, dark={1: 2, 12: 5, 17: 3, 19: 5})
-    game = Game.objects.create(
+    return Game.objects.create(
         owner=user,
         status=Status.PLAYING,
         turn="light",
@@ -39,10 +37,24 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
         position_id=pos.position_id(),
         opening_rolls=[[4, 2]],
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "width", "ready"),
+    [("zh-hans", 1280, "最佳走法已用箭头画在棋盘上"), ("en", 375, "Best play drawn on the board")],
+)
+def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
+    browser_page: Any, hint_server: str, user: Any, language: str, width: int, ready: str
+) -> None:
+    """Asked and answered over the socket, in the page's language."""
+    play.set_prefs(user, language=language)
+    game = hint_game(user)
     page = browser_page
+    page.set_viewport_size({"width": width, "height": 800})
     play.sign_in(page, hint_server, user)
     page.goto(f"/games/{game.pk}/")
     play.wait_connected(page)
+    assert page.locator("#btn-hint").is_enabled()
     version = play.state(page)["version"]
     page.locator("body").click(position={"x": 1, "y": 1})
     page.keyboard.press("h")
@@ -51,6 +63,7 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
     assert items.count() == 5
     first = items.first.inner_text()
     assert "/" in first and first.count("\n") >= 1, "a play in notation, then its reasons"
+    assert ready in page.locator("#hint-status").inner_text()
     assert page.locator("#board g.b-arrows line").count() >= 1
     # A hint changes nothing in the game but the record that hints were used.
     game.refresh_from_db()
@@ -60,3 +73,21 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
     before = page.locator("#board g.b-arrows").inner_html()
     items.nth(4).click()
     assert page.locator("#board g.b-arrows").inner_html() != before
+
+
+def test_the_h_key_asks_nothing_while_the_resign_dialog_is_open(
+    browser_page: Any, hint_server: str, user: Any
+) -> None:
+    game = hint_game(user)
+    page = browser_page
+    play.sign_in(page, hint_server, user)
+    page.goto(f"/games/{game.pk}/")
+    play.wait_connected(page)
+    page.locator("#btn-resign").click()
+    assert page.locator("#resign-dialog").is_visible()
+    page.keyboard.press("h")
+    page.wait_for_timeout(500)
+    assert page.locator("#hint-panel").is_hidden()
+    page.locator("#resign-cancel").click()
+    game.refresh_from_db()
+    assert not game.hints_used and not Hint.objects.filter(game=game).exists()

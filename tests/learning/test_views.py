@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -189,22 +190,25 @@ def hint_game(user: Any) -> Game:
     )
 
 
-def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons(
-    client_logged_in: Client,
+def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons_in_each_language(
+    user: Any,
     hint_game: Game,
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
+    """Asked as the socket's hint command does; the event carries every language."""
+    from games import services
+
     monkeypatch.setattr(
         "learning.tasks.enqueue_hint", lambda gid, version: hints.compute_hint(gid, version)
     )
-    url = reverse("learning:hint", args=[hint_game.pk])
     with django_capture_on_commit_callbacks(execute=True):
-        answer = client_logged_in.post(url, {"version": hint_game.version})
-    assert answer.status_code == 200
+        services.request_hint(hint_game.pk, user, hint_game.version)
     hint_game.refresh_from_db()
     assert hint_game.hints_used
-    body = client_logged_in.get(url, {"version": hint_game.version}).json()
+    event = hints.hint_event(Hint.objects.get(game=hint_game, version=hint_game.version))
+    assert event["type"] == "hint" and event["version"] == hint_game.version
+    body = event["by_language"]["en"]
     assert body["state"] == "done" and body["dice"] == [2, 1]
     assert 1 <= len(body["plays"]) <= 5
     best = body["plays"][0]
@@ -213,16 +217,16 @@ def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons(
     # The play that leaves the blot in front of DARK's checker says 11 of 36.
     leaving = [p for p in body["plays"] if p["notation"] == "13/11 6/5"]
     assert leaving and any("11" in r and "36" in r for r in leaving[0]["reasons"])
+    chinese = event["by_language"]["zh-hans"]["plays"][0]["reasons"]
+    assert any(re.search(r"[\u4e00-\u9fff]", r) for r in chinese)
 
 
-def test_a_hint_is_refused_when_it_is_not_the_persons_roll(
-    client_logged_in: Client, hint_game: Game
-) -> None:
+def test_a_hint_is_refused_when_it_is_not_the_persons_roll(user: Any, hint_game: Game) -> None:
+    from games import services
+
     Game.objects.filter(pk=hint_game.pk).update(turn="dark", dice=None)
-    answer = client_logged_in.post(
-        reverse("learning:hint", args=[hint_game.pk]), {"version": hint_game.version}
-    )
-    assert answer.status_code == 409
+    with pytest.raises(services.ServiceError):
+        services.request_hint(hint_game.pk, user, hint_game.version)
     assert not Hint.objects.exists()
 
 
@@ -291,7 +295,7 @@ def test_the_hint_partial_for_the_play_page_renders_for_a_game(rf: Any, hint_gam
     from django.template.loader import render_to_string
 
     html = render_to_string("learning/_hint.html", {"game": hint_game}, request=rf.get("/"))
-    assert f'data-hint-url="{reverse("learning:hint", args=[hint_game.pk])}"' in html
+    assert "data-hint-url" not in html, "the hint is asked for over the socket only"
     assert 'id="btn-hint"' in html and 'aria-keyshortcuts="H"' in html
     strings = html.split('id="hint-strings" type="application/json">')[1].split("</script>")[0]
     assert set(json.loads(strings)) >= {"thinking", "unavailable", "failed", "ready", "numbers"}

@@ -1,0 +1,97 @@
+"""The play page's words for its scripts, passed with ``json_script``.
+
+Translated when the page is drawn, in its language, so the JavaScript needs
+no catalogue. ``%(name)s`` placeholders are filled in by the client: the
+msgids write them ``%%(name)s`` (a literal percent in a python-format
+string, as the template catalogue has them) and ``js`` turns them back.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.models import Game
+
+
+def js(text: str) -> str:
+    """A translated python-format string with its ``%%`` made ``%`` for the client."""
+    return text % {}
+
+
+def board_words(game: Game) -> dict[str, object]:
+    """Every sentence and label static/games/*.js shows on the play page."""
+    return {
+        "tiers": {game.tier: game.get_tier_display()},
+        **_status_words(),
+        **_board_names(),
+        **_announcements(),
+        **_result_words(),
+    }
+
+
+def _status_words() -> dict[str, str]:
+    return {
+        "your_turn": _("Your turn"),
+        "thinking": _("The computer is thinking…"),
+        "computer_moving": js(_("The computer rolled %%(dice)s and plays %%(play)s…")),
+        "opening_status": _("Opening roll"),
+        "game_over": _("Game over"),
+        "failed": _("The game has stopped."),
+        "pips": js(_("Pips: you %%(light)s · computer %%(dark)s")),
+        "dice_line": js(_("Dice: %%(dice)s")),
+        "tier_line": js(_("Tier: %%(tier)s")),
+        "refused_generic": _("That step is not allowed."),
+        "reconnecting": _("Connection lost; reconnecting…"),
+        "forbidden": _(
+            "This game belongs to another account, or you were signed out. Reload the page."
+        ),
+    }
+
+
+def _board_names() -> dict[str, str]:
+    return {
+        "point_mine": js(_("Point %%(n)s, %%(count)s of yours")),
+        "point_theirs": js(_("Point %%(n)s, %%(count)s of the computer's")),
+        "point_empty": js(_("Point %%(n)s, empty")),
+        "bar_label": js(_("Bar: %%(light)s of yours, %%(dark)s of the computer's")),
+        "tray_label": js(_("Borne off: %%(light)s of yours, %%(dark)s of the computer's")),
+        "selected_suffix": _("picked up"),
+        "dest_suffix": _("legal destination"),
+        "list_sep": _(", "),
+        "place_point": js(_("point %%(n)s")),
+        "place_bar": _("the bar"),
+        "place_off": _("off the board"),
+    }
+
+
+def _announcements() -> dict[str, str]:
+    return {
+        "picked": js(_("Picked up a checker on %%(place)s.")),
+        "can_go": js(_("It can go to %%(list)s.")),
+        "cannot_go": _("It has no legal step now."),
+        "nothing_there": _("You have no checker there."),
+        "put_back": _("Checker put back."),
+        "wait_turn": _("Wait for your turn."),
+        "you_moved": js(_("You moved from %%(from)s to %%(to)s.")),
+        "hit": _("A hit!"),
+        "undone": _("Step undone."),
+        "you_rolled": js(_("You rolled %%(dice)s.")),
+        "computer_played": js(_("The computer rolled %%(dice)s and played %%(play)s.")),
+        "end_turn_hint": _("Dice used: End turn (Enter), or undo to look again."),
+        "opening_roll": js(_("Opening roll: you %%(light)s, the computer %%(dark)s.")),
+        "opening_tie": js(_("Both rolled %%(n)s: a tie, rolled again.")),
+        "you_start": _("You start."),
+        "computer_starts": _("The computer starts."),
+    }
+
+
+def _result_words() -> dict[str, str]:
+    return {
+        "win": _("You won!"),
+        "loss": _("The computer won."),
+        "resigned": _("You resigned; the computer wins."),
+        "kind_single": _("Result: single game"),
+        "kind_gammon": _("Result: gammon"),
+        "kind_backgammon": _("Result: backgammon"),
+        "points_line": js(_("Points: %%(points)s")),
+    }

@@ -1,0 +1,50 @@
+// Helpers every script of the site shares: words with placeholders, numbers
+// as the pages print them, the socket's URL, the SVG namespace, page data.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+const CJK = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef";
+const SPACE_IN_CHINESE = new RegExp(`([${CJK}]) +(?=[${CJK}])`, "g");
+
+/**
+ * "%(name)s" placeholders, as Django's translations write them. A space the
+ * template kept for a number ("拿起了 %(place)s的棋子") is dropped where the
+ * place turned out to be words ("吧台"): none between two Chinese characters.
+ */
+export function fmt(template, params = {}) {
+  return String(template ?? "")
+    .replace(/%\((\w+)\)s/g, (_m, key) => String(params[key] ?? ""))
+    .replace(SPACE_IN_CHINESE, "$1");
+}
+
+/** A probability 0..1 as a percentage with one decimal: "53.2%". */
+export const pct = (x) => `${(x * 100).toFixed(1)}%`;
+
+/** An equity with three decimals: "0.125". */
+export const equity = (x) => x.toFixed(3);
+
+/** An equity with its sign: "+0.125", "-0.040". */
+export const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
+
+/** The absolute ws:// or wss:// URL for a socket path on this site. */
+export function socketUrl(path) {
+  if (/^wss?:\/\//.test(path)) return path;
+  const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${window.location.host}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** The JSON a view handed over with json_script (an empty object if none). */
+export function readJson(id) {
+  const node = document.getElementById(id);
+  return node ? JSON.parse(node.textContent) || {} : {};
+}
+
+export const byId = (id) => document.getElementById(id);
+
+/** Sentences joined as each language writes them: no space after "。". */
+export function sentences(parts) {
+  return parts.filter(Boolean).reduce((text, part) => {
+    if (!text) return part;
+    return /[。！？；：，、）」]$/.test(text) ? text + part : `${text} ${part}`;
+  }, "");
+}

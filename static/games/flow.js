@@ -1,0 +1,111 @@
+// States from the server, shown in order: each waits for the one before,
+// and the computer's play is animated step by step on the way.
+
+import { animateChecker, applyStep, clearArrows, renderBoard, sameBoard } from "./board.js";
+import { byId, fmt } from "./common.js";
+import { emit, placed } from "./bus.js";
+import { canHint } from "./page.js";
+import { render, say } from "./render.js";
+import * as V from "./view.js";
+
+const wait = (ms) => new Promise((resolve) => { window.setTimeout(resolve, ms); });
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export function enqueue(page, next) {
+  page.queue = page.queue.then(() => show(page, next)).catch((err) => console.error(err));
+}
+
+/** Runs `fn` in the queue, after every state before it is shown. */
+export function later(page, fn) {
+  page.queue = page.queue.then(fn).catch((err) => console.error(err));
+}
+
+function computerPlayToAnimate(prev, next) {
+  const t = next.last_turn;
+  if (!prev || !t || t.side !== "dark" || !(t.steps || []).length) return null;
+  if (JSON.stringify(prev.last_turn) === JSON.stringify(t)) return null;
+  // Animate only when the play leads exactly from what is on screen.
+  let board = prev.board;
+  for (const step of t.steps) board = applyStep(board, step, "dark");
+  return sameBoard(board, next.board) ? t : null;
+}
+
+async function show(page, next) {
+  const prev = page.state;
+  if (next.version < prev.version) return;
+  const play = computerPlayToAnimate(prev, next);
+  if (play && page.prefs.stepMs > 0) await animateComputer(page, prev.board, play);
+  if (next.turn !== prev.turn || next.version !== prev.version) page.selected = null;
+  page.state = next;
+  render(page);
+  if (next.version !== prev.version) {
+    say("play-refusal", "");
+    clearArrows(page.svg);  // a hint's arrows belong to the position they were drawn on
+  }
+  const words = V.announcement(page.S, prev, next);
+  if (words) say("play-live", words);
+  if (next.dice && JSON.stringify(next.dice) !== JSON.stringify(prev.dice)) {
+    emit("dice", { side: next.turn, values: next.dice });
+  }
+  emit("state", { state: next, prev, canHint: canHint(page) });
+}
+
+async function animateComputer(page, before, play) {
+  const { svg, prefs, S } = page;
+  page.animating = true;
+  page.animatedPlays += 1;
+  page.root.dataset.idle = "false";
+  // It has stopped thinking: say what it is playing while the checkers move.
+  const turn = byId("play-turn");
+  turn.textContent = fmt(S.computer_moving, { dice: V.diceText(play.dice), play: play.notation });
+  turn.classList.remove("play-thinking");
+  emit("dice", { side: "dark", values: play.dice });
+  const glide = reducedMotion() ? 0 : prefs.stepMs;
+  let board = before;
+  try {
+    for (let i = 0; i < play.steps.length; i += 1) {
+      const step = play.steps[i];
+      renderBoard(svg, board, { direction: prefs.direction, dice: V.computerDice(play, i) });
+      // Reduced motion: the steps still come one by one, without the glide.
+      await animateChecker(svg, board, step, "dark", glide);
+      board = applyStep(board, step, "dark");
+      renderBoard(svg, board, { direction: prefs.direction, dice: V.computerDice(play, i + 1) });
+      placed("dark", step);
+      await wait(reducedMotion() ? prefs.stepMs : prefs.stepMs * 0.3);
+    }
+  } finally {
+    page.animating = false;
+  }
+}
+
+/** A tied opening roll is shown before the roll that decided, once per tab. */
+export async function replayOpeningTies(page) {
+  const { state, prefs, svg } = page;
+  const rolls = (state.opening && state.opening.rolls) || [];
+  if (!V.isOpeningTurn(state) || rolls.length < 2 || (state.steps || []).length || prefs.stepMs <= 0) return;
+  if (!firstTimeInTab(`shuanglu-opening-${state.game}`)) return;
+  page.animating = true;
+  try {
+    for (const [light, dark] of rolls.slice(0, -1)) {
+      const dice = [{ value: light, side: "light", slot: "left" }, { value: dark, side: "dark", slot: "right" }];
+      renderBoard(svg, state.board, { direction: prefs.direction, dice });
+      await wait(Math.max(prefs.stepMs, 300) * 3);
+    }
+  } finally {
+    page.animating = false;
+    render(page);
+  }
+}
+
+function firstTimeInTab(key) {
+  try {
+    if (window.sessionStorage.getItem(key)) return false;
+    window.sessionStorage.setItem(key, "1");
+  } catch (err) {
+    // No storage: show it every time, which is harmless.
+  }
+  return true;
+}

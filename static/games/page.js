@@ -1,0 +1,59 @@
+// The play page's one state object, and the questions asked of it. Every
+// other module of the page reads and changes this object, never globals.
+
+/** The board preferences the server sent (accounts.preferences.board_prefs). */
+export function readPrefs(raw) {
+  return {
+    autoEndTurn: raw.auto_end_turn ?? true,
+    showPips: raw.show_pips ?? true,
+    highlight: raw.highlight_legal ?? true,
+    direction: raw.board_direction === "left" ? "left" : "right",
+    // Milliseconds per checker step: accounts.preferences.ANIMATION_MS.
+    stepMs: Number(raw.animation_ms ?? 0),
+  };
+}
+
+export function createPage({ root, svg, S, prefs, state }) {
+  return {
+    root, svg, S, prefs,
+    state,               // the state on screen (the newest once animations end)
+    conn: null,          // the GameSocket
+    selected: null,      // the source the person picked up (display point, 25 = bar)
+    animating: false,
+    queue: Promise.resolve(),
+    focusRow: "top",     // the row the bar or tray was reached from by keys
+    drag: null,
+    suppressClick: false,
+    animatedPlays: 0,    // computer plays shown step by step
+  };
+}
+
+// The starter's first turn has status "opening" and is played like any other.
+export const live = (s) => s.status === "playing" || s.status === "opening";
+
+export function canAct(page) {
+  const s = page.state;
+  return live(s) && s.turn === "light" && !s.thinking && !page.animating
+    && page.conn.connected && !page.conn.busy;
+}
+
+export function isIdle(page) {
+  return !page.animating && page.conn.connected && !page.conn.busy;
+}
+
+/** The person's roll is on screen and waiting: a hint can answer it. */
+export function canHint(page) {
+  const s = page.state;
+  return live(s) && s.turn === "light" && Boolean(s.dice) && !page.animating;
+}
+
+export function own(page, where) {
+  const board = page.state.board;
+  if (where === 25) return board.bar.light > 0;
+  if (where === 0) return false;
+  return board.points[where - 1] > 0;
+}
+
+export function allowedFrom(page, where) {
+  return (page.state.allowed || []).filter((s) => s.from === where);
+}
