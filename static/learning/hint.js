@@ -8,17 +8,25 @@ import { byId, equity, fmt, pct, readJson } from "../games/common.js";
 import { keyForPage } from "../games/input.js";
 
 const S = readJson("hint-strings");
+// The server runs one job per (game, version) and answers every socket once:
+// an answer that never comes (asked again after it went) is given up.
+const GIVE_UP_MS = 45000;
 let canAsk = false;
 let turnKey = "";
-let asked = null;   // {id, version} of the hint command on its way
+let asked = null;   // {id, version, timer} of the hint command on its way
 
 function status(text) {
   byId("hint-panel").hidden = false;
   byId("hint-status").textContent = text;
 }
 
-function clear() {
+function settle() {
+  if (asked) window.clearTimeout(asked.timer);
   asked = null;
+}
+
+function clear() {
+  settle();
   byId("hint-list").replaceChildren();
   byId("hint-status").textContent = "";
   byId("hint-panel").hidden = true;
@@ -60,11 +68,12 @@ function show(hint) {
 
 function ask() {
   if (!canAsk || asked) return;
-  asked = sendCommand("hint");
-  if (!asked) {
+  const sent = sendCommand("hint");
+  if (!sent) {
     status(S.failed);
     return;
   }
+  asked = { ...sent, timer: window.setTimeout(() => { settle(); status(S.failed); }, GIVE_UP_MS) };
   byId("hint-list").replaceChildren();
   status(S.thinking);
 }
@@ -82,14 +91,14 @@ on("state", ({ state, canHint }) => {
 
 on("message", (msg) => {
   if (msg.type !== "hint" || !asked || msg.version !== asked.version) return;
-  asked = null;
+  settle();
   if (msg.state === "done") show(msg);
   else status(S.failed);
 });
 
 on("answer", (msg) => {
   if (!asked || msg.id !== asked.id) return;
-  asked = null;
+  settle();
   status(msg.message || S.unavailable);
 });
 
