@@ -13,4 +13,6 @@ urlpatterns = [
     path("account/", include("accounts.urls")),
     path("", include("games.urls")),
     path("learn/", include("learning.urls")),
+    # The study side (analysis board, practice) at /analysis/ and /practice/.
+    path("", include("learning.study_urls")),
 ]

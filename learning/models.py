@@ -111,3 +111,7 @@ class Hint(models.Model):
 
     def __str__(self) -> str:
         return f"Hint for game {self.game_id} v{self.version} ({self.state})"
+
+
+# The study side's rows (analysis board, practice) live in their own module.
+from learning.study_models import BoardAnalysis, PracticeItem  # noqa: E402, F401

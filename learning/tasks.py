@@ -1,4 +1,4 @@
-"""Celery tasks on the ``analysis`` queue: the post-game review and hints.
+"""Celery tasks on the ``analysis`` queue: the post-game review, hints, the analysis board.
 
 They take ids, never model instances, and are idempotent: a redelivered
 review resumes after the last stored turn; a hint is stored once per
@@ -12,7 +12,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from ai_worker import dispatch
-from learning import hints, review
+from learning import analysis_board, hints, review
 
 QUEUE = "analysis"
 
@@ -49,3 +49,20 @@ def enqueue_review(game_id: int) -> None:
 def enqueue_hint(game_id: int, version: int) -> None:
     """Queue a hint for the person's roll at ``version``."""
     dispatch.enqueue(compute_hint, game_id, version)
+
+
+@shared_task(
+    name="learning.tasks.analyse_position",
+    base=dispatch.QueuedTask,
+    declared_queue=QUEUE,
+    acks_late=True,
+    max_retries=1,
+)
+def analyse_position(job_id: int) -> None:
+    """The analysis board: ranked plays for one position and roll (or all 21)."""
+    analysis_board.run_board_analysis(job_id)
+
+
+def enqueue_board_analysis(job_id: int) -> None:
+    """Queue an analysis-board job (``learning.study_models.BoardAnalysis``)."""
+    dispatch.enqueue(analyse_position, job_id)

@@ -24,6 +24,7 @@ SIGNED_IN_PAGES = [
     "/learn/help/",
     "/learn/help/glossary/",
     "/learn/help/faq/",
+    "/analysis/?id=4HPwATDgc/ABMA&dice=31",
     "/account/",
     "/account/preferences/",
     "/account/password/",
@@ -34,6 +35,7 @@ VISITOR_PAGES = [
     "/account/signup/",
     "/account/password/reset/",
     "/learn/help/",
+    "/analysis/",
 ]
 LOCALES = reviewing.LOCALES
 analysed_game = reviewing.analysed_game  # the fixture, shared

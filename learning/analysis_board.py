@@ -1,0 +1,163 @@
+"""The analysis board's jobs: ranked plays for one roll or the 21 rolls.
+
+``request_analysis`` finds or creates the ``BoardAnalysis`` row for a
+position and roll and queues ``learning.tasks.analyse_position`` on the
+``analysis`` queue after commit (the in-process pool without a broker), so
+the board never delays a game's moves. ``run_board_analysis`` is what that
+task runs, through ``ai_worker.candidates.hint``, the same ranking and
+reasons as the hints and the review. ``board_analysis_json`` words the
+result for the page. A burst of new jobs from one visitor is refused
+(``burst_allowed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from ai_worker import candidates, luck
+from ai_worker.ranking import RankFn, default_rank
+from games.engine import ROLLS, Dice, Display, Position
+from learning.board_input import ALL_ROLLS, seen_by_light
+from learning.models import AnalysisState
+from learning.replay import candidate_json
+from learning.review import review_ply
+from learning.study_models import BoardAnalysis
+
+TOP_PLAYS = 8
+# The 21 rolls are ranked at 1-ply: 21 searches at Expert depth would keep
+# the one in-process analysis thread busy for many seconds.
+ALL_ROLLS_PLY = 1
+# New jobs per visitor per window; a finished analysis asked again is free.
+BURST_JOBS = 8
+BURST_SECONDS = 30
+
+
+def dice_key(dice: Dice | str) -> str:
+    return ALL_ROLLS if dice == ALL_ROLLS else f"{dice.d1}{dice.d2}"  # type: ignore[union-attr]
+
+
+def job_key(position: Position, dice: Dice | str, ply: int) -> str:
+    return f"{position.position_id()}:{dice_key(dice)}:{ply}"
+
+
+def ply_for(dice: Dice | str) -> int:
+    return ALL_ROLLS_PLY if dice == ALL_ROLLS else review_ply()
+
+
+def burst_allowed(visitor: str) -> bool:
+    """Count one new job for ``visitor``; False once the window's share is used."""
+    key = f"analysis-board-burst:{visitor}"
+    cache.add(key, 0, BURST_SECONDS)
+    try:
+        return int(cache.incr(key)) <= BURST_JOBS
+    except ValueError:  # the window expired between add and incr
+        cache.add(key, 1, BURST_SECONDS)
+        return True
+
+
+def find_job(position: Position, dice: Dice | str) -> BoardAnalysis | None:
+    return BoardAnalysis.objects.filter(key=job_key(position, dice, ply_for(dice))).first()
+
+
+def request_analysis(
+    position: Position, dice: Dice | str, enqueue: Callable[[int], None]
+) -> BoardAnalysis:
+    """The job for ``position`` and ``dice``, created and queued if new (or failed).
+
+    ``enqueue`` is ``learning.tasks.enqueue_board_analysis`` (the tasks
+    module imports this one), called after commit with the job's id."""
+    ply = ply_for(dice)
+    key = job_key(position, dice, ply)
+    fields = {"position_id": position.position_id(), "dice": dice_key(dice), "ply": ply}
+    try:
+        with transaction.atomic():
+            row, created = BoardAnalysis.objects.get_or_create(key=key, defaults=fields)
+    except IntegrityError:  # two requests raced to create it
+        row, created = BoardAnalysis.objects.get(key=key), False
+    if created or row.state == AnalysisState.FAILED:
+        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.PENDING)
+        transaction.on_commit(lambda: enqueue(row.pk))
+    return row
+
+
+def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
+    """Rank the plays of one job and store them; idempotent."""
+    row = BoardAnalysis.objects.filter(pk=job_id).first()
+    if row is None or row.state == AnalysisState.DONE:
+        return
+    BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.RUNNING)
+    position = Position.from_position_id(row.position_id)
+    try:
+        if row.dice == ALL_ROLLS:
+            result: dict[str, Any] = {"rolls": _all_rolls(position, row.ply, rank)}
+        else:
+            dice = Dice(int(row.dice[0]), int(row.dice[1]))
+            plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank)
+            result = {"plays": [c.to_json() for c in plays]}
+    except Exception:
+        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.FAILED)
+        raise
+    BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.DONE, result=result)
+
+
+def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any]]:
+    """The best play of each roll; a roll that cannot move is valued as the
+    board left as it is (as ``ai_worker.luck`` values it)."""
+    rolls = []
+    dance: float | None = None
+    for d1, d2, weight in ROLLS:
+        best = candidates.hint(position, Dice(d1, d2), ply, 1, rank)
+        if best:
+            equity = best[0].equity
+        else:
+            dance = luck.static_value(position)[0] if dance is None else dance
+            equity = dance
+        play = best[0].to_json() if best else None
+        rolls.append({"dice": [d1, d2], "weight": weight, "equity": equity, "play": play})
+    return rolls
+
+
+def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
+    """The job for the page: state, and the plays worded, arrows for ``side``."""
+    if row is None:
+        return {"state": None}
+    data: dict[str, Any] = {"state": row.state, "dice": row.dice, "ply": row.ply}
+    if row.state != AnalysisState.DONE:
+        return data
+    if "plays" in row.result:
+        plays = row.result["plays"]
+        best = plays[0]["equity"] if plays else 0.0
+        data["plays"] = [_play_json(c, side, best) for c in plays]
+    else:
+        rolls = row.result["rolls"]
+        data["average"] = round(sum(r["weight"] * r["equity"] for r in rolls) / 36, 4)
+        data["rolls"] = [_roll_json(r, side) for r in rolls]
+    return data
+
+
+def _play_json(c: dict[str, Any], side: str, best: float) -> dict[str, Any]:
+    result = seen_by_light(Position.from_position_id(c["result"]), side)
+    return {
+        **candidate_json(c, side),
+        "difference": round(c["equity"] - best, 4),
+        # After the play the other side is on roll: its Position ID is the
+        # result seen from the other side.
+        "next_id": Position.from_position_id(c["result"]).swapped().position_id(),
+        "board_after": Display.from_position(result).to_json(),
+    }
+
+
+def _roll_json(r: dict[str, Any], side: str) -> dict[str, Any]:
+    play = r["play"]
+    return {
+        "dice": r["dice"],
+        "weight": r["weight"],
+        "equity": round(r["equity"], 4),
+        "play": candidate_json(play, side) if play else None,
+        "no_move": "" if play else _("No legal move: the turn passes."),
+    }

@@ -1,0 +1,67 @@
+"""The study side's rows: analysis-board jobs and practice positions.
+
+``learning.models`` imports this module so Django sees the models.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from learning.models import AnalysisState
+
+
+class BoardAnalysis(models.Model):
+    """One analysis-board job: a position and its dice (or all 21 rolls).
+
+    ``key`` is ``POSITION_ID:DICE:PLY`` (DICE is ``63`` or ``all``), so one
+    position and roll is analysed once, whoever asks. A cube and a score,
+    once the site has them, become more fields of the key.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    position_id = models.CharField(max_length=14)
+    dice = models.CharField(max_length=3)
+    ply = models.PositiveSmallIntegerField()
+    state = models.CharField(
+        max_length=8, choices=AnalysisState.choices, default=AnalysisState.PENDING
+    )
+    # {"plays": [Candidate.to_json()...]} or {"rolls": [{"dice", "weight", "play"}...]}
+    result = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Board analysis {self.key} ({self.state})"
+
+
+class PracticeItem(models.Model):
+    """A decision of the person's, marked ? or ?? in a review, to practise.
+
+    Spaced repetition: ``due`` is when it comes back; ``streak`` counts the
+    right answers in a row (1, 3, 7, 21 days), a wrong answer resets it.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_items"
+    )
+    turn = models.OneToOneField(
+        "learning.TurnAnalysis", on_delete=models.CASCADE, related_name="practice"
+    )
+    position_id = models.CharField(max_length=14)  # from the person's side, on roll
+    die1 = models.PositiveSmallIntegerField()
+    die2 = models.PositiveSmallIntegerField()
+    error_class = models.CharField(max_length=8)
+    phase = models.CharField(max_length=8)
+    due = models.DateTimeField()
+    streak = models.PositiveSmallIntegerField(default=0)
+    answers = models.PositiveIntegerField(default=0)
+    right = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due", "pk"]
+        indexes = [models.Index(fields=["owner", "due"], name="practice_owner_due")]
+
+    def __str__(self) -> str:
+        return f"Practice {self.position_id} {self.die1}{self.die2} due {self.due:%Y-%m-%d}"

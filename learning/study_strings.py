@@ -1,0 +1,45 @@
+"""The words analysis.js and practice.js show, translated on the server.
+
+The pages hand them over with ``json_script``; placeholders like
+``%(dice)s`` are filled in by the scripts (as ``learning.client_strings``).
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+ANALYSIS_STRINGS: dict[str, Promise] = {
+    "light": _("Light"),
+    "dark": _("Dark"),
+    "on_roll": _("%(side)s on roll"),
+    "facts": _(
+        "Pip count: light %(light)s, dark %(dark)s · checkers on the board or the bar: "
+        "light %(lc)s, dark %(dc)s (the rest are borne off)"
+    ),
+    "no_dice": _("Choose a roll (or all 21 rolls) to see the best plays."),
+    "thinking": _("Analysing…"),
+    "failed": _("The analysis failed; try again."),
+    "numbers": _("win %(win)s · gammon %(gammon)s · backgammon %(bg)s · loses a gammon %(lg)s"),
+    "best": _("best"),
+    "average": _("Average over the 21 rolls: equity %(equity)s."),
+    "no_move": _("No legal move: the turn passes."),
+    "play_this": _("Play this"),
+    "variation": _("Variation: %(plays)s"),
+    "variation_empty": _(
+        "Variation: none yet. Make a play on the board or pick one from the list."
+    ),
+    "played": _("%(side)s played %(play)s. Now %(other)s is on roll: choose a roll."),
+    "to_play": _(
+        "%(side)s to play %(dice)s: click a checker, then where it goes (or use the keys)."
+    ),
+    "steps_left": _("Dice still to play: %(dice)s"),
+    "copied": _("Copied."),
+    "setup_on": _(
+        "Set-up: click a point to add a %(colour)s checker; Shift+click or right-click "
+        "removes one. Keys: arrows move, + or Enter adds, - or Delete removes."
+    ),
+    "setup_colour_light": _("light"),
+    "setup_colour_dark": _("dark"),
+    "nothing_to_undo": _("Nothing to undo."),
+}

@@ -1,0 +1,143 @@
+"""The analysis board's page and its JSON endpoints: thin views.
+
+The page at ``/analysis/?id=POSITION_ID_OR_XGID&dice=63&side=light`` opens
+on the position its address holds; the script then calls
+``analysis_position`` (read an ID or a set-up), ``analysis_step`` (play a
+variation) and ``analysis_run`` (ranked plays, queued on ``analysis``).
+Everything works for visitors without an account too.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.throttling import client_ip
+from games.engine import ROLLS, Dice, Position
+from learning import analysis_board, board_steps, tasks
+from learning.board_input import (
+    BoardInputError,
+    board_facts,
+    from_setup,
+    read_dice,
+    read_position,
+    read_side,
+)
+from learning.study_strings import ANALYSIS_STRINGS
+
+DICE_CHOICES = [f"{d1}{d2}" for d1, d2, _weight in ROLLS]
+
+
+def _bad(error: BoardInputError, status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": error.code, "message": error.message}, status=status)
+
+
+def _body(request: HttpRequest) -> dict[str, Any]:
+    try:
+        data = json.loads(request.body or b"{}")
+    except ValueError as error:
+        raise BoardInputError("malformed", {"text": "JSON"}) from error
+    if not isinstance(data, dict):
+        raise BoardInputError("malformed", {"text": "JSON"})
+    return data
+
+
+def _open(data: Any) -> tuple[Position, Dice | str | None, str]:
+    """Position, dice and side from a query or a JSON body."""
+    side = read_side(data.get("side"))
+    position, rolled = read_position(str(data.get("id") or ""))
+    dice = read_dice(data.get("dice")) if data.get("dice") else rolled
+    return position, dice, side
+
+
+@require_GET
+def analysis_page(request: HttpRequest) -> HttpResponse:
+    error = ""
+    position, dice, side = Position.start(), None, "light"
+    if request.GET.get("id") or request.GET.get("dice"):
+        try:
+            position, dice, side = _open(
+                {"id": request.GET.get("id") or Position.start().position_id(), **_get(request)}
+            )
+        except BoardInputError as bad:
+            error = bad.message
+    rolled = dice if isinstance(dice, Dice) else None
+    initial = {
+        **board_facts(position, side, rolled),
+        "dice": "" if dice is None else analysis_board.dice_key(dice),
+        "error": error,
+        "urls": {
+            "position": reverse("study:analysis_position"),
+            "step": reverse("study:analysis_step"),
+            "run": reverse("study:analysis_run"),
+            "page": reverse("study:analysis"),
+        },
+    }
+    context = {"initial": initial, "strings": ANALYSIS_STRINGS, "dice_choices": DICE_CHOICES}
+    return render(request, "learning/analysis.html", context)
+
+
+def _get(request: HttpRequest) -> dict[str, str]:
+    return {k: request.GET[k] for k in ("dice", "side") if request.GET.get(k)}
+
+
+@require_POST
+def analysis_position(request: HttpRequest) -> JsonResponse:
+    """Read an ID (``id``) or a set-up (``setup: {light, dark}``) for the page."""
+    try:
+        data = _body(request)
+        side = read_side(data.get("side"))
+        setup = data.get("setup")
+        if isinstance(setup, dict):
+            position = from_setup(setup.get("light") or [], setup.get("dark") or [], side)
+            return JsonResponse(board_facts(position, side))
+        position, dice, side = _open(data)
+    except BoardInputError as bad:
+        return _bad(bad)
+    facts = board_facts(position, side, dice if isinstance(dice, Dice) else None)
+    return JsonResponse({**facts, "dice": "" if dice is None else analysis_board.dice_key(dice)})
+
+
+@require_POST
+def analysis_step(request: HttpRequest) -> JsonResponse:
+    """Replay the steps of a play on the board: ``id``, ``dice``, ``side``, ``steps``."""
+    try:
+        data = _body(request)
+        position, dice, side = _open(data)
+        if not isinstance(dice, Dice):
+            raise BoardInputError("bad_dice", {"text": str(data.get("dice") or "")})
+        steps = board_steps.read_steps(data.get("steps", []))
+    except BoardInputError as bad:
+        return _bad(bad)
+    return JsonResponse(board_steps.walk(position, dice, side, steps))
+
+
+def visitor_key(request: HttpRequest) -> str:
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    return f"ip:{client_ip(request)}"
+
+
+@require_http_methods(["GET", "POST"])
+def analysis_run(request: HttpRequest) -> JsonResponse:
+    """POST: ask for the analysis of ``id`` and ``dice``; GET: the analysis, once ready."""
+    try:
+        data = _body(request) if request.method == "POST" else request.GET
+        position, dice, side = _open(data)
+        if dice is None:
+            raise BoardInputError("bad_dice", {"text": ""})
+    except BoardInputError as bad:
+        return _bad(bad)
+    row = analysis_board.find_job(position, dice)
+    if request.method == "POST" and (row is None or row.state == "failed"):
+        if not analysis_board.burst_allowed(visitor_key(request)):
+            message = _("Too many analyses in a short time; wait a few seconds and try again.")
+            return JsonResponse({"error": "burst", "message": message}, status=429)
+        row = analysis_board.request_analysis(position, dice, tasks.enqueue_board_analysis)
+    return JsonResponse(analysis_board.board_analysis_json(row, side))

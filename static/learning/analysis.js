@@ -1,0 +1,407 @@
+// The analysis board: open a position from an ID or a set-up, choose a roll
+// (or all 21), see the ranked plays with reasons and arrows, and play a
+// variation out step by step with undo. The server reads every ID, checks
+// every set-up and step, and ranks the plays; this script only draws.
+import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
+import { fmt, rollValues, markUsed } from "../games/view.js";
+import { wireBoard, toTarget, postJson, getJson } from "./boardinput.js";
+
+const data = JSON.parse(document.getElementById("analysis-data").textContent);
+const S = JSON.parse(document.getElementById("analysis-strings").textContent);
+const urls = data.urls;
+const direction = document.body.dataset.boardDirection || "right";
+const $ = (id) => document.getElementById(id);
+const svg = $("ab-board");
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
+const other = (side) => (side === "light" ? "dark" : "light");
+
+const state = {
+  facts: data,          // board, position_id, xgid, pips, checkers, side
+  dice: data.dice || "",
+  steps: [],            // this turn's steps, as board targets [from, to]
+  turn: null,           // the server's answer for those steps
+  selected: null,
+  variation: [],        // finished plays: {facts, dice, steps, notation}
+  setup: false,
+  results: null,
+  token: 0,             // the analysis the page is waiting for
+  walks: 0,             // the step answer the page is waiting for
+};
+
+function say(text, error = false) {
+  $("ab-error").textContent = error ? text : "";
+  if (!error) $("ab-status").textContent = text;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function singleRoll() {
+  return /^[1-6]{2}$/.test(state.dice) ? [Number(state.dice[0]), Number(state.dice[1])] : null;
+}
+
+function diceOnBoard() {
+  const roll = singleRoll();
+  if (!roll || state.setup) return [];
+  const values = rollValues(roll);
+  const remaining = state.turn ? state.turn.remaining : values;
+  const slot = state.facts.side === "light" ? "home" : "outer";
+  return markUsed(values, remaining).map((d) => ({ ...d, side: state.facts.side, slot }));
+}
+
+function draw() {
+  const board = state.turn ? state.turn.board : state.facts.board;
+  const allowed = state.turn && !state.setup ? state.turn.allowed : [];
+  const sources = [...new Set(allowed.map((s) => s.from))];
+  const destinations = state.selected === null ? []
+    : allowed.filter((s) => s.from === state.selected).map((s) => s.to);
+  renderBoard(svg, board, { direction, dice: diceOnBoard(), selected: state.selected, sources, destinations });
+  svg.dataset.side = state.facts.side;
+  svg.dataset.steps = String(state.steps.length);
+  const f = state.turn || state.facts;
+  $("ab-pid").textContent = state.facts.position_id;
+  $("ab-xgid").textContent = state.facts.xgid;
+  $("ab-facts").textContent = fmt(S.facts, {
+    light: f.pips.light, dark: f.pips.dark, lc: f.checkers.light, dc: f.checkers.dark,
+  });
+  $("ab-turn").textContent = fmt(S.on_roll, { side: S[state.facts.side] });
+  $("ab-dice").value = state.dice;
+  $("ab-variation").textContent = state.variation.length
+    ? fmt(S.variation, { plays: state.variation.map((v, i) => `${i + 1}. ${v.dice[0]}-${v.dice[1]} ${v.notation}`).join("  ") })
+    : S.variation_empty;
+}
+
+function writeAddress() {
+  const q = new URLSearchParams({ id: state.facts.position_id });
+  if (state.dice) q.set("dice", state.dice);
+  if (state.facts.side !== "light") q.set("side", state.facts.side);
+  window.history.replaceState(null, "", `${urls.page}?${q}`);
+}
+
+// ---------------------------------------------------------------- position
+
+function setPosition(facts, dice, steps = []) {
+  state.facts = facts;
+  state.dice = dice;
+  state.steps = steps;
+  state.turn = null;
+  state.selected = null;
+  state.results = null;
+  clearArrows(svg);
+  showResults(null);
+  writeAddress();
+  draw();
+  if (dice) analyse();
+  if (singleRoll()) walk();
+}
+
+async function openId(text, side = "light") {
+  const { ok, data: answer } = await postJson(urls.position, { id: text, side });
+  if (!ok) {
+    say(answer.message || S.failed, true);
+    return false;
+  }
+  say("");
+  state.variation = [];
+  setPosition(answer, answer.dice || "");
+  return true;
+}
+
+// ---------------------------------------------------------------- steps
+
+async function walk() {
+  const roll = singleRoll();
+  if (!roll) return;
+  const body = { id: state.facts.position_id, dice: state.dice, side: state.facts.side, steps: state.steps };
+  const token = ++state.walks;
+  const { ok, data: answer } = await postJson(urls.step, body);
+  if (token !== state.walks) return; // a newer step or position came since
+  if (!ok) {
+    say(answer.message || S.failed, true);
+    return;
+  }
+  state.turn = answer;
+  state.steps = answer.steps.map((s) => [s.from, s.to]);
+  if (answer.refusal) say(answer.refusal, true);
+  if (answer.complete && answer.steps.length) {
+    finishPlay(answer);
+    return;
+  }
+  if (answer.complete) say(S.no_move);
+  else if (!answer.refusal) {
+    say(state.steps.length ? fmt(S.steps_left, { dice: answer.remaining.join("-") })
+      : fmt(S.to_play, { side: S[state.facts.side], dice: roll.join("-") }));
+  }
+  draw();
+}
+
+async function finishPlay(answer) {
+  const played = { facts: state.facts, dice: state.dice, steps: state.steps.slice(), notation: answer.notation };
+  const next = other(state.facts.side);
+  const { ok, data: facts } = await postJson(urls.position, { id: answer.next_id, side: next });
+  if (!ok) return;
+  state.variation.push(played);
+  setPosition(facts, "");
+  say(fmt(S.played, { side: S[played.facts.side], play: played.notation, other: S[next] }));
+}
+
+function pickStep(where) {
+  const allowed = state.turn ? state.turn.allowed : [];
+  if (state.selected !== null && allowed.some((s) => s.from === state.selected && s.to === where)) {
+    state.steps.push([state.selected, where]);
+    state.selected = null;
+    walk();
+    return;
+  }
+  state.selected = allowed.some((s) => s.from === where) && state.selected !== where ? where : null;
+  draw();
+}
+
+function undo() {
+  if (state.setup) return;
+  if (state.steps.length) {
+    state.steps.pop();
+    state.selected = null;
+    walk();
+    return;
+  }
+  const last = state.variation.pop();
+  if (!last) {
+    say(S.nothing_to_undo);
+    return;
+  }
+  setPosition(last.facts, last.dice, last.steps.slice(0, -1));
+}
+
+function playCandidate(play, dice) {
+  if (dice) {
+    state.dice = dice;
+    state.turn = null;
+  }
+  state.steps = play.steps.map((s) => [toTarget(s.from), toTarget(s.to)]);
+  state.selected = null;
+  walk();
+}
+
+// ---------------------------------------------------------------- set-up
+
+function setupCounts() {
+  const b = state.facts.board;
+  const light = b.points.map((n) => Math.max(n, 0));
+  const dark = b.points.map((n) => Math.max(-n, 0));
+  light.push(b.bar.light);
+  dark.push(b.bar.dark);
+  return { light, dark };
+}
+
+async function sendSetup(counts, side) {
+  const { ok, data: answer } = await postJson(urls.position, { setup: counts, side });
+  if (!ok) {
+    say(answer.message || S.failed, true);
+    return;
+  }
+  say("");
+  state.variation = [];
+  setPosition(answer, "");
+}
+
+function colour() {
+  return document.querySelector("input[name=ab-colour]:checked").value;
+}
+
+function placeChecker(where, remove) {
+  if (where === 0) return;
+  const counts = setupCounts();
+  const half = counts[colour()];
+  const i = where === 25 ? 24 : where - 1;
+  if (remove) {
+    if (!half[i]) return;
+    half[i] -= 1;
+  } else half[i] += 1;
+  sendSetup(counts, $("ab-setup-side").value);
+}
+
+function toggleSetup() {
+  state.setup = !state.setup;
+  $("ab-setup").setAttribute("aria-pressed", String(state.setup));
+  $("ab-setup-box").hidden = !state.setup;
+  $("ab-setup-side").value = state.facts.side;
+  state.selected = null;
+  if (state.setup) {
+    state.dice = "";
+    state.turn = null;
+    state.steps = [];
+    showResults(null);
+    writeAddress();
+  }
+  setupHelp();
+  draw();
+}
+
+function setupHelp() {
+  $("ab-setup-help").textContent = fmt(S.setup_on, { colour: S[`setup_colour_${colour()}`] });
+}
+
+// ---------------------------------------------------------------- analysis
+
+async function analyse() {
+  if (!state.dice) {
+    showResults(null);
+    say(S.no_dice);
+    return;
+  }
+  const token = ++state.token;
+  const query = { id: state.facts.position_id, dice: state.dice, side: state.facts.side };
+  $("ab-results-title").dataset.state = "pending";
+  say(S.thinking);
+  let { ok, data: answer } = await postJson(urls.run, query);
+  while (ok && token === state.token && answer.state !== "done" && answer.state !== "failed") {
+    await new Promise((r) => window.setTimeout(r, 500));
+    ({ ok, data: answer } = await getJson(`${urls.run}?${new URLSearchParams(query)}`));
+  }
+  if (token !== state.token) return;
+  if (!ok || answer.state !== "done") {
+    say(answer.message || S.failed, true);
+    return;
+  }
+  say("");
+  showResults(answer);
+}
+
+function row(cells) {
+  const tr = document.createElement("tr");
+  for (const text of cells) {
+    const td = document.createElement("td");
+    td.textContent = text;
+    tr.appendChild(td);
+  }
+  return tr;
+}
+
+function reasonsRow(reasons, span) {
+  const tr = document.createElement("tr");
+  tr.className = "reasons";
+  const td = document.createElement("td");
+  td.colSpan = span;
+  const ul = document.createElement("ul");
+  for (const r of reasons) {
+    const li = document.createElement("li");
+    li.textContent = r;
+    ul.appendChild(li);
+  }
+  td.appendChild(ul);
+  tr.appendChild(td);
+  return tr;
+}
+
+function chances(p) {
+  return fmt(S.numbers, { win: pct(p.win), gammon: pct(p.win_gammon), bg: pct(p.win_backgammon), lg: pct(p.lose_gammon) });
+}
+
+function addPlay(body, i, play, dice, extra) {
+  const tr = row([String(i + 1), dice.join("-"), play.notation, `${play.equity.toFixed(3)} ${extra}`, chances(play.probs), ""]);
+  tr.tabIndex = 0;
+  tr.className = "ab-play";
+  tr.dataset.notation = play.notation;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = S.play_this;
+  button.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    playCandidate(play, dice.join(""));
+  });
+  tr.lastChild.appendChild(button);
+  const show = () => drawArrows(svg, play.steps.map((s) => ({ from: toTarget(s.from), to: toTarget(s.to) })), { side: state.facts.side });
+  tr.addEventListener("click", show);
+  tr.addEventListener("focus", show);
+  body.appendChild(tr);
+  body.appendChild(reasonsRow(play.reasons, 6));
+  if (i === 0) show();
+}
+
+function showResults(answer) {
+  const table = $("ab-plays");
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  $("ab-average").textContent = "";
+  state.results = answer;
+  $("ab-results-title").dataset.state = answer ? "done" : "";
+  if (!answer) {
+    table.hidden = true;
+    return;
+  }
+  if (answer.plays) {
+    const roll = [Number(answer.dice[0]), Number(answer.dice[1])];
+    answer.plays.forEach((p, i) => addPlay(body, i, p, roll, i === 0 ? `(${S.best})` : `(${signed(p.difference)})`));
+    if (!answer.plays.length) say(S.no_move);
+  } else {
+    $("ab-average").textContent = fmt(S.average, { equity: signed(answer.average) });
+    answer.rolls.forEach((r, i) => {
+      if (r.play) addPlay(body, i, r.play, r.dice, "");
+      else body.appendChild(row([String(i + 1), r.dice.join("-"), r.no_move, r.equity.toFixed(3), "", ""]));
+    });
+  }
+  table.hidden = false;
+}
+
+// ---------------------------------------------------------------- wiring
+
+draw(); // the board's layers first: the click targets go on top of them
+wireBoard(svg, {
+  direction,
+  onPick: (where, ev) => {
+    if (state.setup) placeChecker(where, ev.shiftKey || ev.remove);
+    else if (singleRoll()) pickStep(where);
+  },
+  onKey: (ev, where) => {
+    if (!state.setup) return false;
+    if (ev.key === "+" || ev.key === "=") placeChecker(where, false);
+    else if (ev.key === "-" || ev.key === "Delete" || ev.key === "Backspace") placeChecker(where, true);
+    else return false;
+    return true;
+  },
+});
+
+$("ab-open").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  openId($("ab-input").value);
+});
+$("ab-dice").addEventListener("change", () => {
+  if (state.setup) toggleSetup();
+  const keep = state.facts;
+  setPosition(keep, $("ab-dice").value);
+});
+$("ab-analyse").addEventListener("click", analyse);
+$("ab-undo").addEventListener("click", undo);
+$("ab-setup").addEventListener("click", toggleSetup);
+$("ab-clear").addEventListener("click", () => {
+  const empty = new Array(25).fill(0);
+  sendSetup({ light: empty, dark: empty }, $("ab-setup-side").value);
+});
+$("ab-start").addEventListener("click", () => openId("4HPwATDgc/ABMA", $("ab-setup-side").value));
+$("ab-setup-side").addEventListener("change", () => sendSetup(setupCounts(), $("ab-setup-side").value));
+for (const radio of document.querySelectorAll("input[name=ab-colour]")) radio.addEventListener("change", setupHelp);
+for (const button of document.querySelectorAll("[data-copy]")) {
+  button.addEventListener("click", async () => {
+    const text = $(button.dataset.copy).textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+      say(S.copied);
+    } catch (_err) {
+      window.getSelection().selectAllChildren($(button.dataset.copy));
+    }
+  });
+}
+document.addEventListener("keydown", (ev) => {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+  if (ev.target.closest && ev.target.closest("[data-point]") && state.setup) return;
+  const keys = { a: analyse, u: undo, Backspace: undo, s: toggleSetup };
+  const action = keys[ev.key];
+  if (!action) return;
+  ev.preventDefault();
+  action();
+});
+
+setPosition(state.facts, state.dice);
+if (data.error) say(data.error, true);

@@ -1,0 +1,190 @@
+"""The analysis board through its real URLs: IDs in and out, set-up, steps,
+bad input in words, and the ranked plays of the real evaluator."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.utils import translation
+
+from ai_worker.dispatch import queue_for
+from games.engine import Dice, Position, Turn, encode_xgid
+from games.engine.position import _encode_position_id
+from learning import analysis_board
+from learning.board_input import BoardInputError, describe_error
+from learning.models import AnalysisState, BoardAnalysis
+from learning.tasks import analyse_position
+from tests.learning.conftest import RACE
+
+pytestmark = pytest.mark.django_db
+
+START = Position.start().position_id()
+
+
+def page_data(client: Client, query: str, language: str = "en") -> dict[str, Any]:
+    response = client.get(f"/analysis/?{query}", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return dict(response.context["initial"])
+
+
+def post(client: Client, url: str, body: dict[str, Any], language: str = "en") -> Any:
+    return client.post(
+        url, json.dumps(body), content_type="application/json", HTTP_ACCEPT_LANGUAGE=language
+    )
+
+
+def test_the_page_opens_a_position_id_and_writes_both_ids(client: Client) -> None:
+    pid = RACE.position_id()
+    data = page_data(client, f"id={pid}&dice=63")
+    assert data["position_id"] == pid
+    assert data["xgid"] == encode_xgid(RACE, Dice(6, 3))
+    assert data["dice"] == "63"
+    assert data["error"] == ""
+    assert data["pips"] == {"light": RACE.pips()[0], "dark": RACE.pips()[1]}
+
+
+def test_an_xgid_opens_the_same_position_and_its_dice(client: Client) -> None:
+    xgid = encode_xgid(RACE, Dice(5, 2))
+    data = page_data(client, f"id={xgid}")
+    assert data["position_id"] == RACE.position_id()
+    assert data["dice"] == "52"
+
+
+def test_the_address_round_trip_keeps_the_position_from_either_side(client: Client) -> None:
+    first = page_data(client, f"id={RACE.position_id()}&side=dark&dice=all")
+    assert first["side"] == "dark" and first["dice"] == "all"
+    again = page_data(client, f"id={first['xgid']}&side=dark")
+    assert again["position_id"] == first["position_id"]
+    assert again["board"] == first["board"]
+    # Seen from DARK's side the board is the same board as LIGHT sees it swapped.
+    light = page_data(client, f"id={RACE.swapped().position_id()}")
+    assert light["board"] == first["board"]
+
+
+def test_a_malformed_id_is_refused_in_words_in_both_languages(client: Client) -> None:
+    en = page_data(client, "id=not-an-id")
+    assert "is neither a Position ID" in en["error"]
+    assert en["position_id"] == START
+    zh = page_data(client, "id=not-an-id", language="zh-hans")
+    assert zh["error"] != en["error"]
+    assert "not-an-id" in zh["error"] and zh["error"].endswith("。")
+
+
+def test_sixteen_checkers_in_an_xgid_are_refused(client: Client) -> None:
+    xgid = "XGID=-b----F-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"  # 6 on the 6-point
+    response = post(client, "/analysis/position", {"id": xgid})
+    assert response.status_code == 400
+    assert response.json()["error"] == "too_many"
+    assert "16" in response.json()["message"]
+
+
+def test_both_sides_on_one_point_in_a_position_id_are_refused() -> None:
+    me = [0] * 25
+    opp = [0] * 25
+    me[0], opp[23] = 2, 2  # the mover's 1-point is the opponent's 24-point
+    pid = _encode_position_id(tuple(opp), tuple(me))
+    client = Client()
+    response = post(client, "/analysis/position", {"id": pid})
+    assert response.status_code == 400
+    assert response.json()["error"] == "both_sides"
+    assert "point 1" in response.json()["message"]
+
+
+def test_a_set_up_gives_pips_and_refuses_a_sixteenth_checker(client: Client) -> None:
+    light = [0] * 25
+    dark = [0] * 25
+    light[5], dark[18] = 15, 15  # light on its 6-point, dark on display 19
+    response = post(client, "/analysis/position", {"setup": {"light": light, "dark": dark}})
+    assert response.status_code == 200
+    facts = response.json()
+    assert facts["pips"] == {"light": 90, "dark": 90}
+    assert facts["checkers"] == {"light": 15, "dark": 15}
+    light[7] = 1
+    response = post(client, "/analysis/position", {"setup": {"light": light, "dark": dark}})
+    assert response.status_code == 400
+    assert response.json()["message"] == describe_error(BoardInputError("too_many", {"count": 16}))
+
+
+def test_a_set_up_with_both_colours_on_a_point_is_refused_in_chinese(client: Client) -> None:
+    light = [0] * 25
+    dark = [0] * 25
+    light[9], dark[9] = 1, 1
+    response = post(
+        client, "/analysis/position", {"setup": {"light": light, "dark": dark}}, "zh-hans"
+    )
+    assert response.status_code == 400
+    with translation.override("zh-hans"):
+        expected = describe_error(BoardInputError("both_sides", {"point": 10}))
+    assert response.json()["message"] == expected
+    assert "10" in expected and "：" in expected
+
+
+def test_a_variation_steps_through_the_engine_and_says_why_a_step_is_refused(
+    client: Client,
+) -> None:
+    body = {"id": START, "dice": "31", "steps": [[8, 5]]}
+    half = post(client, "/analysis/step", body).json()
+    assert half["complete"] is False and half["remaining"] == [1]
+    assert {"from": 6, "to": 5} in half["allowed"]
+    done = post(client, "/analysis/step", {**body, "steps": [[8, 5], [6, 5]]}).json()
+    assert done["complete"] is True and done["notation"] == "8/5 6/5"
+    after = Turn(Position.start(), Dice(3, 1)).step(8, 5).step(6, 5).play().result
+    assert done["next_id"] == after.swapped().position_id()
+    refused = post(client, "/analysis/step", {**body, "steps": [[8, 5], [24, 20]]}).json()
+    assert refused["refusal"] and refused["steps"] == [{"from": 8, "to": 5, "hit": False}]
+
+
+def test_dark_on_roll_moves_in_display_points(client: Client) -> None:
+    # DARK's 8-point is display point 17: 17/20 and 19/20 make DARK's 5-point.
+    body = {"id": START, "dice": "31", "side": "dark", "steps": [[17, 20], [19, 20]]}
+    done = post(client, "/analysis/step", body).json()
+    assert done["complete"] is True and done["notation"] == "8/5 6/5"
+    assert done["board"]["points"][19] == -2
+
+
+def test_the_analysis_runs_on_the_analysis_queue_and_ranks_the_plays(client: Client) -> None:
+    assert queue_for(analyse_position) == "analysis"
+    cache.clear()
+    response = post(client, "/analysis/run", {"id": START, "dice": "31"})
+    assert response.status_code == 200
+    row = BoardAnalysis.objects.get(key=f"{START}:31:{analysis_board.ply_for(Dice(3, 1))}")
+    analysis_board.run_board_analysis(row.pk)
+    row.refresh_from_db()
+    assert row.state == AnalysisState.DONE
+    data = client.get(f"/analysis/run?id={START}&dice=31").json()
+    plays = data["plays"]
+    assert plays[0]["notation"] == "8/5 6/5"
+    assert plays[0]["difference"] == 0
+    assert [p["equity"] for p in plays] == sorted((p["equity"] for p in plays), reverse=True)
+    assert all(p["reasons"] for p in plays)
+    assert any("5" in r for r in plays[0]["reasons"])
+
+
+def test_all_21_rolls_give_the_best_play_of_each_and_the_average(client: Client) -> None:
+    cache.clear()
+    position = RACE
+    post(client, "/analysis/run", {"id": position.position_id(), "dice": "all"})
+    row = BoardAnalysis.objects.get(dice="all")
+    analysis_board.run_board_analysis(row.pk)
+    data = client.get(f"/analysis/run?id={position.position_id()}&dice=all").json()
+    assert len(data["rolls"]) == 21
+    weights = sum(r["weight"] for r in data["rolls"])
+    assert weights == 36
+    average = sum(r["weight"] * r["equity"] for r in data["rolls"]) / 36
+    assert data["average"] == pytest.approx(average, abs=1e-4)
+
+
+def test_a_burst_of_new_analyses_from_one_visitor_is_limited(client: Client) -> None:
+    cache.clear()
+    codes = []
+    rolls = ["11", "21", "22", "31", "32", "33", "41", "42", "43", "44"]
+    for roll in rolls:
+        codes.append(post(client, "/analysis/run", {"id": START, "dice": roll}).status_code)
+    assert codes[: analysis_board.BURST_JOBS] == [200] * analysis_board.BURST_JOBS
+    assert codes[analysis_board.BURST_JOBS :] == [429] * (len(rolls) - analysis_board.BURST_JOBS)
+    again = post(client, "/analysis/run", {"id": START, "dice": "11"})
+    assert again.status_code == 200  # asking for a job that exists costs nothing
