@@ -2,6 +2,7 @@
 
     python bench/strength.py --pairs 2000 --jobs 2
     python bench/strength.py --tiers expert --opponents gnubg --pairs 200
+    python bench/strength.py --cube 200      # the cube part only (bench/_cube.py)
 
 Every game is played on our engine, each side choosing among
 ``games.engine.legal_plays``; our side goes through ``ai_worker.policy``
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench import _cube  # noqa: E402
 from bench._bots import (  # noqa: E402
     GnubgPlayer,
     MatchResult,
@@ -84,7 +86,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--no-yardstick", action="store_true")
+    parser.add_argument("--cube", type=int, default=0, help="cube decisions on N positions")
+    parser.add_argument("--cube-ref-ply", type=int, default=3)
     args = parser.parse_args(argv)
+    if args.cube:
+        tiers = [t for t in args.tiers.split(",") if t]
+        cube_result = _cube.run(args.cube, args.seed, args.cube_ref_ply, args.jobs, tiers)
+        _cube.report(cube_result, args.cube_ref_ply, tiers)
+        return 0
 
     print(f"# strength: cubeless money games, duplicate dice, seed {args.seed}", flush=True)
     if not args.no_yardstick:
