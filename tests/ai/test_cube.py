@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from ai_worker.cube import (
@@ -16,8 +20,9 @@ from ai_worker.cube import (
     with_noise,
 )
 from ai_worker.sanity import Probs
-from games.engine import Cube, CubeRefusal, Dice, Match, Position, Side, legal_plays
+from games.engine import Cube, CubeRefusal, Dice, Match, Position, Side, Xgid, legal_plays
 from games.tiers import TIERS, Tier, tier_spec
+from tests.conftest import require_service
 from tests.engine.boards import board
 
 LIGHT, DARK = Side.LIGHT, Side.DARK
@@ -127,3 +132,50 @@ def test_the_noise_never_moves_the_pass_equity() -> None:
     equities = CubeEquities(0.2, -0.1, 1.0, EVEN)
     noisy = with_noise(equities, tier_spec(Tier.BEGINNER), "k")
     assert noisy.double_pass == 1.0 and noisy != equities
+
+
+# ---------------------------------------------------------------- GNU Backgammon
+
+GNUBG = Path("/usr/games/gnubg")
+
+
+def _gnubg_proper_action(xgid: Xgid) -> str:
+    """GNU Backgammon's "Proper cube action" (or its refusal) for an XGID, lower case."""
+    require_service("GNU Backgammon (/usr/games/gnubg)", GNUBG.exists)
+    done = subprocess.run(
+        [str(GNUBG), "-t", "-q"],
+        input=f"set xgid {xgid.text()}\nhint\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    found = re.search(r"Proper cube action: ([^(\n]+)", done.stdout)
+    if found is None:
+        assert "You cannot double." in done.stdout + done.stderr, done.stdout
+        return "cannot double"
+    return found[1].strip().lower().replace("redouble", "double")
+
+
+CLEAR = [
+    (Xgid(Position.start(), match=Match(jacoby=True)), "no double, take"),
+    (Xgid(LAST_RACE, match=Match(jacoby=True)), "double, pass"),
+    (Xgid(CLOSED_OUT), "too good to double, pass"),
+    (Xgid(LAST_RACE, match=Match(length=5, light=2, dark=4, crawford=True)), "cannot double"),
+]
+OURS = {
+    (CubeAction.NO_DOUBLE, CubeAction.TAKE): "no double, take",
+    (CubeAction.DOUBLE, CubeAction.PASS): "double, pass",
+    (CubeAction.TOO_GOOD, CubeAction.PASS): "too good to double, pass",
+}
+
+
+@pytest.mark.parametrize(("xgid", "proper"), CLEAR, ids=[p for _x, p in CLEAR])
+def test_expert_agrees_with_gnu_backgammon_on_clear_cube_actions(xgid: Xgid, proper: str) -> None:
+    assert _gnubg_proper_action(xgid) == proper
+    context = CubeContext(xgid.cube, xgid.match, xgid.turn)
+    doubled = double_decision(xgid.position, context, Tier.EXPERT, "t")
+    if doubled.refusal is not None:
+        assert proper == "cannot double"
+        return
+    answered = take_decision(xgid.position, context, Tier.EXPERT, "t")
+    assert OURS[(doubled.action, answered.action)] == proper
