@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai_worker.candidates import Candidate, candidate, compared, shots_left, with_comparisons
+from ai_worker.candidates import Candidate, candidate, compared, with_comparisons
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
 from ai_worker.luck import best_equities, roll_luck, static_value
@@ -99,13 +99,14 @@ def analyse_turn(
             depth,
         )
     before = position_features(position)
-    alternatives = tuple(with_comparisons([candidate(position, r, before) for r in ranked[:top]]))
+    best = [candidate(position, r, before) for r in ranked[:top]]
+    alternatives = tuple(with_comparisons(position, best))
     index = _index_of(ranked, played)
     chosen = ranked[index] if index is not None else None
     played_candidate = (
         alternatives[index]
         if index is not None and index < top
-        else compared(candidate(position, chosen, before), shots_left(alternatives[0]))
+        else compared(candidate(position, chosen, before), alternatives[0], before)
         if chosen is not None
         else None
     )

@@ -12,6 +12,7 @@ from typing import Any
 from ai_worker.explain import Reason, explain
 from ai_worker.features import Features, position_features
 from ai_worker.ranking import Probs, Ranked, RankFn, default_rank
+from ai_worker.versus import Side, side, versus
 from games.engine import Dice, Position
 
 
@@ -25,6 +26,9 @@ class Candidate:
     reasons: tuple[Reason, ...]
     steps: tuple[tuple[int, int, bool], ...]  # (src, dst, hit), mover's numbering
     result_id: str
+    # What the best play does that this one does not (``ai_worker.versus``);
+    # empty for the best play itself.
+    versus: tuple[Reason, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -34,6 +38,7 @@ class Candidate:
             "reasons": [r.to_json() for r in self.reasons],
             "steps": [list(s) for s in self.steps],
             "result": self.result_id,
+            "versus": [r.to_json() for r in self.versus],
         }
 
 
@@ -63,29 +68,34 @@ def candidate(position: Position, ranked: Ranked, before: Features | None = None
 def hint(
     position: Position, dice: Dice, ply: int, top: int = 5, rank: RankFn = default_rank
 ) -> list[Candidate]:
-    """The ``top`` best plays for ``dice``, best first, each with its reasons."""
+    """The ``top`` best plays for ``dice``, best first, each with its reasons
+    and, after the first, what the best play does that it does not."""
     ranked = rank(position, dice, ply)
     before = position_features(position)
-    return with_comparisons([candidate(position, r, before) for r in ranked[:top]])
+    return with_comparisons(position, [candidate(position, r, before) for r in ranked[:top]])
 
 
-def shots_left(c: Candidate) -> int:
-    """Rolls of 36 that hit a blot this play leaves (0 when none can)."""
-    return next((int(r.params["shots"]) for r in c.reasons if r.code == "blots"), 0)
-
-
-def with_comparisons(candidates: list[Candidate]) -> list[Candidate]:
-    """Add to each play after the first what it risks more than the best play:
-    a learner sees at once why the best play is best."""
+def with_comparisons(position: Position, candidates: list[Candidate]) -> list[Candidate]:
+    """Each play after the first, with what the best play does that it does not."""
     if not candidates:
         return candidates
-    best = shots_left(candidates[0])
-    return [candidates[0]] + [compared(c, best) for c in candidates[1:]]
+    before = position_features(position)
+    best = candidates[0]
+    return [best] + [compared(c, best, before) for c in candidates[1:]]
 
 
-def compared(c: Candidate, best_shots: int) -> Candidate:
-    shots = shots_left(c)
-    if shots <= best_shots:
+def compared(c: Candidate, best: Candidate, before: Features) -> Candidate:
+    """``c`` with its ``versus`` reasons against ``best`` (none when it is best)."""
+    if c.result_id == best.result_id:
         return c
-    extra = Reason("more_shots_than_best", {"shots": shots, "best": best_shots})
-    return replace(c, reasons=(*c.reasons, extra))
+    reasons = versus(before, _side(best), _side(c))
+    if [r.code for r in reasons] == ["only_equity"]:
+        reasons = [Reason("only_equity", {"loss": round(best.equity - c.equity, 3)})]
+    return replace(c, versus=tuple(reasons))
+
+
+def _side(c: Candidate) -> Side:
+    from ai_worker.evaluator import bearoff_rolls
+
+    hits = sum(1 for step in c.steps if step[2])
+    return side(Position.from_position_id(c.result_id), hits, c.probs, bearoff_rolls)

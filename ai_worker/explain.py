@@ -46,32 +46,32 @@ def explain(before: Features, after: Features, play: Play) -> list[Reason]:
     if anchors and not any(p >= 19 for p in before.made_points):
         reasons.append(Reason("anchor", {"point": anchors[0]}))
     broken = sorted(set(before.made_points) - set(after.made_points), reverse=True)
-    if broken:
+    if broken and after.contact:  # in a race or a bear-off a point means nothing
         reasons.append(Reason("breaks_points", {"points": broken}))
     reasons.extend(_blot_reasons(after))
-    if after.home_points != before.home_points or after.home_points >= 4:
+    if after.contact and (after.home_points != before.home_points or after.home_points >= 4):
         reasons.append(
             Reason(
                 "home_points",
                 {"count": after.home_points, "change": after.home_points - before.home_points},
             )
         )
-    if after.prime >= 3 and (after.prime != before.prime or after.prime >= 5):
-        reasons.append(
-            Reason(
-                "prime",
-                {
-                    "length": after.prime,
-                    "top": after.prime_top,
-                    "bottom": after.prime_top - after.prime + 1,
-                },
-            )
-        )
+    if after.prime >= 3 and after.trapped and (after.prime != before.prime or after.prime >= 5):
+        reasons.append(Reason("prime", prime_params(after)))
     reasons.extend(_race_reasons(before, after))
     off = after.borne_off - before.borne_off
     if off:
         reasons.append(Reason("bears_off", {"count": off}))
     return reasons
+
+
+def prime_params(after: Features) -> dict[str, int]:
+    return {
+        "length": after.prime,
+        "top": after.prime_top,
+        "bottom": after.prime_top - after.prime + 1,
+        "behind": after.trapped,
+    }
 
 
 def _blot_reasons(after: Features) -> list[Reason]:

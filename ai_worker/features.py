@@ -55,6 +55,9 @@ class Features:
     opp_on_bar: int
     borne_off: int
     opp_borne_off: int
+    back_checkers: int  # the mover's checkers in the opponent's home board or on the bar
+    trapped: int  # opponent checkers behind the mover's longest prime (its bar included)
+    builders: int  # spare checkers and blots on the mover's 4..11, to make points with
 
 
 def position_features(board: Board) -> Features:
@@ -82,7 +85,16 @@ def position_features(board: Board) -> Features:
         opp_on_bar=opp[BAR - 1],
         borne_off=CHECKERS - sum(me),
         opp_borne_off=CHECKERS - sum(opp),
+        back_checkers=sum(me[18:25]),
+        trapped=_behind(board, prime_top - prime + 1) if prime else 0,
+        builders=sum(1 if me[p - 1] == 1 else max(0, me[p - 1] - 2) for p in range(4, 12)),
     )
+
+
+def _behind(board: Board, bottom: int) -> int:
+    """Opponent checkers that still have to pass the mover's point ``bottom``
+    (they travel up the mover's numbering; its bar is the mover's 0)."""
+    return sum(board.opp[q - 1] for q in range(1, 26) if 25 - q < bottom)
 
 
 # A hit on a back checker costs much once the opponent's home board is this strong.

@@ -14,6 +14,7 @@ from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
 from learning.models import TurnAnalysis
 from learning.reasons import render_reasons
+from learning.versus import render_versus
 
 
 def display_steps(steps: Sequence[Sequence[Any]], side: str) -> list[dict[str, Any]]:
@@ -39,7 +40,8 @@ def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
         "notation": display_notation(c["notation"], side),
         "equity": c["equity"],
         "probs": c["probs"],
-        "reasons": render_reasons(c["reasons"]),
+        # What the best play does that this one does not comes first.
+        "reasons": render_versus(c.get("versus") or []) + render_reasons(c["reasons"]),
         "steps": steps,
     }
 

@@ -76,7 +76,7 @@ def test_making_a_five_point_prime_is_explained() -> None:
     play = parse_play(before, Dice(6, 3), "10/4 13/10")
     found = codes(explain.explain_play(before, play))
     assert found["makes_points"]["points"] == [4]
-    assert found["prime"] == {"length": 5, "top": 8, "bottom": 4}
+    assert found["prime"] == {"length": 5, "top": 8, "bottom": 4, "behind": 2}
     assert found["home_points"] == {"count": 3, "change": 1}
 
 
@@ -155,13 +155,26 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
         return [FakeRanked(safe, 0.3, FakeProbs(0.6)), FakeRanked(risky, 0.2, FakeProbs(0.55))]
 
     best, second = candidates.hint(before, Dice(2, 1), ply=1, rank=rank)
-    assert "more_shots_than_best" not in codes(list(best.reasons))
+    assert best.versus == ()
     expected = count_shots(risky.result)
     assert expected > 0 and count_shots(safe.result) == 0
-    assert codes(list(second.reasons))["more_shots_than_best"] == {"shots": expected, "best": 0}
+    assert codes(list(second.versus))["safer"] == {"best": 0, "other": expected}
     report = analysis.analyse_turn(before, Dice(2, 1), risky, ply=1, rank=rank)
     assert report.played_candidate is not None
-    assert "more_shots_than_best" in codes(list(report.played_candidate.reasons))
+    assert "safer" in codes(list(report.played_candidate.versus))
+
+
+def test_two_plays_that_do_the_same_things_differ_only_in_equity() -> None:
+    start, dice = Position.start(), Dice(6, 4)
+    run, split = parse_play(start, dice, "24/14"), parse_play(start, dice, "24/18 13/9")
+
+    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
+        return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.5))]
+
+    _best, second = candidates.hint(start, dice, ply=1, rank=rank)
+    assert [r.to_json() for r in second.versus] == [
+        {"code": "only_equity", "params": {"loss": 0.01}}
+    ]
 
 
 # Positions met in random games where the Expert (2-ply) and the 3-ply review

@@ -1,0 +1,157 @@
+"""What the best play does that another play does not, as a teacher says it.
+
+``versus(before, best, other)`` compares two plays of the same roll from the
+same position and returns ``Reason``s in the order a strong teacher weighs
+them, the costliest first: the gammon or backgammon won or saved; a blitz
+(hits with a strong home board); a prime with opponent checkers behind it;
+escaping back checkers; key points made, anchors, points kept (only while
+there is contact); builders and slots; the risk as shots at blots that
+matter; the race and the bear-off. When none of these differ, the one
+reason is ``only_equity``: the plays differ only in the numbers.
+
+Every reason is about the best play ("best" / "other" parameters give both
+sides' figures), so the site can word it as "the best play ... ; this one
+does not". Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ai_worker.explain import Reason, prime_params
+from ai_worker.features import Features, position_features
+from games.engine import Position
+
+# Chances that count as a real difference (of 1): gammons and backgammons.
+GAMMON_GAP = 0.04
+BACKGAMMON_GAP = 0.02
+SHOTS_GAP = 3  # rolls of 36
+BUILDERS_GAP = 2
+# The points worth naming when made (the mover's numbering): the 5-, 4- and
+# bar points, the 6- and 3-points in a blitz, and the anchors on the
+# opponent's 5-, 4- and bar points (the mover's 20, 21 and 18).
+KEY_POINTS = (5, 4, 7, 6, 3, 20, 21, 18)
+SLOT_POINTS = (5, 4, 7)
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One play's result as ``versus`` needs it."""
+
+    after: Features
+    hits: int
+    probs: Mapping[str, float]  # ``candidates.probs_dict``
+    rolls: float | None = None  # expected rolls to bear off, when known
+
+
+RollsFn = Callable[[Position], float | None]
+
+
+def side(result: Position, hits: int, probs: Mapping[str, float], rolls: RollsFn | None) -> Side:
+    return Side(position_features(result), hits, probs, rolls(result) if rolls else None)
+
+
+def versus(before: Features, best: Side, other: Side) -> list[Reason]:
+    """Why ``best`` is better than ``other``, costliest first (see the module)."""
+    reasons = [
+        *_gammons(best, other),
+        *_attack(best, other),
+        *_prime(best, other),
+        *_escape(best, other),
+        *_points(before, best, other),
+        *_building(best, other),
+        *_safety(best, other),
+        *_race(best, other),
+    ]
+    return reasons or [Reason("only_equity")]
+
+
+def _pair(best: float, other: float, digits: int = 3) -> dict[str, float]:
+    return {"best": round(best, digits), "other": round(other, digits)}
+
+
+def _gammons(best: Side, other: Side) -> list[Reason]:
+    b, o = best.probs, other.probs
+    found = []
+    for key, code, gap, sign in (
+        ("win_backgammon", "wins_backgammon", BACKGAMMON_GAP, 1),
+        ("lose_backgammon", "saves_backgammon", BACKGAMMON_GAP, -1),
+        ("win_gammon", "wins_gammon", GAMMON_GAP, 1),
+        ("lose_gammon", "saves_gammon", GAMMON_GAP, -1),
+    ):
+        if sign * (b[key] - o[key]) >= gap:
+            found.append(Reason(code, _pair(b[key], o[key])))
+    return found
+
+
+def _attack(best: Side, other: Side) -> list[Reason]:
+    if best.hits <= other.hits:
+        return []
+    home = best.after.home_points
+    if home >= 3 and best.after.opp_on_bar > other.after.opp_on_bar:
+        return [Reason("blitz", {"hits": best.hits, "home_points": home})]
+    return [Reason("hits_more", {"best": best.hits, "other": other.hits})]
+
+
+def _prime(best: Side, other: Side) -> list[Reason]:
+    a = best.after
+    if a.prime < 4 or not a.trapped or a.prime <= other.after.prime:
+        return []
+    return [Reason("prime", {**prime_params(a), "other": other.after.prime})]
+
+
+def _escape(best: Side, other: Side) -> list[Reason]:
+    b, o = best.after.back_checkers, other.after.back_checkers
+    if not best.after.contact and not other.after.contact or b >= o:
+        return []
+    return [Reason("escapes", {"best": b, "other": o})]
+
+
+def _points(before: Features, best: Side, other: Side) -> list[Reason]:
+    if not best.after.contact:
+        return []
+    mine, theirs = set(best.after.made_points), set(other.after.made_points)
+    found = []
+    # The key points first, then any other point the best play holds alone.
+    # (Keeping a point counts only for the key points.)
+    others = sorted(mine - set(KEY_POINTS) - set(before.made_points) - {1, 2}, reverse=True)
+    for point in [*KEY_POINTS, *others]:
+        if point in mine and point not in theirs:
+            code = "anchor" if point >= 18 else "makes_point"
+            if point in before.made_points:
+                code = "keeps_point"
+            found.append(Reason(code, {"point": point}))
+    return found
+
+
+def _building(best: Side, other: Side) -> list[Reason]:
+    a, o = best.after, other.after
+    if not a.contact:
+        return []
+    found = []
+    if a.builders - o.builders >= BUILDERS_GAP:
+        found.append(Reason("builders", {"best": a.builders, "other": o.builders}))
+    slots = [p for p in SLOT_POINTS if p in a.blots and p not in o.blots and p not in o.made_points]
+    if slots:
+        found.append(Reason("slots", {"point": slots[0]}))
+    return found
+
+
+def _safety(best: Side, other: Side) -> list[Reason]:
+    if other.after.shots - best.after.shots < SHOTS_GAP:
+        return []
+    return [Reason("safer", {"best": best.after.shots, "other": other.after.shots})]
+
+
+def _race(best: Side, other: Side) -> list[Reason]:
+    a, o = best.after, other.after
+    if not a.contact and o.contact:
+        return [Reason("breaks_contact", {"lead": a.opp_pips - a.pips})]
+    if a.contact or o.contact:
+        return []
+    if best.rolls is not None and other.rolls is not None and other.rolls - best.rolls > 0.005:
+        return [Reason("fewer_rolls", _pair(best.rolls, other.rolls, 2))]
+    if a.borne_off > o.borne_off:
+        return [Reason("bears_off_more", {"best": a.borne_off, "other": o.borne_off})]
+    return []
