@@ -21,7 +21,7 @@ ANALYSIS_STRINGS: dict[str, Promise] = {
     "thinking": _("Analysing…"),
     "failed": _("The analysis failed; try again."),
     "numbers": _("win %(win)s · gammon %(gammon)s · backgammon %(bg)s · loses a gammon %(lg)s"),
-    "best": _("best"),
+    "best": _("(best)"),
     "average": _("Average over the 21 rolls: equity %(equity)s."),
     "no_move": _("No legal move: the turn passes."),
     "play_this": _("Play this"),

@@ -332,7 +332,7 @@ function showResults(answer) {
   }
   if (answer.plays) {
     const roll = [Number(answer.dice[0]), Number(answer.dice[1])];
-    answer.plays.forEach((p, i) => addPlay(body, i, p, roll, i === 0 ? `(${S.best})` : `(${signed(p.difference)})`));
+    answer.plays.forEach((p, i) => addPlay(body, i, p, roll, i === 0 ? S.best : `(${signed(p.difference)})`));
     if (!answer.plays.length) say(S.no_move);
   } else {
     $("ab-average").textContent = fmt(S.average, { equity: signed(answer.average) });
