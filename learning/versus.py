@@ -96,6 +96,8 @@ def _slots(p: Mapping[str, Any]) -> str:
 
 
 def _safer(p: Mapping[str, Any]) -> str:
+    if int(p["best"]) == 0:
+        return _("The best play leaves no shot; this one is hit by %(other)d rolls of 36.") % p
     text = _("The best play is safer: %(best)d rolls of 36 hit it, against %(other)d.")
     return text % p
 

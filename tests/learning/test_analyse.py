@@ -94,5 +94,7 @@ def test_a_certain_win_is_said_to_be_certain(answers: list[dict[str, Any]]) -> N
 
 def test_the_sentences_come_in_the_language_asked_for() -> None:
     (answer,) = run([f"{START} 3 1 24/23 13/10"], "--lang", "zh-hans", "--top", "1")
-    texts = [r["text"] for r in answer["played"]["versus"]]
-    assert "最佳着法占住 5 点，这步没有。" in texts
+    (point,) = [r for r in answer["played"]["versus"] if r["code"] == "makes_point"]
+    assert point["params"] == {"point": 5}
+    assert "5 点" in point["text"] and point["text"].endswith("。")
+    assert not any(ch.isascii() and ch.isalpha() for ch in point["text"])
