@@ -25,13 +25,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.preferences import board_prefs
-from games import broadcast, dbpool
+from games import broadcast, dbpool, wsbuffer
 from games.commands import Command, CommandError, parse_command, run_command
 from games.models import Game
 from games.sessions import session_holds
 from games.state import build_state, describe_state
 
 log = logging.getLogger(__name__)
+wsbuffer.install()  # daphne drops a socket that leaves too much unread
 
 MAX_FRAME_BYTES = 4096
 CLOSE_FORBIDDEN = 4403

@@ -207,8 +207,9 @@ def stop_process(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
-def start_daphne(env: dict[str, str], log_path: Path) -> ServerProcess:
-    """Start daphne on a free port with ``env``; wait until it answers HTTP."""
+def start_daphne(env: dict[str, str], log_path: Path, *options: str) -> ServerProcess:
+    """Start daphne on a free port with ``env`` (and daphne ``options``, e.g.
+    its WebSocket limits); wait until it answers HTTP."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -222,6 +223,7 @@ def start_daphne(env: dict[str, str], log_path: Path) -> ServerProcess:
                 "127.0.0.1",
                 "-p",
                 str(port),
+                *options,
                 "config.asgi:application",
             ],
             cwd=ROOT,
