@@ -20,7 +20,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.asgi import application
-from games import services
 from games.consumers import CLOSE_SIGNED_OUT, CLOSE_TOO_FAST
 from games.models import Game
 
@@ -180,7 +179,7 @@ async def test_repeated_hint_requests_for_one_version_queue_one_job(
     game: Game, user: Any, password: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     queued: list[tuple[int, int]] = []
-    monkeypatch.setattr(services, "_enqueue_hint", lambda g, v: queued.append((g, v)))
+    monkeypatch.setattr("learning.tasks.enqueue_hint", lambda g, v: queued.append((g, v)))
     client = await database_sync_to_async(signed_in)(user, password)
     first, second = await open_game(game.pk, client), await open_game(game.pk, client)
     for socket, ids in ((first, ("h1", "h2")), (second, ("h3",))):
