@@ -43,3 +43,17 @@ ANALYSIS_STRINGS: dict[str, Promise] = {
     "setup_colour_dark": _("dark"),
     "nothing_to_undo": _("Nothing to undo."),
 }
+
+PRACTICE_STRINGS: dict[str, Promise] = {
+    "task": _("Your roll: %(dice)s. Find the best play and play it on the board."),
+    "steps_left": _("Dice still to play: %(dice)s"),
+    "best": _("Right: the best play."),
+    "within": _("Right: %(play)s is within 0.02 of the best play (%(lost)s behind)."),
+    "wrong": _("Not quite: %(play)s gives away %(lost)s against the best play."),
+    "wrong_unranked": _("Not quite: %(play)s is not among the best plays of the review."),
+    "best_play": _("The best play: %(play)s"),
+    "game_play": _("In the game you played %(play)s and gave away %(lost)s."),
+    "again_days": _("This position comes back in %(days)s days."),
+    "again_tomorrow": _("This position comes back tomorrow."),
+    "next": _("Press N or the Next button for the next position."),
+}

@@ -12,15 +12,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.throttling import client_ip
 from games.engine import ROLLS, Dice, Position
-from learning import analysis_board, board_steps, tasks
+from learning import analysis_board, board_steps, practice, tasks
 from learning.board_input import (
     BoardInputError,
     board_facts,
@@ -29,7 +29,9 @@ from learning.board_input import (
     read_position,
     read_side,
 )
-from learning.study_strings import ANALYSIS_STRINGS
+from learning.phases import PHASE_LABELS
+from learning.study_models import PracticeItem
+from learning.study_strings import ANALYSIS_STRINGS, PRACTICE_STRINGS
 
 DICE_CHOICES = [f"{d1}{d2}" for d1, d2, _weight in ROLLS]
 
@@ -141,3 +143,57 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
             return JsonResponse({"error": "burst", "message": message}, status=429)
         row = analysis_board.request_analysis(position, dice, tasks.enqueue_board_analysis)
     return JsonResponse(analysis_board.board_analysis_json(row, side))
+
+
+# ---------------------------------------------------------------- practice
+
+
+def _practice_filters(request: HttpRequest) -> dict[str, Any]:
+    phase = request.GET.get("phase", "")
+    return {
+        "blunders": request.GET.get("only") == "blunders",
+        "phase": phase if phase in practice.PRACTICE_PHASES else "",
+    }
+
+
+@require_GET
+def practice_page(request: HttpRequest) -> HttpResponse:
+    """练习: the next due position of the person's own marked decisions."""
+    user = request.user
+    filters = _practice_filters(request)
+    practice.add_from_reviews(user)
+    due = practice.due_items(user, **filters) if user.is_authenticated else None
+    item = due.select_related("turn__analysis").first() if due is not None else None
+    context = {
+        "filters": filters,
+        "phases": [(p, PHASE_LABELS[p]) for p in practice.PRACTICE_PHASES],
+        "due": due.count() if due is not None else 0,
+        "total": practice.items_of(user).count() if user.is_authenticated else 0,
+        "item": practice.item_json(item) if item else None,
+        "urls": {
+            "step": reverse("study:analysis_step"),
+            "answer": reverse("study:practice_answer", args=[item.pk]) if item else "",
+        },
+        "strings": PRACTICE_STRINGS,
+    }
+    return render(request, "learning/practice.html", context)
+
+
+@require_POST
+def practice_answer(request: HttpRequest, item_id: int) -> JsonResponse:
+    """Judge the person's play (``steps``, board targets) and schedule the position."""
+    if not request.user.is_authenticated:
+        raise Http404
+    item = get_object_or_404(
+        PracticeItem.objects.select_related("turn"), pk=item_id, owner=request.user
+    )
+    try:
+        steps = board_steps.read_steps(_body(request).get("steps", []))
+    except BoardInputError as bad:
+        return _bad(bad)
+    play = practice.play_from_steps(item, steps)
+    if play is None:
+        message = _("Finish the play first: dice are still to be played.")
+        return JsonResponse({"error": "incomplete", "message": message}, status=400)
+    verdict = practice.record(item, practice.judge(item, play))
+    return JsonResponse(practice.answer_json(item, verdict))

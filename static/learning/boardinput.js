@@ -40,8 +40,9 @@ export function wireBoard(svg, { direction, onPick, onKey }) {
     const where = Number(node.dataset.point);
     if (ev.key.startsWith("Arrow")) {
       ev.preventDefault();
-      if (where >= 13) row = "top";
-      else if (where >= 1) row = "bottom";
+      // The bar (25) and the tray (0) span both rows: keep the row they were reached from.
+      if (where >= 13 && where <= 24) row = "top";
+      else if (where >= 1 && where <= 12) row = "bottom";
       const next = neighbour(svg, where, ev.key, row);
       row = next.row;
       focusTarget(svg, next.where);

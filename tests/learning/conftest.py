@@ -47,8 +47,15 @@ RACE = position(
 
 
 def play_out(
-    user: Any, start: Position, seed: int = 1, tier: str = "casual", max_turns: int = 200
+    user: Any,
+    start: Position,
+    seed: int = 1,
+    tier: str = "casual",
+    max_turns: int = 200,
+    light_choice: Callable[[list[Any]], Any] | None = None,
 ) -> Game:
+    """``light_choice(ranked)`` picks LIGHT's play among the ranked ones
+    (the best when not given), so a test can make the person err."""
     rng = random.Random(seed)
     game = Game.objects.create(
         owner=user,
@@ -63,7 +70,8 @@ def play_out(
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
         mover = light if side is Side.LIGHT else light.swapped()
         ranked = rank_plays(mover, Dice(d1, d2), 1)
-        play = ranked[0].play if ranked else None
+        choose = light_choice if side is Side.LIGHT and light_choice else (lambda r: r[0])
+        play = choose(ranked).play if ranked else None
         after = play.result if play else mover
         light_after = after if side is Side.LIGHT else after.swapped()
         Turn.objects.create(

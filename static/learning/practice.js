@@ -1,0 +1,125 @@
+// Practice: the position and roll of one of the person's marked decisions;
+// the person plays it on the board (steps checked by the engine through the
+// analysis board's step endpoint), then the server judges the play.
+import { renderBoard, drawArrows } from "../games/board.js";
+import { fmt, rollValues, markUsed } from "../games/view.js";
+import { wireBoard, toTarget, postJson } from "./boardinput.js";
+
+const item = JSON.parse(document.getElementById("practice-item").textContent);
+const urls = JSON.parse(document.getElementById("practice-urls").textContent);
+const S = JSON.parse(document.getElementById("practice-strings").textContent);
+const direction = document.body.dataset.boardDirection || "right";
+const $ = (id) => document.getElementById(id);
+const svg = $("pr-board");
+const dice = `${item.dice[0]}${item.dice[1]}`;
+const state = { steps: [], turn: null, selected: null, answered: false, walks: 0 };
+
+function draw() {
+  const board = state.turn ? state.turn.board : item.board;
+  const allowed = state.turn && !state.answered ? state.turn.allowed : [];
+  const values = rollValues(item.dice);
+  const remaining = state.turn ? state.turn.remaining : values;
+  const shown = markUsed(values, remaining).map((d) => ({ ...d, side: "light", slot: "home" }));
+  renderBoard(svg, board, {
+    direction, dice: shown, selected: state.selected,
+    sources: [...new Set(allowed.map((s) => s.from))],
+    destinations: state.selected === null ? [] : allowed.filter((s) => s.from === state.selected).map((s) => s.to),
+  });
+  svg.dataset.steps = String(state.steps.length);
+}
+
+async function walk() {
+  const token = ++state.walks;
+  const body = { id: item.position_id, dice, side: "light", steps: state.steps };
+  const { ok, data } = await postJson(urls.step, body);
+  if (token !== state.walks) return;
+  if (!ok) {
+    $("pr-error").textContent = data.message || "";
+    return;
+  }
+  state.turn = data;
+  state.steps = data.steps.map((s) => [s.from, s.to]);
+  $("pr-error").textContent = data.refusal || "";
+  $("pr-status").textContent = data.complete ? "" : fmt(S.steps_left, { dice: data.remaining.join("-") });
+  draw();
+  if (data.complete) answer();
+}
+
+function list(id, reasons) {
+  const ul = $(id);
+  ul.replaceChildren();
+  for (const r of reasons || []) {
+    const li = document.createElement("li");
+    li.textContent = r;
+    ul.appendChild(li);
+  }
+}
+
+async function answer() {
+  state.answered = true;
+  const { ok, data } = await postJson(urls.answer, { steps: state.steps });
+  if (!ok) {
+    state.answered = false;
+    $("pr-error").textContent = data.message || "";
+    return;
+  }
+  const lost = data.lost === null ? "" : data.lost.toFixed(3);
+  const title = $("pr-verdict-title");
+  title.className = `practice-verdict ${data.right ? "right" : "wrong"}`;
+  title.dataset.right = String(data.right);
+  if (data.best) title.textContent = S.best;
+  else if (data.right) title.textContent = fmt(S.within, { play: data.notation, lost });
+  else if (data.lost === null) title.textContent = fmt(S.wrong_unranked, { play: data.notation });
+  else title.textContent = fmt(S.wrong, { play: data.notation, lost });
+  if (data.best_play) {
+    $("pr-best").textContent = fmt(S.best_play, { play: data.best_play.notation });
+    list("pr-best-reasons", data.best_play.reasons);
+    renderBoard(svg, item.board, { direction, dice: [] });
+    drawArrows(svg, data.best_play.steps.map((s) => ({ from: toTarget(s.from), to: toTarget(s.to) })), { side: "light" });
+  }
+  if (data.game_play) {
+    $("pr-game").textContent = fmt(S.game_play, { play: data.game_play.notation, lost: data.game_lost.toFixed(3) });
+    list("pr-game-reasons", data.game_play.reasons);
+  }
+  $("pr-again").textContent = data.days === 1 ? S.again_tomorrow : fmt(S.again_days, { days: data.days });
+  $("pr-status").textContent = S.next;
+  $("pr-verdict").hidden = false;
+  $("pr-next").hidden = false;
+}
+
+function pick(where) {
+  if (state.answered) return;
+  const allowed = state.turn ? state.turn.allowed : [];
+  if (state.selected !== null && allowed.some((s) => s.from === state.selected && s.to === where)) {
+    state.steps.push([state.selected, where]);
+    state.selected = null;
+    walk();
+    return;
+  }
+  state.selected = allowed.some((s) => s.from === where) && state.selected !== where ? where : null;
+  draw();
+}
+
+function undo() {
+  if (state.answered || !state.steps.length) return;
+  state.steps.pop();
+  state.selected = null;
+  walk();
+}
+
+draw();
+wireBoard(svg, { direction, onPick: pick });
+$("pr-undo").addEventListener("click", undo);
+document.addEventListener("keydown", (ev) => {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+  if (ev.key === "u" || ev.key === "Backspace") {
+    ev.preventDefault();
+    undo();
+  } else if ((ev.key === "n" || ev.key === "N") && state.answered) {
+    ev.preventDefault();
+    window.location.assign($("pr-next").href);
+  }
+});
+$("pr-task").textContent = fmt(S.task, { dice: item.dice.join("-") });
+walk();

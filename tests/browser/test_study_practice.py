@@ -1,0 +1,126 @@
+"""Browser: practise three positions from a real review with the keyboard only.
+
+The person's game is a real one (the engine and the 1-ply evaluator, the
+person playing the worst play each turn), reviewed by the real analysis at
+1-ply. On the page, the arrow keys walk the board's points and Enter picks a
+checker and its destination; the verdict, the reasons and the due count are
+read off the screen.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import pytest
+from django.db import connections
+from django.utils import translation
+
+from learning import practice, review
+from learning.study_models import PracticeItem
+from learning.study_strings import PRACTICE_STRINGS
+from tests.browser import test_play_game as play
+from tests.learning.conftest import RACE, play_out
+from tests.learning.test_study_practice import one_ply, worst
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The board's targets in screen order (home board bottom right), as the
+# arrow keys walk them: a column holds one point of each row.
+TOP = [13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0]
+BOTTOM = [12, 11, 10, 9, 8, 7, 25, 6, 5, 4, 3, 2, 1, 0]
+
+
+class Keyboard:
+    """Moves the board's focus with arrow keys, as a person would."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.where = 24
+        self.row = TOP
+        page.locator('#pr-board [data-point="24"]').focus()  # the board's tab stop
+
+    def go(self, where: int) -> None:
+        if where not in self.row:
+            self.page.keyboard.press("ArrowDown" if self.row is TOP else "ArrowUp")
+            other = BOTTOM if self.row is TOP else TOP
+            self.where = other[self.row.index(self.where)]  # the same column
+            self.row = other
+        step = self.row.index(where) - self.row.index(self.where)
+        for _ in range(abs(step)):
+            self.page.keyboard.press("ArrowRight" if step > 0 else "ArrowLeft")
+        self.where = where
+
+    def pick(self, where: int) -> None:
+        self.go(where)
+        self.page.keyboard.press("Enter")
+
+
+@pytest.fixture
+def practice_user(user: Any) -> Any:
+    game = play_out(user, RACE, seed=3, light_choice=worst)
+
+    def run() -> None:
+        try:
+            review.run_analysis(game.pk, rank=one_ply)
+        finally:
+            connections.close_all()  # the thread's own connection
+
+    # Off the main thread: the job broadcasts through async_to_sync.
+    job = threading.Thread(target=run)
+    job.start()
+    job.join()
+    assert practice.add_from_reviews(user) >= 3
+    return user
+
+
+def zh(key: str, **values: Any) -> str:
+    with translation.override("zh-hans"):
+        text = str(PRACTICE_STRINGS[key])
+    return text % values if values else text
+
+
+def test_three_positions_practised_with_the_keyboard(
+    daphne_server: str, browser_page: Any, practice_user: Any
+) -> None:
+    page = browser_page
+    play.sign_in(page, daphne_server, practice_user)
+    due = PracticeItem.objects.filter(owner=practice_user).count()
+    page.goto("/practice/")
+    seen = []
+    for n in range(3):
+        assert f"{due - n}" in (page.locator("#practice-due").text_content() or "")
+        data = json.loads(page.locator("#practice-item").text_content() or "{}")
+        item = PracticeItem.objects.select_related("turn").get(pk=data["id"])
+        assert data["position_id"] == item.position_id
+        dice = f"{item.die1}-{item.die2}"
+        assert page.locator("#pr-task").text_content() == zh("task", dice=dice)
+        assert page.locator("#pr-board g.b-dice g.b-die").count() in (2, 4)
+        keys = Keyboard(page)
+        page.wait_for_function("() => document.querySelector('#pr-board').dataset.steps === '0'")
+        best = item.turn.report["alternatives"][0]
+        for i, (src, dst, *_hit) in enumerate(best["steps"]):
+            keys.pick(int(src))
+            keys.pick(int(dst))
+            if i < len(best["steps"]) - 1:
+                page.wait_for_function(
+                    f"() => document.querySelector('#pr-board').dataset.steps === '{i + 1}'"
+                )
+        page.locator("#pr-verdict-title").filter(has_text=zh("best")).wait_for()
+        assert page.locator("#pr-best").text_content() == zh("best_play", play=best["notation"])
+        assert page.locator("#pr-best-reasons li").count() == len(best["reasons"])
+        game_play = item.turn.report["played_candidate"]["notation"]
+        assert game_play in (page.locator("#pr-game").text_content() or "")
+        assert page.locator("#pr-again").text_content() == zh("again_tomorrow")
+        seen.append(item.pk)
+        page.keyboard.press("n")
+        page.wait_for_load_state()
+        if n < 2:
+            page.locator("#practice-item").wait_for(state="attached")
+            shown = "JSON.parse(document.querySelector('#practice-item').textContent).id"
+            page.wait_for_function(f"() => {shown} !== {item.pk}")
+    assert len(set(seen)) == 3
+    page.locator("#practice-due").filter(has_text=str(due - 3)).wait_for()
+    answered = PracticeItem.objects.filter(pk__in=seen)
+    assert all(i.streak == 1 and i.right == 1 for i in answered)
