@@ -11,7 +11,8 @@ deeper).
 idempotent per game: a finished analysis is left alone, a half-done one (a
 worker that died) starts again from the first turn it has not stored.
 Progress goes to the game's sockets through ``games.broadcast.send_to_game``
-after each turn, and the review page also polls ``analysis_status``.
+after each turn and when the job ends (done or failed); the review page reads
+``analysis_status`` once each time its socket opens.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
         GameAnalysis.objects.filter(pk=row.pk).update(
             state=AnalysisState.FAILED, message=str(exc)[:2000], updated_at=timezone.now()
         )
+        _progress(game_id, len(done), len(turns), state=AnalysisState.FAILED)
         raise
     _progress(game_id, len(turns), len(turns), state=AnalysisState.DONE)
 

@@ -1,9 +1,10 @@
 // The review page: replays a finished game on the shared board renderer,
 // shows each turn's analysis, draws the win-probability graph and follows
-// the analysis job's progress (socket events, with polling as a fallback).
-import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
+// the analysis job's progress (progress.js: the game's socket, reconnecting).
+import { renderBoard, drawArrows, clearArrows, SVG_NS } from "../games/board.js";
+import { fmt } from "../games/view.js";
+import { followAnalysis } from "./progress.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const root = document.getElementById("review");
 const data = JSON.parse(document.getElementById("review-data").textContent);
 const S = JSON.parse(document.getElementById("review-strings").textContent);
@@ -13,7 +14,6 @@ const turns = data.turns;
 // and the play's arrows); k === turns.length shows the final position.
 let view = 0;
 
-const fmt = (t, p) => t.replace(/%\((\w+)\)s/g, (_m, k) => (p[k] ?? ""));
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
 const $ = (id) => document.getElementById(id);
@@ -199,39 +199,16 @@ function markGraph() {
 
 // ---------------------------------------------------------------- progress
 
-function followProgress() {
-  const state = root.dataset.state;
-  if (!state || state === "done") return;
-  const bar = $("analysis-progress");
-  const count = $("analysis-count");
-  const update = (msg) => {
-    if (msg.total) {
-      bar.value = msg.done / msg.total;
-      count.textContent = `${msg.done}/${msg.total}`;
-    }
-    if (msg.state === "done") window.location.reload();
-  };
-  try {
-    const url = new URL(root.dataset.wsUrl, window.location.href);
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(url);
-    ws.addEventListener("message", (ev) => {
-      const msg = JSON.parse(ev.data);
-      if (msg.type === "analysis") update(msg);
-    });
-  } catch (_err) {
-    // Polling below covers a missing socket.
+function showProgress(msg) {
+  const box = $("analysis-progress-box");
+  if (!box) return;
+  box.dataset.state = msg.state || "";
+  if (msg.total) {
+    $("analysis-progress").value = msg.done / msg.total;
+    $("analysis-count").textContent = `${msg.done}/${msg.total}`;
   }
-  const poll = async () => {
-    try {
-      const res = await fetch(root.dataset.statusUrl, { headers: { Accept: "application/json" } });
-      if (res.ok) update(await res.json());
-    } catch (_err) {
-      // Try again on the next tick.
-    }
-    window.setTimeout(poll, 1000);
-  };
-  window.setTimeout(poll, 1000);
+  $("analysis-failed").hidden = msg.state !== "failed";
+  if (msg.state === "done") window.location.reload();
 }
 
 // ---------------------------------------------------------------- wiring
@@ -259,5 +236,9 @@ $("rv-prev-error").addEventListener("click", () => jumpError(-1));
 
 drawGraph();
 show(0);
-followProgress();
+followAnalysis({
+  state: root.dataset.state, wsUrl: root.dataset.wsUrl, statusUrl: root.dataset.statusUrl,
+  onProgress: showProgress,
+  onConnection: (up) => { $("analysis-offline")?.toggleAttribute("hidden", up); },
+});
 window.__review = { show, get view() { return view; }, turns: turns.length };

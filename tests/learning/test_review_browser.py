@@ -183,3 +183,36 @@ def test_a_recent_game_in_the_lobby_opens_its_review(
     assert page.locator("#review-board").is_visible()
     assert page.locator("#summary-title").is_visible()
     page.context.close()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
+    browser: Any, review_server: str, user: Any, language: str, width: int
+) -> None:
+    # A real failure in the real job: turn 3's stored die cannot be a die, so
+    # the analysis stores turns 1 and 2, then fails on turn 3.
+    game = play_out(user, RACE, seed=3)
+    game.turns.filter(number=3).update(die1=7)
+    page = open_page(browser, review_server, user, language, width)
+    sockets: list[Any] = []
+    status_reads: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    page.on("request", lambda r: status_reads.append(r.url) if "/analysis" in r.url else None)
+    page.goto(f"/learn/games/{game.pk}/review/")
+
+    failed = page.locator("#analysis-failed")
+    failed.wait_for(state="visible", timeout=120_000)
+    with translation.override(language):
+        words_failed = translation.gettext("The analysis failed; reload the page to try again.")
+    assert failed.inner_text() == words_failed
+    assert page.locator("#analysis-progress-box").get_attribute("data-state") == "failed"
+    assert page.locator("#analysis-count").inner_text().startswith("2/")
+    assert GameAnalysis.objects.get(game=game).state == AnalysisState.FAILED
+
+    # Done following: the socket is closed, and nothing reads the status again.
+    page.wait_for_timeout(3_000)
+    assert len(sockets) == 1
+    assert sockets[0].is_closed()
+    assert len(status_reads) <= 1
+    page.context.close()

@@ -1,0 +1,94 @@
+// Follows a finished game's analysis job over the game's socket: "analysis"
+// events ({state, done, total}) as they come, and one reading of the status
+// over HTTP each time the socket opens, for whatever was missed while it was
+// down. Reconnects with backoff; stops for good once the job is done or has
+// failed. Nothing polls.
+//
+//   followAnalysis({state, wsUrl, statusUrl, onProgress, onConnection})
+import { absoluteWsUrl } from "../games/socket.js";
+
+const MAX_BACKOFF_MS = 15000;
+const CLOSE_FORBIDDEN = 4403;
+
+class AnalysisFollower {
+  constructor({ state, wsUrl, statusUrl, onProgress, onConnection = () => {} }) {
+    this.wsUrl = wsUrl;
+    this.statusUrl = statusUrl;
+    this.onProgress = onProgress;
+    this.onConnection = onConnection;
+    // No analysis (an unfinished game) or a finished one: nothing to follow.
+    this.stopped = !state || state === "done";
+    // A failed analysis was queued again by the page's view: wait for the retry.
+    this.retrying = state === "failed";
+    this.attempt = 0;
+    this.ws = null;
+    this.timer = null;
+  }
+
+  start() {
+    if (!this.stopped) this.connect();
+  }
+
+  connect() {
+    const ws = new WebSocket(absoluteWsUrl(this.wsUrl));
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.attempt = 0;
+      this.onConnection(true);
+      this.catchUp();
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (_err) {
+        return;
+      }
+      if (msg.type === "analysis") this.take(msg);
+    });
+    ws.addEventListener("close", (event) => this.closed(ws, event));
+  }
+
+  closed(ws, event) {
+    if (this.ws !== ws || this.stopped) return;
+    if (event.code === CLOSE_FORBIDDEN) {
+      // Signed out or not the owner: retrying cannot help.
+      this.stop();
+      return;
+    }
+    this.onConnection(false);
+    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    this.attempt += 1;
+    this.timer = window.setTimeout(() => this.connect(), delay);
+  }
+
+  async catchUp() {
+    try {
+      const response = await fetch(this.statusUrl, {
+        headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
+      });
+      if (response.ok) this.take(await response.json());
+    } catch (_err) {
+      // Offline: the socket's reconnect reads the status again.
+    }
+  }
+
+  take(msg) {
+    if (this.stopped) return;
+    if (msg.state !== "failed") this.retrying = false;
+    this.onProgress(msg);
+    if (msg.state === "done" || (msg.state === "failed" && !this.retrying)) this.stop();
+  }
+
+  stop() {
+    this.stopped = true;
+    window.clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}
+
+export function followAnalysis(options) {
+  const follower = new AnalysisFollower(options);
+  follower.start();
+  return follower;
+}
