@@ -5,7 +5,7 @@
 // failed. Nothing polls.
 //
 //   followAnalysis({state, wsUrl, statusUrl, onProgress, onConnection})
-import { absoluteWsUrl } from "../games/socket.js";
+import { socketUrl } from "../games/common.js";
 
 const MAX_BACKOFF_MS = 15000;
 const CLOSE_FORBIDDEN = 4403;
@@ -30,7 +30,7 @@ class AnalysisFollower {
   }
 
   connect() {
-    const ws = new WebSocket(absoluteWsUrl(this.wsUrl));
+    const ws = new WebSocket(socketUrl(this.wsUrl));
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempt = 0;

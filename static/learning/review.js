@@ -1,8 +1,8 @@
 // The review page: replays a finished game on the shared board renderer,
 // shows each turn's analysis, draws the win-probability graph and follows
 // the analysis job's progress (progress.js: the game's socket, reconnecting).
-import { renderBoard, drawArrows, clearArrows, SVG_NS } from "../games/board.js";
-import { fmt } from "../games/view.js";
+import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
+import { SVG_NS, byId as $, fmt, pct, signed } from "../games/common.js";
 import { followAnalysis } from "./progress.js";
 
 const root = document.getElementById("review");
@@ -13,10 +13,6 @@ const turns = data.turns;
 // View k < turns.length shows turn k+1 before it is played (with its dice
 // and the play's arrows); k === turns.length shows the final position.
 let view = 0;
-
-const pct = (x) => `${(x * 100).toFixed(1)}%`;
-const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
-const $ = (id) => document.getElementById(id);
 
 function isError(turn) {
   return Boolean(turn.analysis && turn.analysis.error && turn.analysis.error !== "none");
