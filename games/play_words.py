@@ -26,6 +26,7 @@ def board_words(game: Game) -> dict[str, object]:
         **_board_names(),
         **_announcements(),
         **_result_words(),
+        **_move_list_words(),
     }
 
 
@@ -33,6 +34,7 @@ def _status_words() -> dict[str, str]:
     return {
         "your_turn": _("Your turn"),
         "thinking": _("The computer is thinking…"),
+        "computer_turn": _("The computer's turn"),
         "computer_moving": js(_("The computer rolled %%(dice)s and plays %%(play)s…")),
         "opening_status": _("Opening roll"),
         "game_over": _("Game over"),
@@ -77,11 +79,21 @@ def _announcements() -> dict[str, str]:
         "undone": _("Step undone."),
         "you_rolled": js(_("You rolled %%(dice)s.")),
         "computer_played": js(_("The computer rolled %%(dice)s and played %%(play)s.")),
+        "computer_opened": js(_("The computer plays the opening roll: %%(play)s.")),
         "end_turn_hint": _("Dice used: End turn (Enter), or undo to look again."),
         "opening_roll": js(_("Opening roll: you %%(light)s, the computer %%(dark)s.")),
         "opening_tie": js(_("Both rolled %%(n)s: a tie, rolled again.")),
         "you_start": _("You start."),
         "computer_starts": _("The computer starts."),
+    }
+
+
+def _move_list_words() -> dict[str, str]:
+    return {
+        "move_line": js(_("%%(side)s %%(dice)s: %%(play)s")),
+        "no_move": _("no legal move"),
+        "side_light": _("You"),
+        "side_dark": _("Computer"),
     }
 
 

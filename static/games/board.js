@@ -2,7 +2,7 @@
 // network and no game logic, so the play page and the review page share it.
 //
 //   renderBoard(svgEl, board, {direction, dice, selected, sources,
-//                              destinations, strings})
+//                              destinations, lastPlays})
 //   drawArrows(svgEl, steps, {side})      clearArrows(svgEl)
 //   anchorOf(layout, where, side, board)  where a checker on `where` sits
 //
@@ -231,9 +231,46 @@ function drawMarks(svgEl, layout, board, opts) {
       el("rect", { class: cls, x: pt.x - PW / 2 + 1, y, width: PW - 2, height: PH }, g);
     }
   };
+  for (const play of opts.lastPlays || []) markLastPlay(g, layout, play);
   for (const where of opts.sources || []) mark(where, "b-mark-source");
   for (const where of opts.destinations || []) mark(where, "b-mark-dest");
   if (opts.selected !== null && opts.selected !== undefined) mark(opts.selected, "b-mark-selected");
+}
+
+/**
+ * The last play of a side, marked on the frame beside each point it left
+ * (hollow) and each it reached (filled): {side, steps} in display points.
+ */
+function markLastPlay(g, layout, play) {
+  const froms = new Set(play.steps.map((s) => placeOf(s.from)));
+  const tos = new Set(play.steps.map((s) => placeOf(s.to)));
+  const hits = new Set(play.steps.filter((s) => s.hit).map((s) => placeOf(s.to)));
+  // A checker passing through a point (13/7/2) neither left nor reached it.
+  for (const where of froms) {
+    if (!tos.has(where)) lastMark(g, layout, where, `b-last b-last-from b-last-${play.side}`, play.side);
+  }
+  for (const where of tos) {
+    if (froms.has(where)) continue;
+    const hit = hits.has(where) ? " b-last-hit" : "";
+    lastMark(g, layout, where, `b-last b-last-to b-last-${play.side}${hit}`, play.side);
+  }
+}
+
+function lastMark(g, layout, where, cls, side) {
+  const strip = F - 4;
+  let x;
+  let y;
+  const width = where === "off" ? TW - 16 : PW - 8;
+  if (where === "bar" || where === "off") {
+    // The bar and the tray: on the side of the board that side plays from.
+    x = (where === "bar" ? layout.barX : layout.trayX) - width / 2;
+    y = side === "dark" ? LBL + 2 : HEIGHT - LBL - F + 2;
+  } else {
+    const pt = layout.points[where];
+    x = pt.x - width / 2;
+    y = pt.upper ? LBL + 2 : HEIGHT - LBL - F + 2;
+  }
+  el("rect", { class: cls, x, y, width, height: strip, rx: 2, "data-last": where, "data-side": side }, g);
 }
 
 /** Draws `board` (a §4 board object). Returns the layout used. */
@@ -323,6 +360,29 @@ export function applyStep(board, step, side) {
     }
     next.points[dst - 1] += sign;
   }
+  return next;
+}
+
+/** The board before one step of `side` (applyStep undone, hit included). */
+export function unapplyStep(board, step, side) {
+  const next = {
+    points: board.points.slice(), bar: { ...board.bar }, off: { ...board.off },
+  };
+  const sign = side === "light" ? 1 : -1;
+  const other = side === "light" ? "dark" : "light";
+  const src = placeOf(step.from);
+  const dst = placeOf(step.to);
+  if (dst === "off") {
+    next.off[side] -= 1;
+  } else {
+    next.points[dst - 1] -= sign;
+    if (step.hit) {
+      next.points[dst - 1] = -sign;
+      next.bar[other] -= 1;
+    }
+  }
+  if (src === "bar") next.bar[side] += 1;
+  else next.points[src - 1] += sign;
   return next;
 }
 

@@ -1,9 +1,10 @@
 // States from the server, shown in order: each waits for the one before,
 // and the computer's play is animated step by step on the way.
 
-import { animateChecker, applyStep, clearArrows, renderBoard, sameBoard } from "./board.js";
+import { animateChecker, applyStep, clearArrows, renderBoard, sameBoard, unapplyStep } from "./board.js";
 import { byId, fmt } from "./common.js";
 import { emit, placed } from "./bus.js";
+import { takeMoves } from "./moves.js";
 import { canHint } from "./page.js";
 import { render, say } from "./render.js";
 import * as V from "./view.js";
@@ -37,16 +38,20 @@ async function show(page, next) {
   const prev = page.state;
   if (next.version < prev.version) return;
   const play = computerPlayToAnimate(prev, next);
+  if (play && play.number === 1) firstTimeInTab(openingKey(next));
   if (play && page.prefs.stepMs > 0) await animateComputer(page, prev.board, play);
   if (next.turn !== prev.turn || next.version !== prev.version) page.selected = null;
   page.state = next;
+  if (takeMoves(page, next)) page.conn.refetch();  // a turn was missed: the list comes by HTTP
   render(page);
+  const words = V.announcement(page.S, prev, next);
   if (next.version !== prev.version) {
     say("play-refusal", "");
     clearArrows(page.svg);  // a hint's arrows belong to the position they were drawn on
+    say("play-live", words);  // never the previous pick's words after a step
+  } else if (words) {
+    say("play-live", words);
   }
-  const words = V.announcement(page.S, prev, next);
-  if (words) say("play-live", words);
   if (next.dice && JSON.stringify(next.dice) !== JSON.stringify(prev.dice)) {
     emit("dice", { side: next.turn, values: next.dice });
   }
@@ -94,6 +99,31 @@ export async function replayOpeningTies(page) {
       renderBoard(svg, state.board, { direction: prefs.direction, dice });
       await wait(Math.max(prefs.stepMs, 300) * 3);
     }
+  } finally {
+    page.animating = false;
+    render(page);
+  }
+}
+
+const openingKey = (state) => `shuanglu-opening-play-${state.game}`;
+
+/**
+ * The computer's opening play, made before the page opened (it answers at
+ * once): shown from the opening roll, once per tab.
+ */
+export async function replayOpeningPlay(page) {
+  const { state, prefs, svg } = page;
+  const play = state.last_turn;
+  if (!play || play.side !== "dark" || play.number !== 1 || !(play.steps || []).length) return;
+  if (state.turn !== "light" || (state.steps || []).length || page.moves.length !== 1 || prefs.stepMs <= 0) return;
+  if (!firstTimeInTab(openingKey(state))) return;
+  let before = state.board;
+  for (const step of play.steps.slice().reverse()) before = unapplyStep(before, step, "dark");
+  page.animating = true;
+  try {
+    renderBoard(svg, before, { direction: prefs.direction, dice: V.computerDice(play, 0) });
+    await wait(Math.max(prefs.stepMs, 300) * 2);
+    await animateComputer(page, before, play);
   } finally {
     page.animating = false;
     render(page);

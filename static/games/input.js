@@ -17,6 +17,7 @@ export function send(page, type, fields = {}) {
 export function refused(page, msg) {
   page.selected = null;
   render(page);
+  say("play-live", "");  // the pick's words are no longer true
   say("play-refusal", msg.message || page.S.refused_generic);
 }
 

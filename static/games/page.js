@@ -25,6 +25,7 @@ export function createPage({ root, svg, S, prefs, state }) {
     drag: null,
     suppressClick: false,
     animatedPlays: 0,    // computer plays shown step by step
+    moves: [],           // the move list: every turn so far (games.steps.turn_json)
   };
 }
 

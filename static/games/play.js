@@ -5,8 +5,9 @@
 
 import { readJson, sentences } from "./common.js";
 import { emit, provideSender } from "./bus.js";
-import { enqueue, replayOpeningTies, later } from "./flow.js";
+import { enqueue, later, replayOpeningPlay, replayOpeningTies } from "./flow.js";
 import { attachInput, refused, send } from "./input.js";
+import { takeMoves } from "./moves.js";
 import { canHint, createPage, isIdle, readPrefs } from "./page.js";
 import { connectionChanged, render, say } from "./render.js";
 import { GameSocket } from "./socket.js";
@@ -67,15 +68,18 @@ function exposeTestHook() {
 }
 
 function start() {
+  takeMoves(page, page.state);
   render(page);
   if (root.dataset.testHook === "1") exposeTestHook();
   attachInput(page);
   later(page, () => replayOpeningTies(page));
+  later(page, () => replayOpeningPlay(page));
   later(page, () => emit("state", { state: page.state, prev: null, canHint: canHint(page) }));
   page.conn.start();
-  // What the page says on arrival: the opening, a pass, a result, the roll.
+  // What the page says on arrival: the opening, the computer's last play,
+  // a pass, a result, the roll.
   const { S, state } = page;
-  const opening = V.isOpeningTurn(state) ? V.openingText(S, state) : "";
+  const opening = V.isOpeningPhase(state) ? V.openingText(S, state) : "";
   say("play-live", sentences([opening, V.announcement(S, null, state)]));
 }
 

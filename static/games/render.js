@@ -4,6 +4,7 @@
 import { renderBoard, layer } from "./board.js";
 import { buildTargets } from "./targets.js";
 import { byId, fmt } from "./common.js";
+import { lastPlays, renderMoves } from "./moves.js";
 import { allowedFrom, canAct, isIdle, live } from "./page.js";
 import * as V from "./view.js";
 
@@ -19,7 +20,10 @@ export function render(page) {
   const sources = prefs.highlight && canAct(page) && selected === null
     ? [...new Set((state.allowed || []).map((s) => s.from))] : [];
   const destinations = prefs.highlight && selected !== null ? allowedFrom(page, selected).map((s) => s.to) : [];
-  renderBoard(svg, state.board, { direction: prefs.direction, dice: V.diceFor(state), selected, sources, destinations });
+  renderBoard(svg, state.board, {
+    direction: prefs.direction, dice: V.diceFor(state), selected, sources, destinations,
+    lastPlays: lastPlays(page.moves),
+  });
   buildTargets(svg, prefs.direction);
   const dests = new Set(destinations);
   for (const node of layer(svg, "targets").children) {
@@ -41,13 +45,14 @@ export function renderPanels(page) {
   pips.hidden = !prefs.showPips;
   pips.textContent = prefs.showPips ? V.pipsText(S, state) : "";
   byId("play-tier").textContent = fmt(S.tier_line, { tier: (S.tiers || {})[state.tier] || state.tier || "" });
-  byId("play-opening").textContent = V.isOpeningTurn(state) ? V.openingText(S, state) : "";
+  byId("play-opening").textContent = V.isOpeningPhase(state) ? V.openingText(S, state) : "";
   const mine = live(state) && state.turn === "light" && !page.animating;
   byId("btn-undo").disabled = !(mine && state.can_undo);
   byId("btn-end").disabled = !(mine && state.can_end_turn);
   byId("btn-end").hidden = prefs.autoEndTurn && !state.can_end_turn;
   byId("btn-resign").disabled = !live(state);
   renderResult(page);
+  renderMoves(page);
   root.dataset.version = String(state.version);
   root.dataset.turn = state.turn || "";
   root.dataset.status = state.status || "";
@@ -65,7 +70,12 @@ function renderResult(page) {
   byId("over-title").textContent = t.title;
   byId("over-kind").textContent = t.kind;
   byId("over-points").textContent = t.points;
-  panel.hidden = false;
+  if (panel.hidden) {
+    panel.hidden = false;
+    // Where the eye (and the keyboard) is: the result, over the board.
+    byId("over-title").focus({ preventScroll: true });
+    panel.scrollIntoView({ block: "nearest" });
+  }
 }
 
 export function connectionChanged(page, status) {

@@ -38,6 +38,13 @@ export function markUsed(values, remaining) {
 
 export const live = (state) => state.status === "playing" || state.status === "opening";
 
+/** The first turns: until the person has played, the opening roll stays in view. */
+export function isOpeningPhase(state) {
+  if (!state.opening || !(state.opening.rolls || []).length || state.status === "finished") return false;
+  const t = state.last_turn;
+  return !t || (t.number === 1 && t.side === "dark" && state.turn === "light");
+}
+
 export function isOpeningTurn(state) {
   return !state.last_turn && state.opening && (state.opening.rolls || []).length > 0
     && state.status !== "finished";
@@ -63,7 +70,10 @@ export function diceFor(state) {
   return markUsed(rollValues(state.dice), remaining).map((d) => ({ ...d, side, slot: side === "light" ? "home" : "outer" }));
 }
 
-/** The computer's dice part-way through its animated play. */
+/**
+ * The computer's dice part-way through its animated play. Its opening play
+ * uses the opening roll: the person's die on the left, its own on the right.
+ */
 export function computerDice(turn, stepsDone) {
   const values = rollValues(turn.dice);
   const remaining = values.slice();
@@ -71,7 +81,21 @@ export function computerDice(turn, stepsDone) {
     const j = remaining.indexOf(step.die);
     if (j >= 0) remaining.splice(j, 1);
   }
-  return markUsed(values, remaining).map((d) => ({ ...d, side: "dark", slot: "outer" }));
+  const marked = markUsed(values, remaining);
+  if (turn.number === 1 && values.length === 2) {
+    return [
+      { ...marked[0], side: "light", slot: "left" },
+      { ...marked[1], side: "dark", slot: "right" },
+    ];
+  }
+  return marked.map((d) => ({ ...d, side: "dark", slot: "outer" }));
+}
+
+/** What the computer played, in words ("" when it could not move). */
+export function computerPlayText(S, turn) {
+  if (!turn || turn.side !== "dark" || !turn.notation) return "";
+  if (turn.number === 1) return fmt(S.computer_opened, { play: turn.notation });
+  return fmt(S.computer_played, { dice: diceText(turn.dice), play: turn.notation });
 }
 
 export function openingText(S, state) {
@@ -89,13 +113,13 @@ export function turnText(S, state) {
   if (state.status === "opening" && !state.dice) return S.opening_status;
   if (state.status === "finished") return S.game_over;
   if (state.status === "failed") return state.message || S.failed;
-  if (state.thinking || state.turn === "dark") return S.thinking;
+  if (state.turn === "dark") return isThinking(state) ? S.thinking : S.computer_turn;
   return S.your_turn;
 }
 
-/** The computer is working out its play (and the line says so). */
+/** The Expert is working out its play (the lower tiers answer at once). */
 export function isThinking(state) {
-  return live(state) && (state.thinking || state.turn === "dark");
+  return live(state) && state.turn === "dark" && Boolean(state.thinking) && state.tier === "expert";
 }
 
 export function pipsText(S, state) {
@@ -130,29 +154,34 @@ export function targetName(S, board, where, flags = {}) {
   return name;
 }
 
-/** What to announce when a new state replaces an old one. */
+/** What to announce when a new state replaces an old one (prev null: on load). */
 export function announcement(S, prev, next) {
   const lines = [];
-  if (prev && next.turn === "light" && prev.turn === "light" && prev.version < next.version) {
-    const before = prev.steps || [];
-    const after = next.steps || [];
-    if (after.length > before.length) {
-      const step = after[after.length - 1];
-      lines.push(fmt(S.you_moved, { from: placeName(S, step.from), to: placeName(S, step.to) }));
-      if (step.hit) lines.push(S.hit);
-    } else if (after.length < before.length) {
-      lines.push(S.undone);
-    }
-  }
   const turnChanged = !prev || JSON.stringify(prev.last_turn) !== JSON.stringify(next.last_turn);
-  if (prev && next.last_turn && turnChanged && next.last_turn.side === "dark" && next.last_turn.notation) {
-    lines.push(fmt(S.computer_played, { dice: diceText(next.last_turn.dice), play: next.last_turn.notation }));
-  }
+  if (prev && prev.turn === "light" && prev.version < next.version) lines.push(...personsStep(S, prev, next, turnChanged));
+  if (turnChanged) lines.push(computerPlayText(S, next.last_turn));
   // The server words passes and results in the page's language.
   if (next.message && (!prev || prev.message !== next.message || turnChanged)) lines.push(next.message);
-  if (next.turn === "light" && live(next) && next.dice && (!prev || prev.turn !== "light")) {
+  if (next.turn === "light" && live(next) && next.dice && (!prev || prev.turn !== "light" || turnChanged)) {
     lines.push(fmt(S.you_rolled, { dice: diceText(next.dice) }));
   }
   if (next.turn === "light" && next.can_end_turn && !(prev && prev.can_end_turn)) lines.push(S.end_turn_hint);
   return sentences(lines);
+}
+
+/** The person's step just taken or undone (the last one may end the turn). */
+function personsStep(S, prev, next, turnChanged) {
+  const moved = (step) => {
+    const words = [fmt(S.you_moved, { from: placeName(S, step.from), to: placeName(S, step.to) })];
+    if (step.hit) words.push(S.hit);
+    return words;
+  };
+  const before = prev.steps || [];
+  if (!turnChanged) {
+    const after = next.steps || [];
+    if (after.length > before.length) return moved(after[after.length - 1]);
+    return after.length < before.length ? [S.undone] : [];
+  }
+  const played = next.last_turn && next.last_turn.side === "light" ? next.last_turn.steps || [] : [];
+  return played.length > before.length ? moved(played[played.length - 1]) : [];
 }

@@ -81,7 +81,7 @@ function ask() {
 // A new roll or a new turn: the old hint answers a position that is gone.
 on("state", ({ state, canHint }) => {
   canAsk = canHint;
-  const key = JSON.stringify([state.turn, state.dice, state.last_turn && state.last_turn.number]);
+  const key = JSON.stringify([state.status, state.turn, state.dice, state.last_turn && state.last_turn.number]);
   if (key !== turnKey) clear();
   turnKey = key;
   const button = byId("btn-hint");

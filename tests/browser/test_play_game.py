@@ -111,20 +111,12 @@ def test_a_whole_game_is_played_to_its_end_against_the_computer(
     set_prefs(user, animation_speed="fast")
     sign_in(page, play_server, user)
     start_game(page)
-    # Read the state and the drawn dice at one instant (the computer may be
-    # about to move when it starts).
-    first = page.evaluate("""() => ({
-      state: window.__shuanglu.state,
-      animating: !window.__shuanglu.idle,
-      light: document.querySelectorAll('#board .b-die-light').length,
-      dark: document.querySelectorAll('#board .b-die-dark').length,
-      text: document.getElementById('play-opening').textContent.trim(),
-    })""")
-    assert first["state"]["opening"]["rolls"], "the opening roll is part of the state"
-    if first["state"]["last_turn"] is None and not first["animating"]:
-        # Opening dice: one each, the person's on the left, the computer's on the right.
-        assert (first["light"], first["dark"]) == (1, 1)
-        assert first["text"]
+    # The opening roll is always shown, whoever won it and whether or not
+    # the computer has played it yet.
+    st = state(page)
+    light, dark = st["opening"]["rolls"][-1]
+    opening = page.locator("#play-opening").inner_text()
+    assert f"你 {light}" in opening and f"电脑 {dark}" in opening, opening
 
     # Every text the turn line shows from here on.
     page.evaluate("""() => {

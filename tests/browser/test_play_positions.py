@@ -106,5 +106,7 @@ def test_with_no_legal_move_the_page_says_so_and_the_turn_passes(
     page.wait_for_function(
         "m => document.getElementById('play-live').textContent.includes(m)", arg=st["message"]
     )
-    assert page.locator("#play-turn").inner_text().startswith("电脑思考中")
+    # A Beginner answers at once: its turn, not "thinking".
+    assert page.locator("#play-turn").inner_text() == "轮到电脑"
+    assert page.locator("#btn-hint").is_disabled(), "no hint on the computer's turn"
     assert page.locator("#btn-undo").is_disabled()

@@ -11,7 +11,7 @@ from games import services
 from games.engine import Dice, legal_plays
 from games.models import Status, Turn
 from games.state import build_state
-from games.steps import display_point
+from games.steps import display_notation, display_point
 from tests.games.conftest import board
 
 pytestmark = pytest.mark.django_db
@@ -139,3 +139,29 @@ def test_a_finished_game_gives_the_result(make_game: Any) -> None:
 def test_the_person_state_uses_the_dice_values_for_doubles(make_game: Any) -> None:
     state = build_state(make_game(dice=[3, 3]))
     assert state["remaining"] == list(Dice(3, 3).values) == [3, 3, 3, 3]
+
+
+def test_the_computers_play_reads_in_the_boards_numbering_everywhere(
+    make_game: Any, dice: Any
+) -> None:
+    """The state's last play, the move list and the review: one conversion."""
+    from learning.replay import replay_json
+
+    game = make_game(turn="dark", dice=[5, 2])
+    dark_position, rolled = services.begin_computer_turn(game.pk, 1)
+    play = next(
+        p
+        for p in legal_plays(dark_position, rolled)
+        if sorted((s.src, s.dst) for s in p.steps) == [(13, 8), (13, 11)]
+    )
+    shown = display_notation(play.notation(), "dark")
+    assert sorted(shown.split()) == ["12/14", "12/17"]
+    dice.queue(6, 4)
+    services.finish_computer_turn(game.pk, 1, play)
+    game.refresh_from_db()
+    state = build_state(game, moves=True)
+    assert state["last_turn"]["notation"] == shown
+    assert [m["notation"] for m in state["moves"]] == [shown]
+    assert state["moves"][0] == state["last_turn"]
+    assert "moves" not in build_state(game), "socket states carry only last_turn"
+    assert [t["notation"] for t in replay_json(game)["turns"]] == [shown]
