@@ -36,6 +36,9 @@ _own_loop: asyncio.AbstractEventLoop | None = None
 _own_loop_pid = 0
 _own_loop_lock = threading.Lock()
 SEND_TIMEOUT = 10.0  # seconds
+# A pooled Redis connection dies with a Redis restart, and the first send on
+# it fails; redis-py drops the broken connection, so a retry opens a new one.
+SEND_ATTEMPTS = 3
 
 
 def attach_loop(loop: asyncio.AbstractEventLoop) -> None:
@@ -105,9 +108,26 @@ def _group_send(group: str, message: dict[str, Any]) -> None:
         log.exception("broadcast to %s failed", group)
 
 
+async def _retrying(send: Any, *args: Any) -> None:
+    """``await send(*args)``, tried again (on a fresh connection) if it fails."""
+    for attempt in range(1, SEND_ATTEMPTS + 1):
+        try:
+            await send(*args)
+            return
+        except Exception as exc:
+            if attempt == SEND_ATTEMPTS:
+                raise
+            log.warning("broadcast failed (%r); trying again on a fresh connection", exc)
+            await asyncio.sleep(0.05 * attempt)
+
+
 def _run(layer: Any, method: str, *args: Any) -> None:
     """Await ``layer.method(*args)`` on the server loop if there is one, from any thread."""
-    send = getattr(layer, method)
+    raw_send = getattr(layer, method)
+
+    async def send(*args: Any) -> None:
+        await _retrying(raw_send, *args)
+
     loop = _server_loop
     if loop is None or loop.is_closed() or not loop.is_running():
         if isinstance(layer, InMemoryChannelLayer):

@@ -15,6 +15,9 @@ const MAX_BACKOFF_MS = 15000;
 const COMMAND_TIMEOUT_MS = 10000;
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_SIGNED_OUT = 4401;  // the session ended: log-out, password change, expiry
+// The computer's reply may be lost (a broadcast that failed): while it is
+// thinking, ask for the state this often rather than wait forever.
+const THINKING_RESYNC_MS = 12000;
 
 export class GameSocket {
   constructor(opts) {
@@ -139,6 +142,7 @@ export class GameSocket {
     const known = this.version;
     if (typeof state.version !== "number" || state.version < known) return;
     this.version = state.version;
+    this.watchThinking(state);
     if (state.version > known + 1) {
       // A gap: an event was missed, so this one may not tell the whole story
       // (e.g. the computer's steps to animate). Take it, then the HTTP truth.
@@ -154,14 +158,22 @@ export class GameSocket {
       const response = await fetch(this.opts.stateUrl, {
         headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
       });
-      if (!response.ok) return;
+      if (!response.ok) throw new Error(`state: ${response.status}`);
       const state = await response.json();
       if (typeof state.version === "number" && state.version >= this.version) {
         this.version = state.version;
         this.opts.onState(state, { gap: false, fetched: true });
+        this.watchThinking(state);
       }
     } catch (err) {
-      // Offline: the reconnect loop will try again.
+      // Offline or unavailable: the reconnect loop, or the next watch, tries again.
+      this.watchThinking({ thinking: this.thinking });
     }
+  }
+
+  watchThinking(state) {
+    this.thinking = Boolean(state.thinking);
+    window.clearTimeout(this.thinkingTimer);
+    if (state.thinking) this.thinkingTimer = window.setTimeout(() => this.refetch(), THINKING_RESYNC_MS);
   }
 }

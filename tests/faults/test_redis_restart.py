@@ -1,0 +1,93 @@
+"""Issue 13, item 2: a broadcast survives a Redis restart.
+
+A Redis of the test's own, on its own port, is stopped and started again
+between two pushes; the second push, the first on the sender's pooled (now
+dead) connection, must still reach a subscribed socket's channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from channels_redis.pubsub import RedisPubSubChannelLayer
+
+from games import broadcast
+from tests.conftest import free_port, require_service
+
+pytestmark = [pytest.mark.timeout(60)]
+
+
+class PrivateRedis:
+    def __init__(self, directory: Path) -> None:
+        self.port = free_port()
+        self.directory = directory
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--save", "", "--appendonly", "no", "--dir", str(self.directory)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        client = redis.Redis.from_url(self.url)
+        for _ in range(100):
+            try:
+                if client.ping():
+                    return
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        raise RuntimeError("private Redis did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def subscribers(self, channel: str) -> int:
+        return int(dict(redis.Redis.from_url(self.url).pubsub_numsub(channel))[channel.encode()])
+
+
+@pytest.fixture
+def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
+    require_service("redis-server", lambda: shutil.which("redis-server") is not None)
+    server = PrivateRedis(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+async def wait_for(check: Any, seconds: float = 15) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.1)
+
+
+async def test_a_push_after_a_redis_restart_still_arrives(
+    private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    layer = RedisPubSubChannelLayer(hosts=[private_redis.url])
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(broadcast, "_server_loop", None)  # sent as a worker sends
+    channel = await layer.new_channel()
+    await layer.group_add(broadcast.group_name(1), channel)
+    await asyncio.to_thread(broadcast.send_to_game, 1, {"type": "move", "n": 1})
+    assert (await asyncio.wait_for(layer.receive(channel), 5))["payload"]["n"] == 1
+
+    private_redis.stop()
+    private_redis.start()
+    redis_channel = layer._get_layer()._get_group_channel_name(broadcast.group_name(1))
+    await wait_for(lambda: private_redis.subscribers(redis_channel) == 1)  # socket side back
+
+    await asyncio.to_thread(broadcast.send_to_game, 1, {"type": "move", "n": 2})
+    assert (await asyncio.wait_for(layer.receive(channel), 5))["payload"]["n"] == 2
+    assert "broadcast to game-1 failed" not in caplog.text
+    await layer.flush()
