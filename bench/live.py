@@ -6,12 +6,13 @@
 
 It migrates a fresh database (a temporary SQLite file, or DATABASE_URL),
 creates players, sessions and games with the ORM, and starts ``--servers``
-daphne processes (``config.asgi``) as production runs them: DEBUG off, the
-channel layer in memory or, with REDIS_URL, Redis, in which case a Celery
-worker for the ``moves`` queue is started too (without REDIS_URL the
-computer's turns run on the in-process pool). ``SHUANGLU_BENCH_ECHO=1`` adds
-a bare echo socket at ``/ws/echo/``: the yardstick, measured in the same run
-on the same servers. Games are spread over the servers as the proxy would.
+daphne processes (the site's ``config.asgi`` as production runs it: DEBUG
+off, the channel layer in memory or, with REDIS_URL, Redis, in which case a
+Celery worker for the ``moves`` queue is started too; without REDIS_URL the
+computer's turns run on the in-process pool). They serve
+``bench/echo_asgi.py``, which adds a bare echo socket at ``/ws/echo/``: the
+yardstick, measured in the same run on the same servers. Games are spread
+over the servers as the proxy would.
 
 1. Step round trip: every game's socket connects first (how long 200 sockets
    take connecting all at once is printed apart); then each client sends a
@@ -150,7 +151,6 @@ def site_env(var_dir: Path) -> dict[str, str]:
         SECRET_KEY="bench-live-not-secret",
         SECURE_SSL_REDIRECT="false",
         ALLOWED_HOSTS=HOST,
-        SHUANGLU_BENCH_ECHO="1",
         LOG_LEVEL="WARNING",
         PYTHONUNBUFFERED="1",
     )
@@ -169,7 +169,8 @@ def start_daphne(env: dict[str, str], port: int, log_path: Path) -> subprocess.P
         except OSError:
             return False
 
-    command = ["daphne", "-b", HOST, "-p", str(port), "config.asgi:application"]
+    # The site plus the echo yardstick (bench/echo_asgi.py), from the repository root.
+    command = ["daphne", "-b", HOST, "-p", str(port), "bench.echo_asgi:application"]
     return start_process(command, env, log_path, listening)
 
 

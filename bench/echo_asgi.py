@@ -1,0 +1,38 @@
+"""bench/live.py's server: the site's ASGI app plus a bare echo socket at
+``/ws/echo/``, the yardstick the game socket is measured against.
+
+The echo goes through the same origin check and session middleware as the
+game socket, so the two differ only by what the game's consumer does.
+Served as ``daphne bench.echo_asgi:application`` (daphne puts the working
+directory, the repository root, on the path). Not part of the site.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.auth import AuthMiddlewareStack
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.routing import URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
+from django.urls import path
+
+from config.asgi import application as site
+
+
+class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send(text_data=text_data, bytes_data=bytes_data)
+
+
+ECHO_PATH = "/ws/echo/"
+echo = AllowedHostsOriginValidator(
+    AuthMiddlewareStack(URLRouter([path(ECHO_PATH.strip("/") + "/", EchoConsumer.as_asgi())]))
+)
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "websocket" and scope["path"] == ECHO_PATH:
+        await echo(scope, receive, send)
+    else:
+        await site(scope, receive, send)
