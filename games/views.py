@@ -5,9 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -15,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.guests import ensure_player
 from accounts.preferences import board_prefs
 from games import services
+from games.access import owned_game
 from games.models import Game
 from games.play_words import board_words
 from games.state import build_state
@@ -22,23 +21,6 @@ from games.tiers import DEFAULT_TIER, TIER_CHOICES, TIERS
 
 LOBBY_UNFINISHED = 20
 LOBBY_RECENT = 10
-
-
-def _owned_game(request: HttpRequest, game_id: int) -> Game:
-    """The game if the visitor owns it; 404 for everyone else (no leak)."""
-    if not request.user.is_authenticated:
-        from django.http import Http404
-
-        raise Http404
-    return get_object_or_404(Game, pk=game_id, owner=request.user)
-
-
-def _has_template(name: str) -> bool:
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return False
-    return True
 
 
 @require_GET
@@ -56,7 +38,6 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "default_tier": prefs.get("default_tier", DEFAULT_TIER.value),
         "unfinished": unfinished,
         "recent": recent,
-        "has_preferences_form": _has_template("accounts/_preferences_form.html"),
     }
     return render(request, "games/lobby.html", context)
 
@@ -74,7 +55,7 @@ def start(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def play(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _owned_game(request, game_id)
+    game = owned_game(request, game_id)
     context = {
         "game": game,
         "state_json": build_state(game, moves=True),
@@ -90,7 +71,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def state(request: HttpRequest, game_id: int) -> JsonResponse:
-    game = _owned_game(request, game_id)
+    game = owned_game(request, game_id)
     response = JsonResponse(build_state(game, moves=True))
     response["Cache-Control"] = "no-store"
     return response
@@ -98,7 +79,7 @@ def state(request: HttpRequest, game_id: int) -> JsonResponse:
 
 @require_POST
 def resign(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _owned_game(request, game_id)
+    game = owned_game(request, game_id)
     try:
         version = int(request.POST.get("version", game.version))
         services.resign(game.pk, request.user, version)

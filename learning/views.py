@@ -6,11 +6,12 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game
 from learning import dicestats, history, tasks
@@ -20,13 +21,6 @@ from learning.review import ensure_analysis, needs_queueing
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")
-
-
-def _owned_game(request: HttpRequest, game_id: int) -> Game:
-    """The visitor's own game; 404 for anyone else, so ids leak nothing."""
-    if not request.user.is_authenticated:
-        raise Http404
-    return get_object_or_404(Game, pk=game_id, owner=request.user)
 
 
 @require_GET
@@ -57,7 +51,7 @@ def reviews(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def review(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _owned_game(request, game_id)
+    game = owned_game(request, game_id)
     row = _analysis_for(game)
     return render(
         request,
@@ -91,7 +85,7 @@ def _summary(row: GameAnalysis | None) -> list[dict[str, Any]]:
 
 @require_GET
 def analysis_status(request: HttpRequest, game_id: int) -> JsonResponse:
-    game = _owned_game(request, game_id)
+    game = owned_game(request, game_id)
     row = GameAnalysis.objects.filter(game=game).first()
     if row is None:
         return JsonResponse({"state": None, "done": 0, "total": 0, "progress": 0.0})
