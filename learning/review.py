@@ -31,7 +31,7 @@ from ai_worker import analysis, grading
 from ai_worker.evaluator import MAX_PLY
 from ai_worker.ranking import RankFn, default_rank
 from games import broadcast
-from games.engine import Dice, Play, Position, legal_plays
+from games.engine import Dice, Play, Position, play_leading_to
 from games.models import Game, Status, Turn
 from games.tiers import Tier, tier_spec
 from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
@@ -128,10 +128,7 @@ def mover_positions(turn: Turn) -> tuple[Position, Position]:
 
 def played_play(position: Position, dice: Dice, after: Position) -> Play | None:
     """The legal play that led from ``position`` to ``after`` (None for a pass)."""
-    for play in legal_plays(position, dice):
-        if play.result == after:
-            return play
-    return None
+    return play_leading_to(position, dice, after)
 
 
 def analyse_stored_turn(

@@ -20,7 +20,7 @@ from games.engine.errors import (
 )
 from games.engine.movegen import Step
 from games.engine.outcome import Outcome, ResultKind, outcome
-from games.engine.plays import Play, apply_play, legal_plays, parse_play
+from games.engine.plays import Play, apply_play, legal_plays, parse_play, play_leading_to
 from games.engine.position import BAR, CHECKERS, OFF, Position, Side
 from games.engine.turn import Turn
 from games.engine.xgid import Xgid, decode_xgid, encode_xgid
@@ -58,6 +58,7 @@ __all__ = [
     "opening_roll",
     "outcome",
     "parse_play",
+    "play_leading_to",
     "pass_points",
     "result_points",
 ]

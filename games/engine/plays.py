@@ -111,6 +111,25 @@ def _candidate_dice(steps: tuple[Step, ...]) -> list[Dice]:
     return [Dice(d1, d2) for d1, d2, _weight in ROLLS]
 
 
+def play_leading_to(position: Position, dice: Dice, after: Position) -> Play | None:
+    """The legal play with ``dice`` whose result is ``after`` (None: there is none).
+
+    The one way the site finds "the legal play with this result": a stored
+    turn's play, or the engine's own copy of a play chosen elsewhere.
+
+    >>> start = Position.start()
+    >>> after = parse_play(start, Dice(3, 1), '8/5 6/5').result
+    >>> play_leading_to(start, Dice(3, 1), after).notation()
+    '8/5 6/5'
+    >>> play_leading_to(start, Dice(3, 1), start) is None
+    True
+    """
+    for play in _legal_plays(position, dice):
+        if play.result == after:
+            return play
+    return None
+
+
 def apply_play(position: Position, play: Play) -> Position:
     """The board after ``play``, still from the mover's side.
 

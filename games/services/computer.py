@@ -13,7 +13,15 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import Dice, IllegalPlayError, Play, Position, Side, legal_plays
+from games.engine import (
+    Dice,
+    IllegalPlayError,
+    Play,
+    Position,
+    Side,
+    legal_plays,
+    play_leading_to,
+)
 from games.models import Game, Status
 from games.services.rows import lock, position_of, save
 from games.services.turns import check_game_over, pass_to, record_turn
@@ -79,12 +87,11 @@ def _computer_on_turn(game: Game, version: int) -> bool:
 
 def _checked_computer_play(dark_position: Position, dice: Dice, play: Play | None) -> Play | None:
     """The engine's own play with ``play``'s result for these dice, or IllegalPlayError."""
-    plays = legal_plays(dark_position, dice)
     if play is None:
-        if plays:
+        if legal_plays(dark_position, dice):
             raise IllegalPlayError("the computer must play: a legal play exists")
         return None
-    for legal in plays:
-        if legal.result == play.result:
-            return legal
-    raise IllegalPlayError(f"{play.notation()} is not legal with {dice}")
+    legal = play_leading_to(dark_position, dice, play.result)
+    if legal is None:
+        raise IllegalPlayError(f"{play.notation()} is not legal with {dice}")
+    return legal
