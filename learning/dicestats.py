@@ -4,6 +4,11 @@ Every stored turn holds the two dice its side rolled, except a game's first
 turn, which is played with the two opening dice (one rolled by each side).
 So faces count the opening dice by the side that rolled them plus both dice
 of every later turn; the 21 rolls count only the later turns.
+
+The database does the counting: the later turns are grouped by their two
+dice (at most 36 rows come back, however many turns the site has stored),
+and the opening rolls by their list (a few hundred distinct lists at most).
+The whole site's figures are cached for ``SITE_CACHE_SECONDS``.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.core.cache import cache
+from django.db.models import Count, QuerySet
 
 from games.engine import ROLLS
 from games.models import Game, Turn
@@ -21,6 +27,8 @@ from learning.chisquare import ChiSquare, chi_square
 ROLL_KEYS: tuple[tuple[int, int], ...] = tuple((d1, d2) for d1, d2, _w in ROLLS)
 ROLL_PROBABILITIES: tuple[float, ...] = tuple(w / 36 for _d1, _d2, w in ROLLS)
 FACE_PROBABILITIES: tuple[float, ...] = (1 / 6,) * 6
+SITE_CACHE_SECONDS = 300
+SITE_CACHE_KEY = "learning:dicestats:site"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,31 +63,58 @@ class DiceCounts:
 
 def count(turn_dice: Iterable[tuple[int, int]], opening_dice: Iterable[int]) -> DiceCounts:
     """Counts from later turns' (d1, d2) and the single opening dice."""
+    return count_grouped(((d1, d2, 1) for d1, d2 in turn_dice), ((d, 1) for d in opening_dice))
+
+
+def count_grouped(
+    turn_dice: Iterable[tuple[int, int, int]], opening_dice: Iterable[tuple[int, int]]
+) -> DiceCounts:
+    """Counts from (d1, d2, times) of later turns and (die, times) of opening dice."""
     faces = [0] * 6
     rolls = dict.fromkeys(ROLL_KEYS, 0)
-    for die in opening_dice:
-        faces[die - 1] += 1
-    for d1, d2 in turn_dice:
-        faces[d1 - 1] += 1
-        faces[d2 - 1] += 1
-        rolls[(max(d1, d2), min(d1, d2))] += 1
+    for die, times in opening_dice:
+        faces[die - 1] += times
+    for d1, d2, times in turn_dice:
+        faces[d1 - 1] += times
+        faces[d2 - 1] += times
+        rolls[(max(d1, d2), min(d1, d2))] += times
     return DiceCounts(tuple(faces), tuple(rolls[k] for k in ROLL_KEYS))
 
 
 def side_counts(games: QuerySet[Game], side: str) -> DiceCounts:
     """The dice of ``side`` ("light" = the person, "dark" = the computer)."""
     column = 0 if side == "light" else 1
-    turns = Turn.objects.filter(game__in=games, side=side, number__gt=1)
+    turns = (
+        Turn.objects.filter(game__in=games, side=side, number__gt=1)
+        .values_list("die1", "die2")
+        .annotate(times=Count("id"))
+        .order_by()
+    )
     opening = (
-        roll[column]
-        for rolls in games.values_list("opening_rolls", flat=True)
+        (roll[column], times)
+        for rolls, times in _opening_roll_lists(games)
         for roll in (rolls or [])
     )
-    return count(turns.values_list("die1", "die2"), opening)
+    return count_grouped(turns, opening)
+
+
+def _opening_roll_lists(games: QuerySet[Game]) -> list[tuple[list[list[int]], int]]:
+    """Each distinct list of opening rolls with how many games had it."""
+    grouped = games.order_by().values_list("opening_rolls").annotate(times=Count("id"))
+    return list(grouped)
 
 
 def statistics(games: QuerySet[Game]) -> dict[str, DiceCounts]:
     return {"light": side_counts(games, "light"), "dark": side_counts(games, "dark")}
+
+
+def site_statistics() -> dict[str, DiceCounts]:
+    """``statistics`` of every game of the site, cached for ``SITE_CACHE_SECONDS``."""
+    cached: dict[str, DiceCounts] | None = cache.get(SITE_CACHE_KEY)
+    if cached is None:
+        cached = statistics(Game.objects.all())
+        cache.set(SITE_CACHE_KEY, cached, SITE_CACHE_SECONDS)
+    return cached
 
 
 def counts_json(counts: DiceCounts) -> dict[str, Any]:

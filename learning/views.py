@@ -105,7 +105,7 @@ def stats(request: HttpRequest) -> HttpResponse:
     scopes = []
     if request.user.is_authenticated:
         scopes.append(("mine", dicestats.statistics(Game.objects.filter(owner=request.user))))
-    scopes.append(("site", dicestats.statistics(Game.objects.all())))
+    scopes.append(("site", dicestats.site_statistics()))
     return render(
         request,
         "learning/stats.html",

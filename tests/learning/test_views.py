@@ -271,6 +271,59 @@ def test_dice_statistics_count_each_side_and_test_them(client_logged_in: Client,
     assert b"p = " in page.content
 
 
+def _store_turns(game: Game, dice: list[tuple[int, int]]) -> None:
+    pid = position(light={6: 15}, dark={19: 15}).position_id()
+    for number, (d1, d2) in enumerate(dice, start=1):
+        side = "light" if number % 2 else "dark"
+        Turn.objects.create(
+            game=game,
+            number=number,
+            side=side,
+            die1=d1,
+            die2=d2,
+            position_before=pid,
+            position_after=pid,
+        )
+
+
+def test_dice_statistics_are_counted_in_the_database_not_per_turn(
+    user: Any, django_assert_num_queries: Any
+) -> None:
+    from learning import dicestats
+
+    few = finished(user, "light", opening_rolls=[[6, 1]])
+    _store_turns(few, [(6, 1), (3, 3)])
+    with django_assert_num_queries(4):  # per side: one grouped turn query, one of openings
+        small = dicestats.statistics(Game.objects.filter(pk=few.pk))
+    many = finished(user, "dark", opening_rolls=[[2, 2], [6, 1]])
+    _store_turns(many, [(6, 1), *[(d, 7 - d) for d in range(1, 7)] * 20])
+    with django_assert_num_queries(4):
+        large = dicestats.statistics(Game.objects.filter(pk__in=[few.pk, many.pk]))
+    assert small["dark"].rolls[dicestats.ROLL_KEYS.index((3, 3))] == 1
+    assert large["dark"].roll_total == 1 + 60 and large["light"].roll_total == 60
+    # The later turns alternate 1-6, 2-5, ... 6-1 from DARK: DARK gets 1-6,
+    # 3-4, 5-2 twenty times each, LIGHT 2-5, 4-3, 6-1. Opening dice count by
+    # side, ties included: the second game adds a 6 for LIGHT, a 2 for DARK.
+    assert large["light"].faces[5] - small["light"].faces[5] == 1 + 20
+    assert large["dark"].faces[1] == 1 + 20
+
+
+def test_the_whole_sites_dice_are_cached(user: Any) -> None:
+    from django.core.cache import cache
+
+    from learning import dicestats
+
+    cache.delete(dicestats.SITE_CACHE_KEY)
+    first = finished(user, "light", opening_rolls=[[6, 1]])
+    _store_turns(first, [(6, 1), (3, 3)])
+    before = dicestats.site_statistics()
+    later = finished(user, "light", opening_rolls=[[5, 4]])
+    _store_turns(later, [(5, 4), (2, 2)])
+    assert dicestats.site_statistics() == before  # the cached figures
+    cache.delete(dicestats.SITE_CACHE_KEY)
+    assert dicestats.site_statistics()["dark"].roll_total == before["dark"].roll_total + 1
+
+
 @pytest.mark.parametrize("page", ["rules", "glossary", "faq"])
 @pytest.mark.parametrize(("language", "phrase"), [("en", "bar"), ("zh-hans", "吧台")])
 def test_help_pages_in_both_languages(
