@@ -5,7 +5,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.tiers import DEFAULT_TIER, TIER_CHOICES
+from games.tiers import DEFAULT_TIER, tier_choices
 
 
 class User(AbstractUser):
@@ -51,7 +51,7 @@ class Preferences(models.Model):
     auto_end_turn = models.BooleanField(_("End the turn when the dice are used up"), default=True)
     show_pips = models.BooleanField(_("Show the pip count"), default=True)
     default_tier = models.CharField(
-        _("Default strength"), max_length=16, choices=TIER_CHOICES, default=DEFAULT_TIER.value
+        _("Default strength"), max_length=16, choices=tier_choices(), default=DEFAULT_TIER.value
     )
     board_direction = models.CharField(
         _("Board direction"),

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from games.engine import Position
 from games.engine import ResultKind as EngineResultKind
-from games.tiers import DEFAULT_TIER, TIER_CHOICES
+from games.tiers import DEFAULT_TIER, tier_choices
 
 # The opening position seen from either side (the board is symmetric).
 START_POSITION_ID = Position.start().position_id()
@@ -56,7 +56,7 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
-    tier = models.CharField(max_length=16, choices=TIER_CHOICES, default=DEFAULT_TIER.value)
+    tier = models.CharField(max_length=16, choices=tier_choices(), default=DEFAULT_TIER.value)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPENING)
     turn = models.CharField(max_length=5, choices=SideChoice.choices, default=SideChoice.LIGHT)
     position_id = models.CharField(max_length=14, default=START_POSITION_ID)

@@ -9,17 +9,21 @@ at 1-ply and adds Gaussian noise of ``sigma`` (in cubeless money equity) to
 each candidate before choosing, as GNU Backgammon's skill levels do. Expert
 adds no noise and searches deeper ("anticipates your roll"). The sigmas are
 calibrated against gnubg-nn 0-ply in bench/strength.py; the measured figures
-live in bench/README.md. The bot runs without Django set up: the labels are
-lazy translations, read only by the site.
+live in bench/README.md. No Django import here (the bot runs without
+Django): the labels are English, marked for the catalogue with
+``gettext_noop``, and ``tier_choices()`` translates them for the site.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
+
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for makemessages (the keyword it knows); translated later."""
+    return message
 
 
 class Tier(enum.StrEnum):
@@ -33,7 +37,7 @@ class Tier(enum.StrEnum):
 @dataclass(frozen=True, slots=True)
 class TierSpec:
     key: Tier
-    label: str | Promise  # translated when shown
+    label: str  # English; shown through gettext (tier_choices)
     ply: int
     sigma: float  # standard deviation of the noise added to each play's equity
     cube_sigma: float = 0.0  # the same for each cube equity (ai_worker/cube.py)
@@ -47,18 +51,24 @@ class TierSpec:
 TIERS: dict[Tier, TierSpec] = {
     spec.key: spec
     for spec in (
-        TierSpec(Tier.BEGINNER, _("Beginner"), ply=1, sigma=0.17, cube_sigma=0.17),
-        TierSpec(Tier.CASUAL, _("Casual"), ply=1, sigma=0.125, cube_sigma=0.125),
-        TierSpec(Tier.INTERMEDIATE, _("Intermediate"), ply=1, sigma=0.08, cube_sigma=0.08),
-        TierSpec(Tier.ADVANCED, _("Advanced"), ply=1, sigma=0.045, cube_sigma=0.045),
-        TierSpec(Tier.EXPERT, _("Expert"), ply=2, sigma=0.0),
+        TierSpec(Tier.BEGINNER, gettext_noop("Beginner"), ply=1, sigma=0.17, cube_sigma=0.17),
+        TierSpec(Tier.CASUAL, gettext_noop("Casual"), ply=1, sigma=0.125, cube_sigma=0.125),
+        TierSpec(
+            Tier.INTERMEDIATE, gettext_noop("Intermediate"), ply=1, sigma=0.08, cube_sigma=0.08
+        ),
+        TierSpec(Tier.ADVANCED, gettext_noop("Advanced"), ply=1, sigma=0.045, cube_sigma=0.045),
+        TierSpec(Tier.EXPERT, gettext_noop("Expert"), ply=2, sigma=0.0),
     )
 }
 
 DEFAULT_TIER = Tier.CASUAL
 
-# (value, label) pairs for a model field's or a form's ``choices``.
-TIER_CHOICES: list[tuple[str, str | Promise]] = [(s.key.value, s.label) for s in TIERS.values()]
+
+def tier_choices() -> list[tuple[str, Any]]:
+    """(value, lazily translated label) pairs for a field's or a form's ``choices``."""
+    from django.utils.translation import gettext_lazy  # the site's side only
+
+    return [(spec.key.value, gettext_lazy(spec.label)) for spec in TIERS.values()]
 
 
 def tier_spec(tier: Tier | str) -> TierSpec:

@@ -17,7 +17,7 @@ from games.access import owned_game
 from games.models import Game
 from games.play_words import board_words
 from games.state import build_state
-from games.tiers import DEFAULT_TIER, TIER_CHOICES, TIERS
+from games.tiers import DEFAULT_TIER, TIERS, tier_choices
 
 LOBBY_UNFINISHED = 20
 LOBBY_RECENT = 10
@@ -34,7 +34,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         recent = list(games.exclude(finished_at=None).order_by("-finished_at")[:LOBBY_RECENT])
     prefs = board_prefs(user)
     context = {
-        "tiers": TIER_CHOICES,
+        "tiers": tier_choices(),
         "default_tier": prefs.get("default_tier", DEFAULT_TIER.value),
         "unfinished": unfinished,
         "recent": recent,

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game, Status
-from games.tiers import TIER_CHOICES
+from games.tiers import tier_choices
 
 
 class HistoryFilter(forms.Form):
@@ -21,7 +21,7 @@ class HistoryFilter(forms.Form):
         choices=[("", _("Any")), ("won", _("Won")), ("lost", _("Lost"))],
     )
     tier = forms.ChoiceField(
-        label=_("Tier"), required=False, choices=[("", _("Any")), *TIER_CHOICES]
+        label=_("Tier"), required=False, choices=[("", _("Any")), *tier_choices()]
     )
     status = forms.ChoiceField(
         label=_("Status"),
