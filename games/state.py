@@ -14,14 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import Dice, Display, Position, Side, opening_roll
-from games.models import Game, Status, Turn
+from games.models import Game, Status
 from games.services import current_turn, position_of
-from games.steps import moves_json, steps_json, turn_json
+from games.steps import moves_json, steps_json
 
 
-def build_state(
-    game: Game, last_turn: Turn | None = None, *, moves: bool = False
-) -> dict[str, Any]:
+def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
     """The whole §4 state of ``game``; ``message`` in the active language.
 
     ``moves`` adds the move list (every turn so far), which the page and
@@ -29,10 +27,6 @@ def build_state(
     page appends to the list it has.
     """
     last = game.last_turn
-    if last is None and game.status != Status.OPENING:
-        # Games stored before last_turn was kept on the row (or built by hand).
-        row = last_turn or game.turns.order_by("-number").first()
-        last = turn_json(row) if row is not None else None
     state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,

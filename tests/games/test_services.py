@@ -243,6 +243,23 @@ def test_the_migration_rolls_the_dice_of_an_older_waiting_game(make_game: Any) -
     assert rolled == Dice(*waiting.dice)
 
 
+def test_the_migration_keeps_the_last_turn_of_an_older_game_on_its_row(
+    make_game: Any, dice: Any
+) -> None:
+    from django.apps import apps
+
+    module = importlib.import_module("games.migrations.0005_fill_last_turn")
+    game = make_game(turn="dark", dice=[6, 4])
+    play = next(p for p in legal_plays(Position.start(), Dice(6, 4)) if p.notation() == "24/14")
+    dice.queue(3, 1)
+    services.finish_computer_turn(game.pk, 1, play)
+    kept = Game.objects.get(pk=game.pk).last_turn
+    Game.objects.filter(pk=game.pk).update(last_turn=None)  # as stored before 0002
+    module.fill_last_turn(apps, None)
+    assert Game.objects.get(pk=game.pk).last_turn == kept
+    assert kept is not None and kept["notation"] == "24/14"
+
+
 def test_begin_computer_turn_is_none_when_stale_or_not_its_turn(make_game: Any) -> None:
     dark = make_game(turn="dark", dice=None, version=3)
     assert services.begin_computer_turn(dark.pk, 2) is None

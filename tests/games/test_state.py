@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games import services
 from games.engine import Dice, legal_plays
-from games.models import Status, Turn
+from games.models import Status
 from games.state import build_state
 from games.steps import display_notation, display_point
 from tests.games.conftest import board
@@ -98,21 +98,21 @@ def test_the_computers_entering_hit_is_converted(make_game: Any, dice: Any) -> N
     assert last["steps"][0] == {"from": "bar", "to": 3, "die": 3, "hit": True}
 
 
-def test_a_pass_without_legal_moves_is_flagged_and_worded(make_game: Any) -> None:
+def test_a_pass_without_legal_moves_is_flagged_and_worded(
+    make_game: Any, dice: Any, computer_queue: list
+) -> None:
     dark = {p: 2 for p in range(19, 25)}
     dark[18] = 3
-    game = make_game(board(light={1: 14}, light_bar=1, dark=dark), turn="dark", dice=None)
-    Turn.objects.create(
-        game=game,
-        number=1,
-        side="light",
-        die1=6,
-        die2=2,
-        notation="",
-        steps=[],
-        position_before=game.position_id,
-        position_after=game.position_id,
+    closed = board(light={1: 14}, light_bar=1, dark=dark)
+    game = make_game(closed, turn="dark", dice=[2, 1])
+    # DARK keeps its board closed; LIGHT then rolls 6-2 on the bar and passes.
+    position, rolled = services.begin_computer_turn(game.pk, 1)
+    play = next(
+        p for p in legal_plays(position, rolled) if all(p.result.me[i] >= 2 for i in range(6))
     )
+    dice.queue(6, 2, 4, 3)
+    assert services.finish_computer_turn(game.pk, 1, play)
+    game.refresh_from_db()
     with translation.override("en"):
         state = build_state(game)
     assert (state["no_move"], state["thinking"]) == (True, True)
