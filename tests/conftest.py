@@ -342,14 +342,36 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 PLAYWRIGHT_FIXTURES = frozenset({"playwright", "browser", "context", "page", "browser_page"})
 
 
+# Fixtures that by nature need Redis; a test using one must say so with the
+# ``redis`` or ``worker`` marker, which the zero set-up pass of .ci/run
+# deselects (-m "not redis and not worker") instead of letting it skip.
+REDIS_FIXTURES = frozenset({"redis_url", "celery_worker_process"})
+REDIS_MARKERS = ("redis", "worker")
+
+
+def unmarked_redis_tests(items: list[pytest.Item]) -> list[str]:
+    """Ids of tests that use a Redis fixture without a ``redis``/``worker`` marker."""
+    return [
+        item.nodeid
+        for item in items
+        if REDIS_FIXTURES & set(getattr(item, "fixturenames", ()))
+        and not any(item.get_closest_marker(name) for name in REDIS_MARKERS)
+    ]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run the Playwright tests last.
+    """Check the Redis markers, then run the Playwright tests last.
 
     Playwright's sync API leaves an event loop running on the main thread
     until the session ends; any async test (pytest-asyncio, Channels'
     WebsocketCommunicator) after it fails with "Runner.run() cannot be called
     from a running event loop". The order is otherwise kept.
     """
+    unmarked = unmarked_redis_tests(items)
+    if unmarked:
+        raise pytest.UsageError(
+            "tests that need Redis must be marked redis or worker: " + ", ".join(unmarked)
+        )
     uses = [bool(PLAYWRIGHT_FIXTURES & set(getattr(i, "fixturenames", ()))) for i in items]
     items[:] = [i for i, u in zip(items, uses, strict=True) if not u] + [
         i for i, u in zip(items, uses, strict=True) if u

@@ -6,6 +6,7 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from django.utils.module_loading import import_string
 
 from games.layers import InMemoryChannelLayer
@@ -33,6 +34,7 @@ def site_layer(redis_url: str, prefix: str) -> Any:
     return import_string(config["BACKEND"])(**config["CONFIG"], prefix=prefix)
 
 
+@pytest.mark.redis
 def test_redis_layer_takes_300_sockets_joining_at_once(redis_url: str) -> None:
     # A restarted server sees every open game reconnect within a second; with
     # channels_redis's list-based layer on redis-py's default pool (100
@@ -59,6 +61,7 @@ def test_redis_layer_takes_300_sockets_joining_at_once(redis_url: str) -> None:
     assert [message["i"] for message in got] == list(range(300))
 
 
+@pytest.mark.redis
 def test_redis_layer_survives_an_idle_spell(redis_url: str) -> None:
     # redis-py 8 reads with a 5 s timeout by default; channels_redis's
     # list-based layer waited 5 s in BZPOPMIN, so an idle process's receive
