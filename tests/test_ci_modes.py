@@ -35,4 +35,4 @@ def test_ci_runs_the_zero_set_up_pass_deselecting_exactly_those_markers() -> Non
     script = (ROOT / ".ci" / "run").read_text()
     assert "unset DATABASE_URL REDIS_URL CELERY_BROKER_URL" in script
     assert '-m "not redis and not worker"' in script
-    assert script.count("run_suite \"") == 3
+    assert script.count('run_suite "') == 3
