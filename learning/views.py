@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game
-from learning import dicestats, history, tasks
+from learning import dicestats, history, progress, tasks
 from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
 from learning.review import ensure_analysis, needs_queueing
@@ -38,6 +38,7 @@ def history_page(request: HttpRequest) -> HttpResponse:
             "form": form,
             "page": page,
             "totals": history.totals(games),
+            "progress": progress.progress_of(games) if request.user.is_authenticated else None,
             "query": query.urlencode(),
         },
     )

@@ -1,0 +1,164 @@
+"""Progress (进步) on the history page: the person's error rate per game over
+time with its moving average, the rating bands, the luck beside it, and the
+equity lost by phase of the game, in words.
+
+Everything is read from the reviews (``GameAnalysis.summary`` for the games,
+``TurnAnalysis`` for the phases) of the games the history page shows, so
+its filters (a tier, dates) narrow the graph too. The graph is drawn by the
+template as SVG from the coordinates computed here; no script, no library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from ai_worker.grading import RATING_BANDS
+from games.engine import Position
+from games.models import Game
+from learning.labels import RATING_LABELS
+from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
+from learning.phases import BEAROFF, MIDDLE, OPENING, PHASE_LABELS, PHASES, RACE, phase_of
+
+MOVING = 5  # games in the moving average
+WIDTH, HEIGHT = 640, 220
+LEFT, RIGHT, TOP, BOTTOM = 48, 96, 12, 24  # RIGHT leaves room for the band names
+LUCK_HEIGHT = 90
+
+WHERE_LOST: dict[str, Promise] = {
+    OPENING: _("Most of your equity goes in the opening: %(share)s%% of all you gave away."),
+    MIDDLE: _("Most of your equity goes in the middle game: %(share)s%% of all you gave away."),
+    RACE: _("Most of your equity goes in the race: %(share)s%% of all you gave away."),
+    BEAROFF: _("Most of your equity goes in the bear-off: %(share)s%% of all you gave away."),
+}
+
+
+@dataclass(frozen=True)
+class GamePoint:
+    game_id: int
+    when: Any
+    tier: str
+    rate: float  # equity lost per decision × 1000 (gnubg's millipoints)
+    average: float  # moving average of ``rate`` over the last MOVING games
+    luck: float  # the person's total luck in the game, in equity
+    x: float
+    y: float
+    average_y: float
+    luck_y: float
+
+
+def reviewed(games: QuerySet[Game]) -> list[GameAnalysis]:
+    """The finished reviews of ``games`` where the person made a decision, oldest first."""
+    rows = GameAnalysis.objects.filter(
+        game__in=games.order_by().values("pk"), state=AnalysisState.DONE
+    ).select_related("game")
+    rows = rows.order_by("game__finished_at", "game__created_at", "game__pk")
+    return [r for r in rows if r.error_rate("light") is not None]
+
+
+def progress_of(games: QuerySet[Game]) -> dict[str, Any] | None:
+    """The graph's points and scales, and the totals by phase; None without reviews."""
+    rows = reviewed(games)
+    if not rows:
+        return None
+    rates = [1000 * float(r.error_rate("light") or 0.0) for r in rows]
+    top = max(40.0, max(rates) * 1.1)
+    lucks = [float(r.summary["light"].get("luck") or 0.0) for r in rows]
+    luck_top = max(0.5, max(abs(v) for v in lucks) * 1.1)
+    points = _points(rows, rates, lucks, top, luck_top)
+    return {
+        "points": points,
+        "average_line": " ".join(f"{p.x:.1f},{p.average_y:.1f}" for p in points),
+        "bands": _bands(top),
+        "axis": _axis(top),
+        "luck_zero": _luck_y(0.0, luck_top),
+        "luck_top": round(luck_top, 2),
+        "size": {"width": WIDTH, "height": HEIGHT, "luck_height": LUCK_HEIGHT},
+        "plot": {"left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": HEIGHT - BOTTOM},
+        "phases": phase_totals(rows),
+        "moving": MOVING,
+    }
+
+
+def _x(i: int, n: int) -> float:
+    span = WIDTH - LEFT - RIGHT
+    return LEFT + (span * i / (n - 1) if n > 1 else span / 2)
+
+
+def _y(rate: float, top: float) -> float:
+    return TOP + (1 - rate / top) * (HEIGHT - TOP - BOTTOM)
+
+
+def _luck_y(luck: float, luck_top: float) -> float:
+    return LUCK_HEIGHT / 2 - luck / luck_top * (LUCK_HEIGHT / 2 - 6)
+
+
+def _points(
+    rows: list[GameAnalysis], rates: list[float], lucks: list[float], top: float, luck_top: float
+) -> list[GamePoint]:
+    points = []
+    for i, (row, rate, luck) in enumerate(zip(rows, rates, lucks, strict=True)):
+        window = rates[max(0, i - MOVING + 1) : i + 1]
+        average = sum(window) / len(window)
+        points.append(
+            GamePoint(
+                game_id=row.game_id,
+                when=row.game.finished_at or row.game.created_at,
+                tier=row.game.get_tier_display(),
+                rate=round(rate, 1),
+                average=round(average, 1),
+                luck=round(luck, 3),
+                x=round(_x(i, len(rows)), 1),
+                y=round(_y(rate, top), 1),
+                average_y=round(_y(average, top), 1),
+                luck_y=round(_luck_y(luck, luck_top), 1),
+            )
+        )
+    return points
+
+
+def _bands(top: float) -> list[dict[str, Any]]:
+    """gnubg's rating bands as lines: below each line the player earns its name."""
+    bands = []
+    for threshold, band in RATING_BANDS:
+        rate = threshold * 1000
+        if rate < top:
+            bands.append({"rate": rate, "y": round(_y(rate, top), 1), "label": RATING_LABELS[band]})
+    return bands
+
+
+def _axis(top: float) -> list[dict[str, Any]]:
+    step = 10 if top <= 60 else 20 if top <= 120 else 50
+    return [{"rate": r, "y": round(_y(r, top), 1)} for r in range(0, int(top) + 1, step)]
+
+
+def phase_totals(rows: list[GameAnalysis]) -> dict[str, Any]:
+    """Equity lost by the person per phase, the share of the whole, in words."""
+    lost = dict.fromkeys(PHASES, 0.0)
+    decisions = dict.fromkeys(PHASES, 0)
+    turns = TurnAnalysis.objects.filter(analysis__in=rows, side="light", forced=False)
+    for t in turns.select_related("turn"):
+        position = Position.from_position_id(t.turn.position_before)  # LIGHT on roll
+        phase = phase_of(position, t.turn.number)
+        lost[phase] += t.equity_lost
+        decisions[phase] += 1
+    total = sum(lost.values())
+    table = [
+        {
+            "phase": p,
+            "label": PHASE_LABELS[p],
+            "decisions": decisions[p],
+            "lost": round(lost[p], 3),
+            "rate": round(1000 * lost[p] / decisions[p], 1) if decisions[p] else None,
+            "share": round(100 * lost[p] / total) if total else 0,
+        }
+        for p in PHASES
+    ]
+    worst = max(PHASES, key=lambda p: lost[p])
+    share = round(100 * lost[worst] / total) if total else 0
+    words = WHERE_LOST[worst] % {"share": share} if total else ""
+    return {"table": table, "total": round(total, 3), "worst": worst, "words": words}

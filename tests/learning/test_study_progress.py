@@ -1,0 +1,102 @@
+"""Progress on the history page: the graph's numbers against the reviews they
+come from (real games, reviewed by the real analysis at 1-ply)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from games.engine import Position
+from games.models import Game
+from learning import progress, review
+from learning.models import GameAnalysis, TurnAnalysis
+from learning.phases import phase_of
+from tests.learning.conftest import RACE, play_out
+from tests.learning.test_study_practice import one_ply, worst
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def three_games(user: Any) -> list[Game]:
+    """Three reviewed games: two where the person errs, one played well."""
+    games = [
+        play_out(user, RACE, seed=3, light_choice=worst),
+        play_out(user, RACE, seed=5, tier="expert"),
+        play_out(user, RACE, seed=7, light_choice=worst),
+    ]
+    for game in games:
+        review.run_analysis(game.pk, rank=one_ply)
+    return games
+
+
+def dots(html: str) -> list[dict[str, str]]:
+    found = re.findall(r'<circle class="pg-dot"[^>]*>', html)
+    return [dict(re.findall(r'data-(\w+)="([^"]*)"', tag)) for tag in found]
+
+
+def test_each_dot_is_a_reviewed_games_error_rate_with_its_moving_average(
+    client_logged_in: Client, three_games: list[Game]
+) -> None:
+    html = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    shown = dots(html)
+    assert [int(d["game"]) for d in shown] == [g.pk for g in three_games]
+    rates = [1000 * GameAnalysis.objects.get(game=g).error_rate("light") for g in three_games]
+    assert [float(d["rate"]) for d in shown] == [round(r, 1) for r in rates]
+    averages = [sum(rates[: i + 1]) / (i + 1) for i in range(3)]
+    assert [float(d["average"]) for d in shown] == [round(a, 1) for a in averages]
+    assert rates[0] > rates[1] < rates[2]  # the well-played game is lower
+
+
+def test_the_luck_bars_are_the_reviews_luck(
+    client_logged_in: Client, three_games: list[Game]
+) -> None:
+    html = client_logged_in.get("/learn/history/").content.decode()
+    bars = re.findall(r'data-game="(\d+)" data-luck="([^"]+)"', html)
+    expected = [
+        (str(g.pk), str(round(GameAnalysis.objects.get(game=g).summary["light"]["luck"], 3)))
+        for g in three_games
+    ]
+    assert bars == expected
+
+
+def test_the_rating_bands_are_drawn_and_the_tier_filter_narrows_the_graph(
+    client_logged_in: Client, three_games: list[Game]
+) -> None:
+    html = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    bands = re.findall(r'class="pg-band-g" data-rate="([^"]+)"', html)
+    assert "2.0" in bands and "35.0" in bands
+    assert "World class" in html
+    expert = client_logged_in.get("/learn/history/?tier=expert").content.decode()
+    assert [int(d["game"]) for d in dots(expert)] == [three_games[1].pk]
+
+
+def test_the_totals_by_phase_add_up_the_persons_turns_and_say_where_most_goes(
+    client_logged_in: Client, three_games: list[Game]
+) -> None:
+    lost: dict[str, float] = {}
+    for t in TurnAnalysis.objects.filter(
+        analysis__game__in=three_games, side="light", forced=False
+    ).select_related("turn"):
+        phase = phase_of(Position.from_position_id(t.turn.position_before), t.turn.number)
+        lost[phase] = lost.get(phase, 0.0) + t.equity_lost
+    rows = progress.reviewed(Game.objects.filter(pk__in=[g.pk for g in three_games]))
+    totals = progress.phase_totals(rows)
+    assert {r["phase"]: r["lost"] for r in totals["table"] if r["decisions"]} == {
+        p: round(v, 3) for p, v in lost.items()
+    }
+    worst_phase = max(lost, key=lambda p: lost[p])
+    share = round(100 * lost[worst_phase] / sum(lost.values()))
+    with translation.override("zh-hans"):
+        words = str(progress.WHERE_LOST[worst_phase]) % {"share": share}
+    html = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert words in html.content.decode() and words.endswith("。")
+
+
+def test_a_person_without_reviews_sees_a_note_instead(client_logged_in: Client) -> None:
+    html = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="progress-none"' in html and "pg-dot" not in html
