@@ -2,7 +2,7 @@
 // shows each turn's analysis, draws the win-probability graph and follows
 // the analysis job's progress (progress.js: the game's socket, reconnecting).
 import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
-import { SVG_NS, byId as $, fmt, pct, signed } from "../games/common.js";
+import { SVG_NS, byId as $, fmt, pct, sentences, signed } from "../games/common.js";
 import { followAnalysis } from "./progress.js";
 
 const root = document.getElementById("review");
@@ -68,8 +68,8 @@ function describe(turn) {
   } else if (a.played_rank === 0) parts.push(S.best);
   if (a.luck !== null) parts.push(fmt(S.luck, { luck: signed(a.luck) }));
   parts.push(fmt(S.win_after, { win: pct(a.win_light) }));
-  if (turn.side === "dark" && a.played) parts.push(`${S.computer_why} ${a.played.reasons.join(" ")}`);
-  verdict.textContent = parts.join(" ");
+  if (turn.side === "dark" && a.played) parts.push(S.computer_why, ...a.played.reasons);
+  verdict.textContent = sentences(parts);
   alternatives(turn, a);
 }
 

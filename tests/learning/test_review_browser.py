@@ -22,6 +22,7 @@ from learning.client_strings import REVIEW_STRINGS
 from learning.models import AnalysisState, GameAnalysis
 from tests.browser import test_play_game as play
 from tests.learning.conftest import RACE, play_out
+from tests.test_catalogues import chinese_mistakes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -120,6 +121,9 @@ def test_finish_a_game_then_review_it_with_the_keys(
     assert press(page, "ArrowRight") == 1
     assert page.locator("#rv-turn-title").inner_text() != title0
     assert page.locator("#rv-alternatives tbody tr").count() >= 1
+    # The turn's verdict: whole Chinese sentences, no English joins ("。 之后").
+    verdict = page.locator("#rv-turn-verdict").inner_text()
+    assert verdict.endswith("。") and chinese_mistakes(verdict) == [], verdict
     assert press(page, "ArrowLeft") == 0
     assert press(page, "End") == turns
     assert press(page, "Home") == 0
