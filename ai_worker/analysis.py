@@ -18,7 +18,7 @@ from ai_worker.candidates import Candidate, candidate, compared, with_comparison
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
 from ai_worker.luck import best_equities, roll_luck, static_value
-from ai_worker.ranking import Ranked, RankFn, default_rank
+from ai_worker.ranking import Ranked, RankFn, default_rank, luck_rank
 from games.engine import Dice, Play, Position
 
 
@@ -143,7 +143,10 @@ def review_turn(
     base = max(1, ply - 1)
     once = _once(rank)
     once(position, dice, base, keep=played)  # the roll made: its play at full depth
-    equities = best_equities(position, once, ply=base)
+    # The other rolls only need their best play: searched narrower when the
+    # real evaluator ranks (``luck_rank``), the roll made shared from above.
+    table_rank = _shared(once, _once(luck_rank), dice, base) if rank is default_rank else once
+    equities = best_equities(position, table_rank, ply=base)
     return analyse_turn(
         position,
         dice,
@@ -168,6 +171,19 @@ def _once(rank: RankFn) -> RankFn:
         if key not in seen:
             seen[key] = rank(position, dice, ply, keep)
         return seen[key]
+
+    return ranked
+
+
+def _shared(made: RankFn, others: RankFn, roll: Dice, depth: int) -> RankFn:
+    """``made`` for the roll ``roll`` at ``depth``, ``others`` for the rest."""
+    key = (max(roll.d1, roll.d2), min(roll.d1, roll.d2), depth)
+
+    def ranked(
+        position: Position, dice: Dice, ply: int, keep: Play | None = None
+    ) -> Sequence[Ranked]:
+        own = (max(dice.d1, dice.d2), min(dice.d1, dice.d2), ply) == key
+        return (made if own else others)(position, dice, ply, keep)
 
     return ranked
 

@@ -139,12 +139,18 @@ def warm_up(ply: int = 1) -> None:
 
 
 def rank_plays(
-    position: Position, dice: Dice, ply: int = 1, keep: Play | None = None
+    position: Position,
+    dice: Dice,
+    ply: int = 1,
+    keep: Play | None = None,
+    width: int = FILTER_MAX_PLAYS,
 ) -> list[RankedPlay]:
     """Every legal play, best first, with the mover's equity after it.
 
     At ``ply`` >= 2 the play with ``keep``'s result (the one a player made)
-    is always searched at full depth, so its loss is measured like for like.
+    is always searched at full depth, so its loss is measured like for like;
+    ``width`` is how many of the 1-ply best are searched (the best two always
+    end up searched).
 
     >>> from games.engine import Dice, Position
     >>> ranked = rank_plays(Position.start(), Dice(3, 1))
@@ -159,7 +165,7 @@ def rank_plays(
     pre = to_board26(position)
     ranked = _sorted([_score(_networks.one_ply(), play, pre, 1) for play in plays])
     if ply > 1 and len(ranked) > 1:
-        ranked = _deepen(ranked, pre, ply, keep)
+        ranked = _deepen(ranked, pre, ply, keep, width)
     return _level_bearoffs(ranked)
 
 
@@ -231,11 +237,15 @@ def _sorted(ranked: list[RankedPlay]) -> list[RankedPlay]:
 
 
 def _deepen(
-    ranked: list[RankedPlay], pre: list[int], ply: int, keep: Play | None = None
+    ranked: list[RankedPlay],
+    pre: list[int],
+    ply: int,
+    keep: Play | None = None,
+    width: int = FILTER_MAX_PLAYS,
 ) -> list[RankedPlay]:
     strategy, lock = _networks.multi_ply(ply)
     best = ranked[0].equity
-    chosen = [r for r in ranked if best - r.equity < FILTER_THRESHOLD][:FILTER_MAX_PLAYS]
+    chosen = [r for r in ranked if best - r.equity < FILTER_THRESHOLD][:width]
     if keep is not None:
         chosen += [r for r in ranked if r.play.result == keep.result and r not in chosen]
     with lock:

@@ -57,3 +57,16 @@ def default_rank(
     from ai_worker.evaluator import rank_plays
 
     return rank_plays(position, dice, ply, keep)
+
+
+# The luck table needs only each roll's best play: two searched plays do.
+LUCK_WIDTH = 2
+
+
+def luck_rank(
+    position: Position, dice: Dice, ply: int, keep: Play | None = None
+) -> Sequence[Ranked]:
+    """``default_rank`` narrowed for the luck table (see ``LUCK_WIDTH``)."""
+    from ai_worker.evaluator import rank_plays
+
+    return rank_plays(position, dice, ply, keep, width=LUCK_WIDTH)

@@ -6,9 +6,10 @@ Plays games between two 1-ply players (deterministic seeds), then times
 the review of their first ``--turns`` turns with the code ``learning.review``
 runs (``ai_worker.analysis.review_turn`` at the review's ply: every decision
 at the Expert's depth, the non-trivial ones one ply deeper, the 21-roll luck
-table, reasons for the top five plays). The yardstick, timed in the same run
-on the same turns: bgsage's own ``BgBotAnalyzer.checker_play`` at the
-review's ply (one N-ply move analysis per turn, nothing else), the "raw
+table with two searched plays a roll, reasons for the top five plays). The
+yardstick, timed in the same run on the same turns: bgsage's own
+``BgBotAnalyzer.checker_play`` at the review's ply (one N-ply move analysis
+per turn, nothing else), the "raw
 evaluations of the same decisions". Target: ≤ 20 s per 30-turn game on this
 machine; the load average is printed with the figures. No Django needed.
 """
