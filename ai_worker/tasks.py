@@ -51,10 +51,15 @@ def enqueue_computer_turn(game_id: int, version: int) -> None:
     dispatch.enqueue(play_computer_turn, game_id, version)
 
 
+# Its own queue, which every worker also takes: a backlog of moves must not
+# hold the sweep up behind it (Redis hands out a worker's queues in turn).
+WATCHDOG_QUEUE = "watchdog"
+
+
 @shared_task(
     name="ai_worker.tasks.watch_computer_turns",
     base=dispatch.QueuedTask,
-    declared_queue=QUEUE,
+    declared_queue=WATCHDOG_QUEUE,
     acks_late=False,
 )
 def watch_computer_turns() -> int:

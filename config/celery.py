@@ -21,8 +21,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-# Two queues so a long review never delays a move: moves and analysis.
-app.conf.task_queues = (Queue("moves"), Queue("analysis"))
+# Two queues so a long review never delays a move: moves and analysis; and
+# the watchdog's own, which every worker also takes (ai_worker.tasks).
+app.conf.task_queues = (Queue("moves"), Queue("analysis"), Queue("watchdog"))
 app.conf.task_default_queue = "analysis"
 
 

@@ -29,7 +29,7 @@ from games.engine import Position
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_START_SECONDS = 60.0
-QUEUES = ("moves", "analysis")
+QUEUES = ("moves", "analysis", "watchdog")
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,66 @@
+"""The game socket accepts only pages of this site: same scheme, host and port.
+
+Channels' AllowedHostsOriginValidator compares host names only, so any
+scheme or port of an allowed host passed (a page on http://host:8080 could
+open the socket of https://host). Here the Origin must be the socket's own
+origin (its scheme, ``https`` when the trusted proxy says so, and its Host
+header, which must be an allowed host) or one of ``CSRF_TRUSTED_ORIGINS``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from channels.security.websocket import WebsocketDenier
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_key(scheme: str, netloc: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) with the scheme's default port filled in."""
+    host, port = split_domain_port(netloc.lower())
+    if not host or scheme not in DEFAULT_PORTS:
+        return None
+    return scheme, host, int(port) if port else DEFAULT_PORTS[scheme]
+
+
+def socket_origin(scope: dict[str, Any]) -> tuple[str, str, int] | None:
+    """The origin of a page served by the same server as this socket."""
+    headers = {k.lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+    host = headers.get(b"host", "")
+    if not validate_host(split_domain_port(host.lower())[0], settings.ALLOWED_HOSTS):
+        return None
+    secure = scope.get("scheme") == "wss"
+    proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    if proxy_header:
+        name = proxy_header[0].removeprefix("HTTP_").replace("_", "-").lower().encode()
+        secure = secure or headers.get(name, "") == proxy_header[1]
+    return origin_key("https" if secure else "http", host)
+
+
+def origin_allowed(scope: dict[str, Any]) -> bool:
+    headers = dict(scope.get("headers", []))
+    origin = headers.get(b"origin", b"").decode("latin-1")
+    parts = urlsplit(origin)
+    claimed = origin_key(parts.scheme, parts.netloc)
+    if claimed is None:
+        return False
+    trusted = {
+        origin_key(urlsplit(o).scheme, urlsplit(o).netloc) for o in settings.CSRF_TRUSTED_ORIGINS
+    }
+    return claimed == socket_origin(scope) or claimed in trusted
+
+
+class SameOriginValidator:
+    """ASGI middleware: refuse a WebSocket whose Origin is not this site's."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        if scope["type"] == "websocket" and not origin_allowed(scope):
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.application(scope, receive, send)
