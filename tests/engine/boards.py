@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tests.boards
 from games.engine import Position
 
 
@@ -9,14 +10,9 @@ def board(
     mine: dict[int, int], theirs: dict[int, int] | None = None, their_bar: int = 0
 ) -> Position:
     """``mine``: mover's checkers by point (25 = bar); ``theirs``: opponent's
-    checkers by the MOVER's point number. Checkers not placed are borne off."""
-    me, opp = [0] * 25, [0] * 25
-    for point, count in mine.items():
-        me[point - 1] = count
-    for point, count in (theirs or {}).items():
-        opp[24 - point] = count
-    opp[24] = their_bar
-    return Position(tuple(me), tuple(opp))
+    checkers by the MOVER's point number. Checkers not placed are borne off.
+    The suite's one builder (tests/boards.py) with the mover as LIGHT."""
+    return tests.boards.board(mine, theirs, dark_bar=their_bar)
 
 
 def results(position: Position, d1: int, d2: int) -> set[str]:

@@ -3,10 +3,11 @@
 Dice: ``dice`` replaces ``games.services.dice.roll_die`` (the site's one source of
 dice) with a queue the test fills: ``dice.queue(5, 2)``; an empty queue fails
 the test rather than rolling at random. Positions: ``board(light={...},
-dark={...})`` builds a position from LIGHT's side, points in the display
-numbering for both colours. ``make_game`` stores a game in any state with
-plain ORM calls. ``computer_queue`` records the computer turns announced on
-commit (``held_computer_turns``) instead of playing them.
+dark={...})`` (tests/boards.py, the suite's one builder) builds a position
+from LIGHT's side, points in the display numbering for both colours.
+``make_game`` stores a game in any state with plain ORM calls.
+``computer_queue`` records the computer turns announced on commit
+(``held_computer_turns``) instead of playing them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from games import services
 from games.engine import Position
 from games.models import Game, Status
+from tests.boards import board
 
 
 class DiceQueue:
@@ -40,27 +42,6 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> DiceQueue:
     queue = DiceQueue()
     monkeypatch.setattr(services.dice, "roll_die", queue)
     return queue
-
-
-def board(
-    light: dict[int, int] | None = None,
-    dark: dict[int, int] | None = None,
-    light_bar: int = 0,
-    dark_bar: int = 0,
-) -> Position:
-    """A position from LIGHT's side; ``dark`` keys are display points too.
-
-    Checkers not placed are borne off.
-    """
-    me = [0] * 25
-    opp = [0] * 25
-    for point, n in (light or {}).items():
-        me[point - 1] = n
-    for point, n in (dark or {}).items():
-        opp[(25 - point) - 1] = n  # DARK's own point is 25 - display point
-    me[24] = light_bar
-    opp[24] = dark_bar
-    return Position(tuple(me), tuple(opp))
 
 
 @pytest.fixture(name="board")

@@ -22,20 +22,10 @@ from games.models import Game, Status, Turn
 
 # The shared real-worker fixture (tests/ai/conftest.py), for this package's tests.
 from tests.ai.conftest import celery_worker_process  # noqa: F401
+from tests.boards import board
 
-
-def position(
-    light: dict[int, int], dark: dict[int, int], light_bar: int = 0, dark_bar: int = 0
-) -> Position:
-    """A position from LIGHT's side, both colours in display points."""
-    me = [0] * 25
-    opp = [0] * 25
-    for point, n in light.items():
-        me[point - 1] = n
-    for point, n in dark.items():
-        opp[(25 - point) - 1] = n
-    me[24], opp[24] = light_bar, dark_bar
-    return Position(tuple(me), tuple(opp))
+# The suite's one builder (tests/boards.py), by the name these tests use.
+position = board
 
 
 # A late middle game: both sides still in contact (LIGHT's blot on 20 can be
