@@ -48,9 +48,6 @@ class GameQuerySet(models.QuerySet["Game"]):
     def unfinished(self) -> GameQuerySet:
         return self.filter(status__in=(Status.OPENING, Status.PLAYING))
 
-    def finished(self) -> GameQuerySet:
-        return self.filter(status=Status.FINISHED)
-
 
 class Game(models.Model):
     owner = models.ForeignKey(
@@ -135,7 +132,3 @@ class Turn(models.Model):
     @property
     def dice(self) -> tuple[int, int]:
         return (self.die1, self.die2)
-
-    @property
-    def is_pass(self) -> bool:
-        return not self.steps

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, QuerySet
@@ -115,14 +114,3 @@ def site_statistics() -> dict[str, DiceCounts]:
         cached = statistics(Game.objects.all())
         cache.set(SITE_CACHE_KEY, cached, SITE_CACHE_SECONDS)
     return cached
-
-
-def counts_json(counts: DiceCounts) -> dict[str, Any]:
-    return {
-        "faces": list(counts.faces),
-        "rolls": [
-            {"roll": f"{d1}-{d2}", "count": n}
-            for (d1, d2), n in zip(ROLL_KEYS, counts.rolls, strict=True)
-        ],
-        "doubles_rate": counts.doubles_rate,
-    }

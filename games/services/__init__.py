@@ -43,7 +43,7 @@ from games.services.person import (
     start_game,
     undo_step,
 )
-from games.services.rows import current_turn, mover_position, position_of
+from games.services.rows import current_turn, position_of
 
 __all__ = [
     "PERSON_COMMANDS",
@@ -60,7 +60,6 @@ __all__ = [
     "fail_computer_turn",
     "finish_computer_turn",
     "make_step",
-    "mover_position",
     "position_of",
     "request_hint",
     "resign",
