@@ -63,6 +63,7 @@ def describe_error(error: BoardInputError) -> str:
         "bad_dice": _("“%(text)s” is not a roll: write two digits from 1 to 6, such as 63."),
         "bad_side": _("The side on roll is the light or the dark checkers."),
         "bad_point": _("There is no point %(point)s on the board."),
+        "no_turn": _("That game has no turn %(turn)s."),
     }
     return texts.get(error.code, _("That is not a position.")) % p
 
@@ -168,6 +169,23 @@ def mover_point(target: int, side: str) -> int:
 def seen_by_light(position: Position, side: str) -> Position:
     """The position as the person sees it (LIGHT = the light checkers)."""
     return position if side == "light" else position.swapped()
+
+
+def from_game(game: Any, turn_number: int | None) -> tuple[Position, Dice | None, str]:
+    """A game's position for the board: before turn ``turn_number`` (its dice
+    and mover), or the game's current position when it is ``None``. The
+    game's positions are stored from LIGHT's side."""
+    if turn_number is None:
+        light_view = Position.from_position_id(game.position_id)
+        side = game.turn if game.turn in SIDES else "light"
+        dice = Dice(*game.dice) if game.dice else None
+    else:
+        turn = game.turns.filter(number=turn_number).first()
+        if turn is None:
+            raise BoardInputError("no_turn", {"turn": turn_number})
+        light_view = Position.from_position_id(turn.position_before)
+        side, dice = turn.side, Dice(turn.die1, turn.die2)
+    return seen_by_light(light_view, side), dice, side
 
 
 def board_facts(position: Position, side: str, dice: Dice | None = None) -> dict[str, Any]:

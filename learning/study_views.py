@@ -11,19 +11,22 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.throttling import client_ip
 from games.engine import ROLLS, Dice, Position
+from games.models import Game
 from learning import analysis_board, board_steps, practice, tasks
 from learning.board_input import (
     BoardInputError,
     board_facts,
+    from_game,
     from_setup,
     read_dice,
     read_position,
@@ -58,8 +61,28 @@ def _open(data: Any) -> tuple[Position, Dice | str | None, str]:
     return position, dice, side
 
 
+def _from_game(request: HttpRequest) -> HttpResponse:
+    """``?game=ID[&turn=N]`` (links from a review or a hint): the visitor's own
+    game's position, sent on to the address that holds it."""
+    game_id = request.GET.get("game", "")
+    if not game_id.isdigit() or not request.user.is_authenticated:
+        raise Http404
+    game = get_object_or_404(Game, pk=int(game_id), owner=request.user)
+    turn = request.GET.get("turn", "")
+    try:
+        position, dice, side = from_game(game, int(turn) if turn.isdigit() else None)
+    except BoardInputError as bad:
+        return render(request, "learning/analysis.html", _page_context(bad.message))
+    query = {"id": position.position_id(), "side": side}
+    if dice is not None:
+        query["dice"] = analysis_board.dice_key(dice)
+    return redirect(f"{reverse('study:analysis')}?{urlencode(query)}")
+
+
 @require_GET
 def analysis_page(request: HttpRequest) -> HttpResponse:
+    if request.GET.get("game"):
+        return _from_game(request)
     error = ""
     position, dice, side = Position.start(), None, "light"
     if request.GET.get("id") or request.GET.get("dice"):
@@ -69,6 +92,16 @@ def analysis_page(request: HttpRequest) -> HttpResponse:
             )
         except BoardInputError as bad:
             error = bad.message
+    return render(request, "learning/analysis.html", _page_context(error, position, dice, side))
+
+
+def _page_context(
+    error: str,
+    position: Position | None = None,
+    dice: Dice | str | None = None,
+    side: str = "light",
+) -> dict[str, Any]:
+    position = position or Position.start()
     rolled = dice if isinstance(dice, Dice) else None
     initial = {
         **board_facts(position, side, rolled),
@@ -81,8 +114,7 @@ def analysis_page(request: HttpRequest) -> HttpResponse:
             "page": reverse("study:analysis"),
         },
     }
-    context = {"initial": initial, "strings": ANALYSIS_STRINGS, "dice_choices": DICE_CHOICES}
-    return render(request, "learning/analysis.html", context)
+    return {"initial": initial, "strings": ANALYSIS_STRINGS, "dice_choices": DICE_CHOICES}
 
 
 def _get(request: HttpRequest) -> dict[str, str]:

@@ -52,6 +52,7 @@ function describe(turn) {
     n: turn.number, side: S[turn.side], dice: turn.dice.join("-"),
   });
   $("rv-turn-line").textContent = turn.notation ? fmt(S.played, { play: turn.notation }) : S.no_move;
+  $("rv-analyse").href = `${root.dataset.analysisUrl}?game=${root.dataset.game}&turn=${turn.number}`;
   const a = turn.analysis;
   const verdict = $("rv-turn-verdict");
   verdict.className = a ? `verdict verdict-${a.error}` : "verdict";

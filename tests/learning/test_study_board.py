@@ -4,8 +4,9 @@ bad input in words, and the ranked plays of the real evaluator."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from django.core.cache import cache
@@ -15,6 +16,7 @@ from django.utils import translation
 from ai_worker.dispatch import queue_for
 from games.engine import Dice, Position, Turn, encode_xgid
 from games.engine.position import _encode_position_id
+from games.models import Game, Status
 from learning import analysis_board
 from learning.board_input import BoardInputError, describe_error
 from learning.models import AnalysisState, BoardAnalysis
@@ -195,3 +197,43 @@ def test_a_burst_of_new_analyses_from_one_visitor_is_limited(client: Client) -> 
     assert codes[analysis_board.BURST_JOBS :] == [429] * (len(rolls) - analysis_board.BURST_JOBS)
     again = post(client, "/analysis/run", {"id": START, "dice": "11"})
     assert again.status_code == 200  # asking for a job that exists costs nothing
+
+
+def test_a_review_turn_opens_on_the_board_with_its_dice_and_mover(
+    client_logged_in: Client, finished_game: Game, make_user: Callable[..., Any]
+) -> None:
+    for turn in finished_game.turns.order_by("number")[:2]:  # one of each side
+        response = client_logged_in.get(f"/analysis/?game={finished_game.pk}&turn={turn.number}")
+        assert response.status_code == 302
+        before = Position.from_position_id(turn.position_before)
+        mover = before if turn.side == "light" else before.swapped()
+        query = parse_qs(urlparse(response["Location"]).query)
+        assert query == {
+            "id": [mover.position_id()],
+            "side": [turn.side],
+            "dice": [f"{turn.die1}{turn.die2}"],
+        }
+        data = page_data(client_logged_in, urlparse(response["Location"]).query)
+        assert data["board"] == page_data(client_logged_in, f"id={turn.position_before}")["board"]
+    other = Client()
+    other.force_login(make_user("bob"))
+    assert other.get(f"/analysis/?game={finished_game.pk}&turn=1").status_code == 404
+    assert Client().get(f"/analysis/?game={finished_game.pk}&turn=1").status_code == 404
+    missing = client_logged_in.get(f"/analysis/?game={finished_game.pk}&turn=999")
+    assert "999" in missing.context["initial"]["error"]
+
+
+def test_a_hint_opens_the_games_current_roll_on_the_board(
+    client_logged_in: Client, user: Any
+) -> None:
+    game = Game.objects.create(
+        owner=user, status=Status.PLAYING, turn="light", dice=[3, 1], position_id=START
+    )
+    page = client_logged_in.get(f"/games/{game.pk}/")
+    assert f'href="/analysis/?game={game.pk}"' in page.content.decode()
+    response = client_logged_in.get(f"/analysis/?game={game.pk}")
+    assert parse_qs(urlparse(response["Location"]).query) == {
+        "id": [START],
+        "side": ["light"],
+        "dice": ["31"],
+    }
