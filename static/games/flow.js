@@ -52,10 +52,21 @@ async function show(page, next) {
   } else if (words) {
     say("play-live", words);
   }
+  const step = personsNewStep(prev, next);
+  if (step) placed("light", step);
   if (next.dice && JSON.stringify(next.dice) !== JSON.stringify(prev.dice)) {
     emit("dice", { side: next.turn, values: next.dice });
   }
   emit("state", { state: next, prev, canHint: canHint(page) });
+}
+
+/** The person's step that `next` adds (the last one may have ended the turn). */
+function personsNewStep(prev, next) {
+  if (prev.turn !== "light" || next.version <= prev.version) return null;
+  const sameTurn = JSON.stringify(prev.last_turn) === JSON.stringify(next.last_turn);
+  const ended = next.last_turn && next.last_turn.side === "light" ? next.last_turn.steps || [] : [];
+  const steps = sameTurn ? next.steps || [] : ended;
+  return steps.length > (prev.steps || []).length ? steps[steps.length - 1] : null;
 }
 
 async function animateComputer(page, before, play) {

@@ -109,7 +109,7 @@ export class GameSocket {
     }
     switch (msg.type) {
       case "ack":
-        this.acked(msg.id);
+        this.acked(msg.id, msg.version);
         break;
       case "state":
         this.receiveState(msg);
@@ -130,8 +130,13 @@ export class GameSocket {
   // The ack comes before the state it leads to; a command sent in between
   // would carry the old version, so the command stays pending until that
   // state arrives (or briefly after, for commands that change no state).
-  acked(id) {
+  acked(id, version) {
     if (!this.pending || this.pending.id !== id) return;
+    // A command that changes nothing (a hint) brings no new state: done now.
+    if (typeof version === "number" && version <= this.version) {
+      this.clearPending(id);
+      return;
+    }
     this.pending.acked = true;
     window.clearTimeout(this.pending.timer);
     this.pending.timer = window.setTimeout(() => this.clearPending(id), 1500);

@@ -199,3 +199,39 @@ def test_the_animation_speed_is_the_servers_milliseconds(js: Any) -> None:
         raw = board_prefs_from(Preferences(animation_speed=speed))
         prefs = js("const P = await import('/static/games/page.js'); return P.readPrefs(arg);", raw)
         assert prefs["stepMs"] == ANIMATION_MS[speed]
+
+
+def test_the_sound_points_hear_a_checker_placed_and_a_hit(js: Any) -> None:
+    """bus.js: the event point sound.js can listen to (dice, checker, hit)."""
+    heard = js(
+        """
+        const bus = await import('/static/games/bus.js');
+        const heard = [];
+        for (const kind of ['checker', 'hit']) bus.on(kind, (d) => heard.push([kind, d.side]));
+        bus.placed('dark', { from: 1, to: 3, hit: false });
+        bus.placed('light', { from: 8, to: 5, hit: true });
+        return heard;
+        """
+    )
+    assert heard == [["checker", "dark"], ["checker", "light"], ["hit", "light"]]
+
+
+def test_an_ack_that_brings_no_new_state_frees_the_socket_at_once(js: Any) -> None:
+    """A hint's ack keeps the version: the next click must not be lost."""
+    out = js(
+        """
+        const s = new Sock.GameSocket({
+          wsUrl: '/none', stateUrl: '/s', version: 3,
+          onState() {}, onRefused() {}, onError() {}, onStatus() {},
+        });
+        s.connected = true;
+        s.ws = { send() {} };
+        const hint = s.send('hint');
+        s.receive(JSON.stringify({ type: 'ack', id: hint, version: 3 }));
+        const afterHint = s.busy;
+        const step = s.send('step', { from: 13, to: 8 });
+        s.receive(JSON.stringify({ type: 'ack', id: step, version: 4 }));
+        return [afterHint, s.busy];
+        """
+    )
+    assert out == [False, True], "free after the hint's ack; a step waits for its state"

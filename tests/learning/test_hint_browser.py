@@ -35,7 +35,7 @@ def hint_game(user: Any) -> Game:
         turn="light",
         dice=[6, 4],
         position_id=pos.position_id(),
-        opening_rolls=[[4, 2]],
+        opening_rolls=[[6, 4]],
     )
 
 
@@ -73,6 +73,13 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
     before = page.locator("#board g.b-arrows").inner_html()
     items.nth(4).click()
     assert page.locator("#board g.b-arrows").inner_html() != before
+    # The turn moves on: the list answered a roll that is gone.
+    while play.state(page)["last_turn"] is None:
+        play.wait_connected(page)
+        play.play_allowed_step(page)
+    page.wait_for_function("() => !document.querySelector('#hint-list > li')")
+    assert page.locator("#hint-panel").is_hidden()
+    assert page.locator("#board g.b-arrows line").count() == 0
 
 
 def test_the_h_key_asks_nothing_while_the_resign_dialog_is_open(
