@@ -140,6 +140,22 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # tests/conftest.py can open it; one per test run, since helpers and CI
     # may run several suites in this checkout at once.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test_shuanglu_{os.getpid()}.sqlite3")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A bounded pool per process (psycopg 3's, through Django 5.2): every
+    # thread of the process (requests, game sockets, channels' auth, task
+    # threads) borrows a connection for one call and gives it back; past
+    # DB_POOL_SIZE a caller waits, up to DB_POOL_TIMEOUT seconds, instead of
+    # opening one more. A connection is checked before it is lent, so one
+    # left dead by a database restart is replaced. See the README's budget.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them instead
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # psycopg_pool's check_connection
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": 1,
+            "max_size": envint("DB_POOL_SIZE", 8),
+            "timeout": envint("DB_POOL_TIMEOUT", 30),
+        }
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: channel layer, cache and Celery broker, or in-process defaults.
