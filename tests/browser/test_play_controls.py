@@ -42,9 +42,15 @@ def board_of(page: Any) -> dict[str, Any]:
     return state(page)["board"]
 
 
+def drawn_checkers(page: Any) -> str:
+    """The checkers as the SVG draws them (what the person sees)."""
+    return str(page.locator("#board g.b-checkers").inner_html())
+
+
 def test_undo_button_and_keys_step_back_to_the_roll(game_page: Any) -> None:
     page = game_page
     before = state(page)
+    drawn = drawn_checkers(page)
     assert page.locator("#btn-undo").is_disabled()
     after = play_allowed_step(page)
     assert after["steps"] and after["can_undo"]
@@ -54,6 +60,7 @@ def test_undo_button_and_keys_step_back_to_the_roll(game_page: Any) -> None:
         "v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=after["version"]
     )
     assert board_of(page) == before["board"]
+    assert drawn_checkers(page) == drawn, "the board is drawn as it was"
     assert state(page)["steps"] == []
     # The U key does the same.
     stepped = play_allowed_step(page)
@@ -127,8 +134,10 @@ def test_keyboard_alone_picks_and_drops_with_accessible_names(game_page: Any) ->
 def test_reload_mid_turn_restores_the_steps(game_page: Any) -> None:
     page = game_page
     after = play_allowed_step(page)
+    drawn = drawn_checkers(page)
     page.reload()
     page.wait_for_function("() => window.__shuanglu && window.__shuanglu.idle")
+    assert drawn_checkers(page) == drawn, "the step is on the board after the reload"
     again = state(page)
     assert again["version"] == after["version"]
     assert again["steps"] == after["steps"]
