@@ -8,7 +8,7 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import Preferences, User
+from accounts.models import BoardTheme, Preferences, User
 
 # Longer than any real password, short enough to hash cheaply.
 PASSWORD_MAX_LENGTH = 1024
@@ -63,6 +63,11 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
         # "Show the pip count" next to its checkbox reads better without a colon.
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
+        # A form from before the themes existed (an open tab) keeps the board.
+        self.fields["board_theme"].required = False
+
+    def clean_board_theme(self) -> str:
+        return str(self.cleaned_data.get("board_theme") or BoardTheme.WOOD)
 
     class Meta:
         model = Preferences
@@ -73,6 +78,10 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
             "board_direction",
             "animation_speed",
             "highlight_legal",
+            "auto_forced",
+            "auto_bear_off",
+            "sound",
+            "board_theme",
             "language",
         ]
 

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.tiers import DEFAULT_TIER, tier_choices
 
@@ -30,6 +31,13 @@ class AnimationSpeed(models.TextChoices):
     SLOW = "slow", _("Slow")
     NORMAL = "normal", _("Normal")
     FAST = "fast", _("Fast")
+
+
+class BoardTheme(models.TextChoices):
+    WOOD = "wood", _("Wood")
+    # Black, white, yellow and blue: told apart without red and green.
+    CONTRAST = "contrast", _("High contrast (also for colour-blind players)")
+    DARK = "dark", pgettext_lazy("board theme", "Dark")
 
 
 class Language(models.TextChoices):
@@ -66,6 +74,16 @@ class Preferences(models.Model):
         default=AnimationSpeed.NORMAL,
     )
     highlight_legal = models.BooleanField(_("Highlight legal destinations"), default=True)
+    auto_forced = models.BooleanField(
+        _("Play forced moves for me (when only one play is legal)"), default=False
+    )
+    auto_bear_off = models.BooleanField(
+        _("Bear off for me when every play is equivalent"), default=False
+    )
+    sound = models.BooleanField(_("Sound: dice, checkers and hits"), default=False)
+    board_theme = models.CharField(
+        _("Board theme"), max_length=12, choices=BoardTheme.choices, default=BoardTheme.WOOD
+    )
     language = models.CharField(
         _("Language"), max_length=8, choices=Language.choices, default="", blank=True
     )

@@ -35,6 +35,10 @@ def board_prefs_from(prefs: Preferences) -> dict[str, Any]:
         "animation_speed": prefs.animation_speed,
         "animation_ms": ANIMATION_MS[AnimationSpeed(prefs.animation_speed)],
         "highlight_legal": prefs.highlight_legal,
+        "auto_forced": prefs.auto_forced,
+        "auto_bear_off": prefs.auto_bear_off,
+        "sound": prefs.sound,
+        "board_theme": prefs.board_theme,
         "language": prefs.language,
     }
 
@@ -43,7 +47,8 @@ def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
     """The preferences the board client needs, as a JSON-ready dict.
 
     >>> sorted(board_prefs(None))  # doctest: +NORMALIZE_WHITESPACE
-    ['animation_ms', 'animation_speed', 'auto_end_turn', 'board_direction',
-     'default_tier', 'highlight_legal', 'language', 'show_pips']
+    ['animation_ms', 'animation_speed', 'auto_bear_off', 'auto_end_turn', 'auto_forced',
+     'board_direction', 'board_theme', 'default_tier', 'highlight_legal', 'language',
+     'show_pips', 'sound']
     """
     return board_prefs_from(preferences_for(user))

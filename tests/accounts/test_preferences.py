@@ -21,6 +21,7 @@ FORM = {
     "board_direction": "right",
     "animation_speed": "normal",
     "highlight_legal": "on",
+    "board_theme": "wood",
     "language": "",
 }
 
@@ -42,6 +43,10 @@ def test_a_visitor_sees_the_defaults_and_no_account_is_made(client: Client) -> N
         "animation_speed": "normal",
         "animation_ms": 300,
         "highlight_legal": True,
+        "auto_forced": False,
+        "auto_bear_off": False,
+        "sound": False,
+        "board_theme": "wood",
         "language": "",
     }
     assert not User.objects.exists()
@@ -105,3 +110,30 @@ def test_the_lobby_includes_the_preferences_form(client: Client) -> None:
     html = client.get(reverse("games:lobby")).content.decode()
     assert f'action="{reverse("accounts:preferences")}"' in html
     assert 'name="auto_end_turn"' in html
+
+
+def test_the_comforts_are_off_until_chosen_and_then_kept(client_logged_in: Client, user: Any) -> None:
+    """Forced moves, automatic bear-off and sound start off; the wood board."""
+    prefs = page_board_prefs(client_logged_in)
+    assert (prefs["auto_forced"], prefs["auto_bear_off"], prefs["sound"]) == (False, False, False)
+    assert prefs["board_theme"] == "wood"
+    data = FORM | {"auto_forced": "on", "auto_bear_off": "on", "sound": "on"}
+    data["board_theme"] = "contrast"
+    response = client_logged_in.post(reverse("accounts:preferences"), data)
+    assert response.status_code == 302
+    stored = Preferences.objects.get(user=user)
+    assert (stored.auto_forced, stored.auto_bear_off, stored.sound, stored.board_theme) == (
+        True,
+        True,
+        True,
+        "contrast",
+    )
+    page = client_logged_in.get("/").content.decode()
+    assert 'data-board-theme="contrast"' in page
+    assert page_board_prefs(client_logged_in)["sound"] is True
+
+
+def test_an_unknown_board_theme_is_refused(client_logged_in: Client, user: Any) -> None:
+    response = client_logged_in.post(reverse("accounts:preferences"), FORM | {"board_theme": "neon"})
+    assert response.status_code == 200
+    assert not Preferences.objects.filter(user=user, board_theme="neon").exists()
