@@ -112,7 +112,9 @@ def test_the_lobby_includes_the_preferences_form(client: Client) -> None:
     assert 'name="auto_end_turn"' in html
 
 
-def test_the_comforts_are_off_until_chosen_and_then_kept(client_logged_in: Client, user: Any) -> None:
+def test_the_comforts_are_off_until_chosen_and_then_kept(
+    client_logged_in: Client, user: Any
+) -> None:
     """Forced moves, automatic bear-off and sound start off; the wood board."""
     prefs = page_board_prefs(client_logged_in)
     assert (prefs["auto_forced"], prefs["auto_bear_off"], prefs["sound"]) == (False, False, False)
@@ -134,6 +136,7 @@ def test_the_comforts_are_off_until_chosen_and_then_kept(client_logged_in: Clien
 
 
 def test_an_unknown_board_theme_is_refused(client_logged_in: Client, user: Any) -> None:
-    response = client_logged_in.post(reverse("accounts:preferences"), FORM | {"board_theme": "neon"})
+    data = FORM | {"board_theme": "neon"}
+    response = client_logged_in.post(reverse("accounts:preferences"), data)
     assert response.status_code == 200
     assert not Preferences.objects.filter(user=user, board_theme="neon").exists()
