@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "accounts.middleware.PreferredLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "accounts.middleware.ThrottleMiddleware",
+    "accounts.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]

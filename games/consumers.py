@@ -24,6 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
 from games import broadcast, dbpool, wsbuffer
 from games.commands import Command, CommandError, parse_command, run_command
@@ -41,6 +42,8 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_SIGNED_OUT = 4401
 # Commands far faster than a person plays, after the "slow down" errors.
 CLOSE_TOO_FAST = 4429
+# The database is down: come back later (RFC 6455's "try again later").
+CLOSE_TRY_AGAIN = 1013
 # Ids remembered per socket to answer a repeated command without re-running it.
 REMEMBERED_IDS = 256
 
@@ -56,6 +59,16 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         self.seen_ids: deque[str] = deque(maxlen=REMEMBERED_IDS)
         broadcast.attach_loop(asyncio.get_running_loop())
         await self.accept()
+        try:
+            await self._join()
+        except Exception as exc:
+            if not is_database_unavailable(exc):
+                raise
+            # The page reconnects (with backoff) on any code but 4401/4403.
+            await self._send_json(self._unavailable_reply())
+            await self.close(code=CLOSE_TRY_AGAIN)
+
+    async def _join(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated or not await self._owns_game(user):
             # Accept-then-close so the browser sees a reason code, not a bare 403.
@@ -88,6 +101,23 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if not self.bucket.take():
             await self._too_fast()
             return
+        try:
+            await self._receive_command(text_data, bytes_data)
+        except Exception as exc:
+            if not is_database_unavailable(exc):
+                raise
+            log.warning("database unavailable for game %s: %s", self.game_id, exc)
+            await self._send_json(self._unavailable_reply())
+
+    def _unavailable_reply(self, command_id: str | None = None) -> dict[str, Any]:
+        with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
+            message = _(
+                "The game is temporarily unavailable; your move is not lost. "
+                "Please try again in a moment."
+            )
+        return {"type": "error", "id": command_id, "code": "unavailable", "message": message}
+
+    async def _receive_command(self, text_data: str | None, bytes_data: bytes | None) -> None:
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
         if size > MAX_FRAME_BYTES:
             await self._error(None, "too_large", _("Message too large (over 4 KB)."))
