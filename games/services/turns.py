@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.preferences import board_prefs
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome
 from games.models import Game, ResultKind, Status, Turn
 from games.services import dice
@@ -58,13 +59,28 @@ def pass_to(game: Game, side: Side) -> None:
 
 
 def begin_person_turn(game: Game) -> None:
-    """Dice are already in ``game.dice``; with no legal play, the turn passes."""
+    """Dice are already in ``game.dice``; with no legal play, the turn passes,
+    and a forced play the person's preferences leave to the site is made
+    for them (the state's ``last_turn`` says ``automatic``)."""
     assert game.dice is not None
     before = position_of(game)
-    if legal_plays(before, Dice(*game.dice)):
+    plays = legal_plays(before, Dice(*game.dice))
+    play = plays[0] if len(plays) == 1 and _played_for_person(game, before) else None
+    if plays and play is None:
         return
-    record_turn(game, Side.LIGHT, None, before, before)
+    record_turn(game, Side.LIGHT, play, before, play.result if play else before)
+    if play is not None:
+        game.last_turn = {**(game.last_turn or {}), "automatic": True}
+        if check_game_over(game, play.result, Side.LIGHT):
+            return
     pass_to(game, Side.DARK)
+
+
+def _played_for_person(game: Game, before: Position) -> bool:
+    """Forced moves if the person asked; forced bear-offs if they asked for those."""
+    prefs = board_prefs(game.owner)
+    bearing_off = sum(before.me[6:]) == 0
+    return bool(prefs["auto_forced"] or (prefs["auto_bear_off"] and bearing_off))
 
 
 def check_game_over(game: Game, mover_after: Position, mover: Side) -> bool:

@@ -6,11 +6,16 @@ import json
 from typing import Any
 
 import pytest
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Preferences, User
 from accounts.preferences import board_prefs
+from games import services
+from games.engine import Position, Side
+from games.models import Game
+from games.services.turns import pass_to
 
 pytestmark = pytest.mark.django_db
 
@@ -140,3 +145,28 @@ def test_an_unknown_board_theme_is_refused(client_logged_in: Client, user: Any) 
     response = client_logged_in.post(reverse("accounts:preferences"), data)
     assert response.status_code == 200
     assert not Preferences.objects.filter(user=user, board_theme="neon").exists()
+
+
+# LIGHT's last checker on its 2 point: every roll bears it off, one way only.
+LAST_CHECKER = Position(tuple([0, 1] + [0] * 23), tuple([0] * 18 + [15] + [0] * 6))
+
+
+@pytest.mark.parametrize(
+    ("fields", "played"),
+    [({}, False), ({"auto_forced": True}, True), ({"auto_bear_off": True}, True)],
+)
+def test_a_forced_bear_off_is_played_for_the_person_who_asked(
+    user: User, fields: dict[str, bool], played: bool
+) -> None:
+    Preferences.objects.create(user=user, **fields)
+    game = services.start_game(user, "beginner")
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        game.position_id = LAST_CHECKER.position_id()
+        pass_to(game, Side.LIGHT)
+        game.save()
+    game.refresh_from_db()
+    automatic = bool((game.last_turn or {}).get("automatic"))
+    expected = ("finished", "light", True) if played else ("playing", "", False)
+    assert (game.status, game.winner, automatic) == expected
+    assert game.turn == "light"
