@@ -40,13 +40,32 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
         "result": _result_json(game),
         "hints_used": game.hints_used,
     }
-    state.update(_board_json(game))
+    try:
+        state.update(_board_json(game))
+    except Exception:
+        if game.status != Status.FAILED:
+            raise
+        # A failed game's row may be what failed it (a corrupt position):
+        # its state still goes out, an empty board with the failure in words.
+        state.update(_board_json_of(Position((0,) * 25, (0,) * 25)))
     state["no_move"] = _light_just_passed(game, last)
     state["thinking"] = game.turn == Side.DARK.value and not game.is_over
     state["message"] = describe_state(state)
     if moves:
         state["moves"] = moves_json(game)
     return state
+
+
+def _board_json_of(position: Position) -> dict[str, Any]:
+    return {
+        "board": Display.from_position(position).to_json(),
+        "pips": _pips(position),
+        "remaining": [],
+        "steps": [],
+        "allowed": [],
+        "can_undo": False,
+        "can_end_turn": False,
+    }
 
 
 def _board_json(game: Game) -> dict[str, Any]:
