@@ -25,6 +25,7 @@ SIGNED_IN_PAGES = [
     "/learn/help/glossary/",
     "/learn/help/faq/",
     "/analysis/?id=4HPwATDgc/ABMA&dice=31",
+    "/practice/",
     "/account/",
     "/account/preferences/",
     "/account/password/",
