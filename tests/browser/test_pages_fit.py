@@ -37,6 +37,7 @@ VISITOR_PAGES = [
     "/account/password/reset/",
     "/learn/help/",
     "/analysis/",
+    "/practice/",
 ]
 LOCALES = reviewing.LOCALES
 analysed_game = reviewing.analysed_game  # the fixture, shared
