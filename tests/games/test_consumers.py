@@ -289,19 +289,27 @@ async def test_the_computers_play_from_a_worker_thread_reaches_the_socket(
     await socket.disconnect()
 
 
-async def test_a_hint_is_acked_queued_and_changes_no_version(
-    game: Game, user: Any, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.timeout(120)
+async def test_a_hint_is_acked_computed_on_the_pool_and_pushed_without_a_new_version(
+    game: Game, user: Any
 ) -> None:
-    queued: list[tuple[int, int]] = []
-    # Through the real signal and learning's receiver, up to the task queue.
-    monkeypatch.setattr("learning.tasks.enqueue_hint", lambda g, v: queued.append((g, v)))
-    socket, _ = await connect(game.pk, user)
-    await socket.send_json_to({"type": "hint", "id": "h1", "version": 1})
-    assert await socket.receive_json_from(TIMEOUT) == {"type": "ack", "id": "h1", "version": 1}
-    assert await socket.receive_nothing(0.2)  # same version: no new state
+    from django.test import override_settings
+
+    from ai_worker import dispatch
+    from learning.models import Hint
+
+    # The real path without a broker: signal, learning's receiver, the
+    # in-process analysis pool, the hint pushed to the game's sockets.
+    with override_settings(CELERY_BROKER_URL=""):
+        socket, _ = await connect(game.pk, user)
+        await socket.send_json_to({"type": "hint", "id": "h1", "version": 1})
+        assert await socket.receive_json_from(TIMEOUT) == {"type": "ack", "id": "h1", "version": 1}
+        pushed = await socket.receive_json_from(90)  # the next frame: no new state before it
+        assert await database_sync_to_async(dispatch.wait_idle)(30)
+    assert (pushed["type"], pushed["version"]) == ("hint", 1)
     stored = await fresh(game)
     assert (stored.hints_used, stored.version) == (True, 1)
-    assert queued == [(game.pk, 1)]
+    assert await database_sync_to_async(Hint.objects.filter(game=game, version=1).exists)()
     await socket.disconnect()
 
 
