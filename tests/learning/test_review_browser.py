@@ -14,6 +14,7 @@ import threading
 from typing import Any
 
 import pytest
+from django.db import connections
 from django.utils import translation
 
 from games.models import Game
@@ -41,13 +42,21 @@ def review_server(daphne_server: str, worker_log: Any) -> str:
     return daphne_server
 
 
+def analyse_then_close(game_id: int) -> None:
+    """The review job on this thread; its connection goes back to the pool."""
+    try:
+        review.run_analysis(game_id)
+    finally:
+        connections.close_all()
+
+
 @pytest.fixture
 def analysed_game(user: Any) -> int:
     """A finished game of ``user``'s, its analysis done; returns its id."""
     game = play_out(user, RACE, seed=3)
     # Off the main thread: Playwright's event loop runs there, and the job
     # broadcasts its progress through async_to_sync.
-    job = threading.Thread(target=review.run_analysis, args=(game.pk,))
+    job = threading.Thread(target=analyse_then_close, args=(game.pk,))
     job.start()
     job.join()
     assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
