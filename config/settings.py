@@ -150,6 +150,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # left dead by a database restart is replaced. See the README's budget.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them instead
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # psycopg_pool's check_connection
+    # psycopg_pool retries a refused connection after 1, 2, 4, 8 … seconds, so
+    # a database back after an outage of half a minute waited another ten
+    # seconds or more for the pool's next try, while every command answered
+    # "unavailable" (seen in CI). Try again every second instead.
+    from psycopg_pool.base import AttemptWithBackoff
+
+    AttemptWithBackoff.DELAY_BACKOFF = 1.0
     DATABASES["default"]["OPTIONS"] = {
         "pool": {
             "min_size": 1,
