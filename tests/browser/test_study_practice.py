@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from django.db import connections
 from django.utils import translation
+from playwright.sync_api import expect
 
 from learning import practice, review
 from learning.study_models import PracticeItem
@@ -95,7 +96,8 @@ def test_three_positions_practised_with_the_keyboard(
         item = PracticeItem.objects.select_related("turn").get(pk=data["id"])
         assert data["position_id"] == item.position_id
         dice = f"{item.die1}-{item.die2}"
-        assert page.locator("#pr-task").text_content() == zh("task", dice=dice)
+        # The page's script writes the task after load: wait for it.
+        expect(page.locator("#pr-task")).to_have_text(zh("task", dice=dice), timeout=15_000)
         assert page.locator("#pr-board g.b-dice g.b-die").count() in (2, 4)
         keys = Keyboard(page)
         page.wait_for_function("() => document.querySelector('#pr-board').dataset.steps === '0'")

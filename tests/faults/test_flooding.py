@@ -39,6 +39,9 @@ def warm_up(server: ServerProcess, path: str, cookie: str, commands: int = 500) 
     """The same commands from a client that reads every reply; the bytes of
     one command's replies."""
     reader = open_raw(server.url, path, cookie)
+    # Generous: CI saw one 10 s stall among these 500 round trips on SQLite;
+    # the bound checked below is on memory, not on speed.
+    reader.settimeout(30)
     read_frame(reader)
     size = 0
     for i in range(commands):
