@@ -55,7 +55,7 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     if kind not in COMMAND_TYPES:
         raise CommandError("unknown_type", _("Unknown command type."), command_id)
     if command_id is None:
-        raise CommandError("bad_command", _("A command needs an id."))
+        raise CommandError("bad_command", _id_missing(data.get("id")))
     version = data.get("version")
     if not _is_int(version):
         message = _("A command needs the version it was made on.")
@@ -69,6 +69,13 @@ def _command_id(value: Any) -> str | None:
         if 0 < len(text) <= MAX_ID_LENGTH:
             return text
     return None
+
+
+def _id_missing(value: Any) -> str:
+    """What is wrong with an id ``_command_id`` did not take."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
+        return _("A command id is at most %(limit)d characters long.") % {"limit": MAX_ID_LENGTH}
+    return _("A command needs an id.")
 
 
 def _is_int(value: Any) -> TypeGuard[int]:

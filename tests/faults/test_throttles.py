@@ -7,6 +7,7 @@ django-axes's table (PostgreSQL when DATABASE_URL is set).
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -208,3 +209,31 @@ def test_the_password_change_form_limits_its_fields(client_logged_in: Client) ->
     errors = response.context["form"].errors
     assert set(errors) >= {"old_password", "new_password1"}
     assert all("at most 1024" in errors[name][0] for name in ("old_password", "new_password1"))
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "A command id is at most 64 characters long."),
+        ("zh-hans", "指令的 id 最多64个字符。"),
+    ],
+)
+def test_a_command_id_over_the_limit_is_told_so_not_that_it_is_missing(
+    language: str, words: str
+) -> None:
+    from django.utils import translation
+
+    from games.commands import MAX_ID_LENGTH, CommandError, parse_command
+
+    def refusal(command_id: object) -> CommandError:
+        frame = json.dumps({"type": "undo", "id": command_id, "version": 1})
+        with translation.override(language), pytest.raises(CommandError) as caught:
+            parse_command(frame)
+        return caught.value
+
+    too_long = refusal("c" * (MAX_ID_LENGTH + 1))
+    assert (too_long.code, too_long.message) == ("bad_command", words)
+    assert refusal(10**MAX_ID_LENGTH).message == words  # a number's digits count too
+    missing = [refusal(value).message for value in ("", None, True, [1])]
+    assert len(set(missing)) == 1 and missing[0] != words
+    assert parse_command(json.dumps({"type": "undo", "id": "c" * MAX_ID_LENGTH, "version": 1}))
