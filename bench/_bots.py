@@ -9,14 +9,13 @@ or tests imports it.
 
 from __future__ import annotations
 
-import math
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import gnubg_nn
 
 from ai_worker.policy import choose_ranked
+from bench._money import MatchResult, dice_stream, summarise
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome
 from games.tiers import Tier
 
@@ -94,21 +93,6 @@ class PolicyPlayer(Player):
         return picked.play
 
 
-def dice_stream(seed: int) -> Callable[[], Dice]:
-    """The dice of one game: the first roll is never a double (opening roll)."""
-    rng = random.Random(seed)
-    first = [True]
-
-    def roll() -> Dice:
-        while True:
-            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-            if not (first[0] and d1 == d2):
-                first[0] = False
-                return Dice(d1, d2)
-
-    return roll
-
-
 def play_game(players: Sequence[Player], seed: int, game: int) -> int:
     """Points won by ``players[0]`` (negative when lost); seat 0 moves first."""
     roll = dice_stream(seed)
@@ -126,13 +110,6 @@ def play_game(players: Sequence[Player], seed: int, game: int) -> int:
     raise RuntimeError("game did not finish")
 
 
-@dataclass
-class MatchResult:
-    ppg: float  # points per game for the first player
-    half_width: float  # 95% interval half-width
-    games: int
-
-
 def pair_scores(a: Player, b: Player, pairs: range, seed: int) -> list[float]:
     """Each dice sequence twice with the seats swapped: ``a``'s mean per pair."""
     scores: list[float] = []
@@ -142,13 +119,6 @@ def pair_scores(a: Player, b: Player, pairs: range, seed: int) -> list[float]:
         second = -play_game([b, a], dice_seed, 2 * k + 1)
         scores.append((first + second) / 2)
     return scores
-
-
-def summarise(scores: list[float]) -> MatchResult:
-    """Mean points per game with a 95% interval (normal approximation)."""
-    mean = sum(scores) / len(scores)
-    var = sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1)
-    return MatchResult(mean, 1.96 * math.sqrt(var / len(scores)), 2 * len(scores))
 
 
 def duplicate_match(a: Player, b: Player, pairs: int, seed: int) -> MatchResult:

@@ -87,18 +87,18 @@ def _may_double(context: CubeContext) -> bool:
     return double_refusal(context.cube, context.match, context.mover) is None
 
 
-def _double_equity(eq: CubeEquities, action: CubeAction) -> float:
+def double_equity(eq: CubeEquities, action: CubeAction) -> float:
     if action is CubeAction.DOUBLE:
         return min(eq.double_take, eq.double_pass)
     return eq.no_double
 
 
-def _answer_equity(eq: CubeEquities, action: CubeAction) -> float:
+def answer_equity(eq: CubeEquities, action: CubeAction) -> float:
     # The doubler's equity after the answer; the taker wants it low.
     return eq.double_take if action is CubeAction.TAKE else eq.double_pass
 
 
-def _is_close(ref: CubeEquities) -> bool:
+def is_close(ref: CubeEquities) -> bool:
     double_gap = abs(min(ref.double_take, ref.double_pass) - ref.no_double)
     return double_gap < CLOSE or abs(ref.double_take - ref.double_pass) < CLOSE
 
@@ -116,9 +116,9 @@ def evaluate_chunk(samples: list[Sample], first: int, ref_ply: int, tiers: list[
     for offset, sample in enumerate(samples):
         index = first + offset
         ref = evaluate_cube(sample.position, sample.context, ref_ply)
-        best_double = _double_equity(ref, ref.best_double_action())
+        best_double = double_equity(ref, ref.best_double_action())
         best_answer = min(ref.double_take, ref.double_pass)
-        close = _is_close(ref)
+        close = is_close(ref)
         by_ply: dict[int, CubeEquities] = {}
         for name, spec in [(t, TIERS[Tier(t)]) for t in tiers]:
             ply = spec.ply
@@ -127,8 +127,8 @@ def evaluate_chunk(samples: list[Sample], first: int, ref_ply: int, tiers: list[
             seen = with_noise(by_ply[ply], spec, f"cube-bench:{index}")
             double = seen.best_double_action()
             answer = seen.best_answer()
-            double_loss = best_double - _double_equity(ref, double)
-            answer_loss = _answer_equity(ref, answer) - best_answer
+            double_loss = best_double - double_equity(ref, double)
+            answer_loss = answer_equity(ref, answer) - best_answer
             for scope in ("all", "close") if close else ("all",):
                 tallies.setdefault(f"{name}|double|{scope}", Tally()).add(double_loss)
                 tallies.setdefault(f"{name}|take|{scope}", Tally()).add(answer_loss)

@@ -3,6 +3,12 @@
     python bench/strength.py --pairs 2000 --jobs 2
     python bench/strength.py --tiers expert --opponents gnubg --pairs 200
     python bench/strength.py --cube 200      # the cube part only (bench/_cube.py)
+    python bench/strength.py --money 300     # with the cube (bench/_money.py)
+
+``--money N``: each tier in money games with the cube (Jacoby, no beavers)
+against bgsage 1-ply cubeful, N duplicate pairs, with the same dice played
+cubeless beside them and bgsage against itself as the yardstick; the
+tiers' cube-decision error rates are counted in those games.
 
 Every game is played on our engine, each side choosing among
 ``games.engine.legal_plays``; our side goes through ``ai_worker.policy``
@@ -22,22 +28,16 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from bench import _cube  # noqa: E402
-from bench._bots import (  # noqa: E402
-    GnubgPlayer,
-    MatchResult,
-    Player,
-    PolicyPlayer,
-    PubevalPlayer,
-    pair_scores,
-    summarise,
-)
+from bench import _cube, _money  # noqa: E402
+from bench._money import MatchResult, summarise  # noqa: E402
 from games.tiers import TIERS, Tier  # noqa: E402
 
-OPPONENTS = {"gnubg": GnubgPlayer, "pubeval": PubevalPlayer}
+if TYPE_CHECKING:
+    from bench._bots import Player
 
 
 @dataclass
@@ -49,12 +49,18 @@ class Chunk:
 
 
 def make_player(name: str) -> Player:
-    if name in OPPONENTS:
-        return OPPONENTS[name]()
-    return PolicyPlayer(Tier(name))
+    # gnubg-nn (the bench extra) is only needed here, not for --cube or --money.
+    from bench import _bots
+
+    opponents = {"gnubg": _bots.GnubgPlayer, "pubeval": _bots.PubevalPlayer}
+    if name in opponents:
+        return opponents[name]()
+    return _bots.PolicyPlayer(Tier(name))
 
 
 def run_chunk(a: str, b: str, first: int, count: int, seed: int) -> Chunk:
+    from bench._bots import PolicyPlayer, pair_scores
+
     player, opponent = make_player(a), make_player(b)
     scores = pair_scores(player, opponent, range(first, first + count), seed)
     if isinstance(player, PolicyPlayer):
@@ -88,7 +94,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-yardstick", action="store_true")
     parser.add_argument("--cube", type=int, default=0, help="cube decisions on N positions")
     parser.add_argument("--cube-ref-ply", type=int, default=3)
+    parser.add_argument(
+        "--money", type=int, default=0, help="N pairs of money games with the cube (_money.py)"
+    )
+    parser.add_argument("--yardstick-pairs", type=int, default=50, help="bgsage against itself")
+    parser.add_argument("--no-cubeless", action="store_true", help="skip the cubeless figure")
     args = parser.parse_args(argv)
+    if args.money:
+        return money(args)
     if args.cube:
         tiers = [t for t in args.tiers.split(",") if t]
         cube_result = _cube.run(args.cube, args.seed, args.cube_ref_ply, args.jobs, tiers)
@@ -105,6 +118,25 @@ def main(argv: list[str] | None = None) -> int:
         for opponent in [o for o in args.opponents.split(",") if o]:
             result, chunk, seconds = run_timed(tier.value, opponent, pairs, args)
             report(tier.value, opponent, result, chunk, seconds)
+    return 0
+
+
+def money(args: argparse.Namespace) -> int:
+    print(
+        f"# strength with the cube: money games, Jacoby, no beavers, duplicate dice,"
+        f" against bgsage 1-ply cubeful, seed {args.seed}",
+        flush=True,
+    )
+    tiers = [t for t in args.tiers.split(",") if t]
+    if not args.no_yardstick:
+        tiers.insert(0, _money.YARDSTICK)
+    for tier in tiers:
+        pairs = args.yardstick_pairs if tier == _money.YARDSTICK else args.money
+        if tier == Tier.EXPERT and args.expert_pairs:
+            pairs = args.expert_pairs
+        started = time.perf_counter()
+        chunk = _money.run(tier, pairs, args.seed, args.jobs, not args.no_cubeless)
+        _money.report(tier, chunk, time.perf_counter() - started)
     return 0
 
 
