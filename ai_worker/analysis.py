@@ -95,7 +95,7 @@ def analyse_turn(
             0.0,
             ErrorClass.NONE,
             luck,
-            _static_win(position),
+            _static_win(position, depth),
             depth,
         )
     before = position_features(position)
@@ -206,6 +206,7 @@ def _index_of(ranked: Sequence[Ranked], played: Play) -> int | None:
     return None
 
 
-def _static_win(position: Position) -> float:
-    """The mover's chance after a dance: the opponent is then on roll."""
-    return static_value(position)[1]
+def _static_win(position: Position, ply: int) -> float:
+    """The mover's chance after a dance (the opponent is then on roll), at
+    the depth the luck table values the dance."""
+    return static_value(position, ply)[1]

@@ -207,18 +207,33 @@ def _level_bearoffs(ranked: list[RankedPlay]) -> list[RankedPlay]:
     return _sorted(levelled)
 
 
-def value_unmoved(position: Position) -> tuple[float, Probs]:
+def value_unmoved(position: Position, ply: int = 1) -> tuple[float, Probs]:
     """(equity, chances) for the mover when it leaves ``position`` unchanged
-    (it dances, or has no play): the board valued at 1-ply, opponent to roll."""
+    (it dances, or has no play): the board valued at ``ply`` with the
+    opponent to roll, as ``rank_plays`` values the board a play leads to, so
+    a dance and the plays of the other rolls are valued alike."""
+    if not 1 <= ply <= MAX_PLY:
+        raise ValueError(f"ply must be 1..{MAX_PLY}, not {ply}")
     board = to_board26(position)
-    result = _networks.one_ply().evaluate_board(board, board)
-    probs = sane_probs(position, Probs(*(float(p) for p in result["probs"][:5])))
-    return probs.equity, probs
+    shallow = _value(_networks.one_ply(), position, board, board)
+    if ply == 1 or settled(position, shallow):
+        return shallow.equity, shallow
+    strategy, lock = _networks.multi_ply(ply)
+    with lock:
+        try:
+            deep = _value(strategy, position, board, board)
+        finally:
+            strategy.clear_cache()
+    return deep.equity, deep
+
+
+def _value(strategy: Any, result: Position, board: list[int], pre: list[int]) -> Probs:
+    raw = strategy.evaluate_board(board, pre)
+    return sane_probs(result, Probs(*(float(p) for p in raw["probs"][:5])))
 
 
 def _score(strategy: Any, play: Play, pre: list[int], ply: int) -> RankedPlay:
-    result = strategy.evaluate_board(to_board26(play.result), pre)
-    probs = sane_probs(play.result, Probs(*(float(p) for p in result["probs"][:5])))
+    probs = _value(strategy, play.result, to_board26(play.result), pre)
     return RankedPlay(play=play, equity=probs.equity, probs=probs, ply=ply)
 
 

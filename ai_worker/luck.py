@@ -9,8 +9,10 @@ from games.engine import ROLLS, Dice, Position
 def best_equities(
     position: Position, rank: RankFn = default_rank, ply: int = 1
 ) -> dict[tuple[int, int], float]:
-    """The best play's equity for each of the 21 rolls; a roll that cannot
-    move is valued as the unchanged board with the opponent on roll."""
+    """The best play's equity for each of the 21 rolls at ``ply``; a roll
+    that cannot move (a dance) is valued as the unchanged board with the
+    opponent on roll, at the same ``ply``: like every other roll's, its
+    value is the board after the turn searched ``ply`` deep."""
     values: dict[tuple[int, int], float] = {}
     dance: float | None = None
     for d1, d2, _weight in ROLLS:
@@ -19,17 +21,17 @@ def best_equities(
             values[(d1, d2)] = float(ranked[0].equity)
             continue
         if dance is None:
-            dance = static_value(position)[0]
+            dance = static_value(position, ply)[0]
         values[(d1, d2)] = dance
     return values
 
 
-def static_value(position: Position) -> tuple[float, float]:
+def static_value(position: Position, ply: int = 1) -> tuple[float, float]:
     """(equity, win chance) for the mover when it leaves ``position`` as it is
-    (a dance): the board valued at 1-ply with the opponent on roll."""
+    (a dance): the board valued at ``ply`` with the opponent on roll."""
     from ai_worker import evaluator
 
-    equity, probs = evaluator.value_unmoved(position)
+    equity, probs = evaluator.value_unmoved(position, ply)
     return equity, probs.win
 
 

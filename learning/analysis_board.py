@@ -115,7 +115,7 @@ def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any
         if best:
             equity = best[0].equity
         else:
-            dance = luck.static_value(position)[0] if dance is None else dance
+            dance = luck.static_value(position, ply)[0] if dance is None else dance
             equity = dance
         play = best[0].to_json() if best else None
         rolls.append({"dice": [d1, d2], "weight": weight, "equity": equity, "play": play})

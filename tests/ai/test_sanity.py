@@ -98,6 +98,22 @@ def test_a_dance_is_valued_sanely_too() -> None:
     assert equity == pytest.approx(2 * probs.win - 1 + probs.win_gammon + probs.win_backgammon)
 
 
+def test_a_dance_in_the_luck_table_is_valued_at_the_tables_depth() -> None:
+    # The opponent has closed its 1..5 points: 25 rolls of 36 (those without
+    # a 6) leave the mover on the bar. Every roll's entry is the board after
+    # the turn searched at the table's ply, a dance's unchanged board too.
+    me = side({13: 5, 8: 3, 6: 5}, bar=2)
+    opp = side({7: 3, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 2})
+    position = Position(me, opp)
+    assert rank_plays(position, Dice(5, 4)) == [] and rank_plays(position, Dice(6, 1))
+    shallow, deep = value_unmoved(position, 1)[0], value_unmoved(position, 2)[0]
+    assert abs(deep - shallow) > 0.005  # the depth shows in the figure
+    table = luck.best_equities(position, ply=2)
+    assert table[(5, 4)] == table[(1, 1)] == deep
+    assert table[(6, 1)] == rank_plays(position, Dice(6, 1), 2)[0].equity
+    assert luck.best_equities(position, ply=1)[(5, 4)] == shallow
+
+
 @pytest.mark.parametrize("module", [sanity, grading, evaluator])
 def test_the_modules_examples_hold(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
