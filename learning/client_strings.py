@@ -33,6 +33,8 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "best": _("The best play."),
     "lost": _("%(label)s (%(mark)s): gave away %(lost)s equity against the best play."),
     "luck": _("Luck of the roll: %(luck)s."),
+    "depth": _("Analysed at %(ply)s-ply."),
+    "depth_shallow": _("Analysed at %(ply)s-ply: an obvious decision, not searched deeper."),
     "win_after": _("Your chance to win afterwards: %(win)s."),
     "not_analysed": _("Not analysed yet."),
     "computer_why": _("Why the computer chose this play:"),

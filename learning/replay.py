@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
-from learning.models import TurnAnalysis
+from learning.models import GameAnalysis, TurnAnalysis
 from learning.reasons import render_reasons
 from learning.versus import render_versus
 
@@ -65,6 +65,8 @@ def review_turn_json(turn: Turn, review: TurnAnalysis | None) -> dict[str, Any]:
             "luck": None if review.luck is None else round(review.luck, 4),
             "win_light": round(review.win_light, 4),
             "played_rank": report.get("played_rank"),
+            # The depth this turn's plays were ranked at (``TurnReport.ply``).
+            "ply": report.get("ply"),
             "played": candidate_json(report["played_candidate"], turn.side)
             if report.get("played_candidate")
             else None,
@@ -81,8 +83,11 @@ def replay_json(game: Game) -> dict[str, Any]:
     reviews = {t.number: t for t in TurnAnalysis.objects.filter(analysis__game=game)}
     turns = list(game.turns.order_by("number"))
     start = turns[0].position_before if turns else game.position_id
+    row = GameAnalysis.objects.filter(game=game).only("ply").first()
     return {
         "game": game.pk,
+        # The review's depth: a turn ranked shallower was an obvious decision.
+        "review_ply": row.ply if row else None,
         "start": board_json(start),
         "turns": [review_turn_json(t, reviews.get(t.number)) for t in turns],
     }

@@ -145,4 +145,10 @@ def test_the_review_is_one_level_deeper_than_the_expert_and_says_so(
     page = client_logged_in.get(
         reverse("learning:review", args=[finished_game.pk]), HTTP_ACCEPT_LANGUAGE="en"
     )
-    assert "Analysed at 3-ply" in page.content.decode()
+    assert "searched at 3-ply" in page.content.decode()
+    # Each turn carries its own depth to the page, as stored.
+    replay = page.context["replay"]
+    assert replay["review_ply"] == 3
+    stored = {t.number: t.report["ply"] for t in row.turns.all()}
+    shown = {t["number"]: t["analysis"]["ply"] for t in replay["turns"]}
+    assert shown == stored

@@ -20,7 +20,7 @@ from django.utils import translation
 from games.models import Game
 from learning import review
 from learning.client_strings import REVIEW_STRINGS
-from learning.models import AnalysisState, GameAnalysis
+from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
 from tests.browser import test_play_game as play
 from tests.learning.conftest import RACE, play_out
 from tests.test_catalogues import chinese_mistakes
@@ -176,6 +176,15 @@ def test_the_counter_counts_turns_as_the_title_does(
         dice = f"{turn.die1}-{turn.die2}"
         assert title.inner_text() == words(language, "turn_title", n=k + 1, side=side, dice=dice)
         assert counter.inner_text() == f"{k + 1} / {last}"
+    # The first turn with a choice says the depth it was analysed at.
+    rows = {t.turn_id: t for t in TurnAnalysis.objects.filter(analysis__game=game)}
+    k, row = next((k, rows[t.pk]) for k, t in enumerate(turns) if t.steps and not rows[t.pk].forced)
+    page.keyboard.press("Home")
+    for _ in range(k):
+        page.keyboard.press("ArrowRight")
+    ply = row.report["ply"]
+    key = "depth" if ply == GameAnalysis.objects.get(game=game).ply else "depth_shallow"
+    assert words(language, key, ply=ply) in page.locator("#rv-turn-verdict").inner_text()
     page.keyboard.press("End")
     assert title.inner_text() == counter.inner_text() == words(language, "end")
     assert counter.is_visible()
