@@ -1,7 +1,10 @@
 // Follows a finished game's analysis job over the game's socket: "analysis"
 // events ({state, done, total}) as they come, and one reading of the status
-// over HTTP each time the socket opens, for whatever was missed while it was
-// down. Reconnects with backoff; stops for good once the job is done or has
+// over HTTP each time the socket has joined the game, for whatever was missed
+// while it was down. "Joined" is the socket's first "state" message: the
+// server sends it after joining the game's group, so a status read from then
+// on misses nothing (one taken at "open" could, as the server accepts the
+// socket before it joins the group). Reconnects with backoff; stops for good once the job is done or has
 // failed. Nothing polls.
 //
 //   followAnalysis({state, wsUrl, statusUrl, onProgress, onConnection})
@@ -32,10 +35,10 @@ class AnalysisFollower {
   connect() {
     const ws = new WebSocket(socketUrl(this.wsUrl));
     this.ws = ws;
+    let joined = false;
     ws.addEventListener("open", () => {
       this.attempt = 0;
       this.onConnection(true);
-      this.catchUp();
     });
     ws.addEventListener("message", (event) => {
       let msg;
@@ -45,6 +48,10 @@ class AnalysisFollower {
         return;
       }
       if (msg.type === "analysis") this.take(msg);
+      else if (msg.type === "state" && !joined) {
+        joined = true;
+        this.catchUp();
+      }
     });
     ws.addEventListener("close", (event) => this.closed(ws, event));
   }
