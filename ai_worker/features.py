@@ -58,6 +58,7 @@ class Features:
     back_checkers: int  # the mover's checkers in the opponent's home board or on the bar
     trapped: int  # opponent checkers behind the mover's longest prime (its bar included)
     builders: int  # spare checkers and blots on the mover's 4..11, to make points with
+    timing: int  # pips the mover can play without moving a back checker (see ``timing``)
 
 
 def position_features(board: Board) -> Features:
@@ -88,7 +89,21 @@ def position_features(board: Board) -> Features:
         back_checkers=sum(me[18:25]),
         trapped=_behind(board, prime_top - prime + 1) if prime else 0,
         builders=sum(1 if me[p - 1] == 1 else max(0, me[p - 1] - 2) for p in range(4, 12)),
+        timing=timing(board),
     )
+
+
+def timing(board: Board) -> int:
+    """The pips the mover can play before it must move a back checker (one
+    in the opponent's home board, the mover's 19..24, or on the bar): each
+    other checker can still go down to the ace point, p - 1 pips from point
+    p, and none may bear off while the back checkers are out.
+
+    >>> from games.engine import Position
+    >>> timing(Position.start())  # 5 on the 13, 3 on the 8, 5 on the 6
+    106
+    """
+    return sum((p - 1) * board.me[p - 1] for p in range(2, 19))
 
 
 def _behind(board: Board, bottom: int) -> int:

@@ -6,7 +6,8 @@ them, the costliest first: the gammon or backgammon won or saved; a blitz
 (hits with a strong home board); a prime with opponent checkers behind it;
 escaping back checkers; key points made, anchors, points kept (only while
 there is contact); builders and slots; the risk as shots at blots that
-matter; the race and the bear-off. When none of these differ, the one
+matter; the race after the roll and the bear-off (rolls to finish in the database,
+the chance to win outside it); timing in a holding game. When none of these differ, the one
 reason is ``only_equity``: the plays differ only in the numbers.
 
 Every reason is about the best play ("best" / "other" parameters give both
@@ -27,6 +28,12 @@ from games.engine import Position
 GAMMON_GAP = 0.04
 BACKGAMMON_GAP = 0.02
 SHOTS_GAP = 3  # rolls of 36
+# A race outside the bear-off database: a difference in the chance to win
+# worth naming (the evaluator's sane value, the race after the roll).
+RACE_GAP = 0.01
+# Timing worth naming: more than half an average roll (8.17 pips) of play
+# left before the back checkers must move.
+TIMING_GAP = 5
 BUILDERS_GAP = 2
 # The points worth naming when made (the mover's numbering): the 5-, 4- and
 # bar points, the 6- and 3-points in a blitz, and the anchors on the
@@ -63,6 +70,7 @@ def versus(before: Features, best: Side, other: Side) -> list[Reason]:
         *_building(best, other),
         *_safety(best, other),
         *_race(best, other),
+        *_timing(best, other),
     ]
     return reasons or [Reason("only_equity")]
 
@@ -150,8 +158,27 @@ def _race(best: Side, other: Side) -> list[Reason]:
         return [Reason("breaks_contact", {"lead": a.opp_pips - a.pips})]
     if a.contact or o.contact:
         return []
-    if best.rolls is not None and other.rolls is not None and other.rolls - best.rolls > 0.005:
-        return [Reason("fewer_rolls", _pair(best.rolls, other.rolls, 2))]
+    if best.rolls is not None and other.rolls is not None:
+        if other.rolls - best.rolls > 0.005:
+            return [Reason("fewer_rolls", _pair(best.rolls, other.rolls, 2))]
+    elif best.probs["win"] - other.probs["win"] >= RACE_GAP:
+        # Outside the database: the race after the roll, as the evaluator
+        # values it (every chance here is the race's: nothing can be hit).
+        return [Reason("better_race", _pair(best.probs["win"], other.probs["win"]))]
     if a.borne_off > o.borne_off:
         return [Reason("bears_off_more", {"best": a.borne_off, "other": o.borne_off})]
     return []
+
+
+def _timing(best: Side, other: Side) -> list[Reason]:
+    """A holding or back game (contact, two or more back checkers on both
+    sides of the comparison, the mover not ahead in the race): the best play
+    keeps more pips to play before its back checkers must move."""
+    a, o = best.after, other.after
+    if not (a.contact and o.contact) or min(a.back_checkers, o.back_checkers) < 2:
+        return []
+    if a.back_checkers != o.back_checkers or a.pips < a.opp_pips:
+        return []  # escaping is its own reason; a side ahead wants to run
+    if a.timing - o.timing < TIMING_GAP:
+        return []
+    return [Reason("timing", {"best": a.timing, "other": o.timing})]

@@ -118,6 +118,19 @@ def _fewer_rolls(p: Mapping[str, Any]) -> str:
     return text % {"best": float(p["best"]), "other": float(p["other"])}
 
 
+def _better_race(p: Mapping[str, Any]) -> str:
+    text = _("The best play leaves a better race: it wins %(best)s, against %(other)s.")
+    return text % _chances(p)
+
+
+def _timing(p: Mapping[str, Any]) -> str:
+    text = _(
+        "The best play keeps its timing: %(best)d pips to play before the back checkers "
+        "must move, against %(other)d."
+    )
+    return text % p
+
+
 def _bears_off_more(p: Mapping[str, Any]) -> str:
     return _("The best play bears off more checkers: %(best)d, against %(other)d.") % p
 
@@ -149,6 +162,8 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "safer": _safer,
     "breaks_contact": _breaks_contact,
     "fewer_rolls": _fewer_rolls,
+    "better_race": _better_race,
+    "timing": _timing,
     "bears_off_more": _bears_off_more,
     "only_equity": _only_equity,
 }

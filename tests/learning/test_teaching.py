@@ -1,4 +1,4 @@
-"""The reasons a teacher gives: 45 textbook positions checked by code and parameters.
+"""The reasons a teacher gives: 49 textbook positions checked by code and parameters.
 
 Each case is a position (a Position ID, LIGHT on roll), a roll, and a play a
 learner might make; the analysis (the real evaluator at the Expert's 2-ply)
@@ -6,8 +6,9 @@ must say what the best play does that this one does not, with the reason
 codes and parameters listed (never by matching sentences). Themes: the
 standard opening plays (making the 5-, 4-, 3- and bar points, slotting,
 running, splitting against stacking), replies that hit the opponent's
-opening blots (hitting, double hits, blitzing), and bear-offs (wastage: fewer
-rolls to finish).
+opening blots (hitting, double hits, blitzing), bear-offs (wastage: fewer
+rolls to finish), races outside the database (the chance to win after the
+roll) and timing in holding games (pips left before the back checkers move).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ PRIORITY = [
     {"makes_point", "keeps_point", "anchor"},
     {"builders", "slots"},
     {"safer"},
-    {"breaks_contact", "fewer_rolls", "bears_off_more"},
+    {"breaks_contact", "fewer_rolls", "bears_off_more", "better_race"},
+    {"timing"},
     {"only_equity"},
 ]
 
@@ -318,6 +320,37 @@ CASES: list[tuple[str, str, tuple[int, int], str, Expected]] = [
         [("fewer_rolls", {"best": 2.33, "other": 2.58})],
     ),
     ("a race: the same pips, only equity", RACE, (6, 1), "8/2 6/5", [("only_equity", {})]),
+    # Races outside the bear-off database: the race after the roll, measured
+    # as the chance to win (no crossover wasted inside the home board).
+    (
+        "1-1 in a race brings the last checker home, no pips wasted inside",
+        "7z8QCADfd0AAAA",
+        (1, 1),
+        "10/7 3/2",
+        [("better_race", {"best": 0.874, "other": 0.847})],
+    ),
+    (
+        "4-3 in a race moves both outside checkers closer, no stacking",
+        "320DAIB3XwgEAA",
+        (4, 3),
+        "14/7",
+        [("better_race", {"best": 0.095, "other": 0.073})],
+    ),
+    # Timing in a holding game: play the back checkers, keep the pips.
+    (
+        "4-2 makes the golden anchor and keeps the timing",
+        "wmfwAQbgZ/ABJA",
+        (4, 2),
+        "13/11 6/2",
+        [("anchor", {"point": 20}), ("timing", {"best": 104, "other": 98})],
+    ),
+    (
+        "5-1 hits rather than crunching the board further: it keeps the timing",
+        "/m0ABMDvBQgADg",
+        (5, 1),
+        "11/5",
+        [("hits_more", {"best": 1, "other": 0}), ("timing", {"best": 15, "other": 10})],
+    ),
     (
         "6-1 hits and makes the bar point",
         "4HPhQSDgc/ABMA",
