@@ -47,6 +47,26 @@ class Language(models.TextChoices):
     EN = "en", "English"
 
 
+class GameKind(models.TextChoices):
+    """The lobby's game types (``games.models.Game.kind`` uses the same choices).
+
+    单局 the beginners' game without the cube; 现金局 money with the cube;
+    比赛 a match to N points.
+    """
+
+    SINGLE = "single", pgettext_lazy("game type", "Single game")
+    MONEY = "money", pgettext_lazy("game type", "Money game")
+    MATCH = "match", pgettext_lazy("game type", "Match")
+
+
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15)
+DEFAULT_MATCH_LENGTH = 5
+
+
+def match_length_choices() -> list[tuple[int, str]]:
+    return [(n, str(n)) for n in MATCH_LENGTHS]
+
+
 class Preferences(models.Model):
     """One player's lobby preferences; a missing row means every default."""
 
@@ -86,6 +106,16 @@ class Preferences(models.Model):
     )
     language = models.CharField(
         _("Language"), max_length=8, choices=Language.choices, default="", blank=True
+    )
+    game_kind = models.CharField(
+        _("Game type"), max_length=6, choices=GameKind.choices, default=GameKind.SINGLE
+    )
+    match_length = models.PositiveSmallIntegerField(
+        _("Match length"), choices=match_length_choices(), default=DEFAULT_MATCH_LENGTH
+    )
+    jacoby = models.BooleanField(
+        _("Jacoby rule in money games (gammons count only once the cube is turned)"),
+        default=True,
     )
     updated_at = models.DateTimeField(auto_now=True)
 

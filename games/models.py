@@ -1,4 +1,4 @@
-"""A game against the computer and its finished turns.
+"""A game against the computer, its finished turns and cube actions, and matches.
 
 Every position is stored from LIGHT's side (the person's), as a gnubg
 Position ID; DARK plays on ``position.swapped()``. Only ``games.services``
@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from accounts.models import MATCH_LENGTHS, GameKind
 from games.engine import Position
 from games.engine import ResultKind as EngineResultKind
 from games.tiers import DEFAULT_TIER, tier_choices
@@ -32,6 +33,10 @@ class Status(models.TextChoices):
     # two opening dice; the board shows them as one die per side.
     OPENING = "opening", _("Opening roll")
     PLAYING = "playing", _("Playing")
+    # The side on turn may double and has not rolled: it rolls or doubles.
+    DECIDING = "deciding", _("Roll or double")
+    # A double is pending; ``turn`` is the side that answers (take or pass).
+    DOUBLED = "doubled", _("Doubled")
     FINISHED = "finished", _("Finished")
     FAILED = "failed", pgettext_lazy("game status", "Failed")
 
@@ -44,9 +49,58 @@ class ResultKind(models.TextChoices):
     BACKGAMMON = EngineResultKind.BACKGAMMON.value, _("Backgammon")
 
 
+class CubeActionKind(models.TextChoices):
+    DOUBLE = "double", pgettext_lazy("cube action", "Double")
+    TAKE = "take", pgettext_lazy("cube action", "Take")
+    PASS = "pass", pgettext_lazy("cube action", "Pass")
+
+
+UNFINISHED = (Status.OPENING, Status.PLAYING, Status.DECIDING, Status.DOUBLED)
+
+
+class Match(models.Model):
+    """A match to ``length`` points: its games in order (``games``), its score now.
+
+    ``score_light``/``score_dark`` and ``crawford`` are those of the match's
+    current game (or, once a game is over, of the next one): the engine's
+    ``games.engine.Match`` is built from them (``games.services.matches``).
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches"
+    )
+    tier = models.CharField(max_length=16, choices=tier_choices(), default=DEFAULT_TIER.value)
+    length = models.PositiveSmallIntegerField()
+    score_light = models.PositiveSmallIntegerField(default=0)
+    score_dark = models.PositiveSmallIntegerField(default=0)
+    # The current (or next) game is the Crawford game.
+    crawford = models.BooleanField(default=False)
+    winner = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)
+    # The other side's name, for a match imported from a file ("" = the computer).
+    opponent_name = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(length__in=MATCH_LENGTHS), name="match_length_allowed"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.pk} to {self.length} ({self.score_light}-{self.score_dark})"
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winner)
+
+
 class GameQuerySet(models.QuerySet["Game"]):
     def unfinished(self) -> GameQuerySet:
-        return self.filter(status__in=(Status.OPENING, Status.PLAYING))
+        return self.filter(status__in=UNFINISHED)
 
 
 class Game(models.Model):
@@ -78,6 +132,31 @@ class Game(models.Model):
     # When the computer's turn was handed over (queued); the watchdog looks
     # for turns that stayed DARK's for too long.
     computer_turn_started_at = models.DateTimeField(null=True, blank=True)
+    # What the game is played for. The single game has no cube (the cube
+    # columns keep their defaults); money and match games have one.
+    kind = models.CharField(max_length=6, choices=GameKind.choices, default=GameKind.SINGLE)
+    cube_value = models.PositiveSmallIntegerField(default=1)
+    cube_owner = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)  # "" centre
+    # The side whose double is pending ("" = none); status is then "doubled".
+    cube_offered = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)
+    jacoby = models.BooleanField(default=False)  # money games only
+    # The game ended because the loser passed a double (the result is a
+    # single game at the cube's value before the double).
+    passed = models.BooleanField(default=False)
+    # A resignation the person offered and the computer has yet to answer:
+    # the result kind offered ("" = none), worth that kind times the cube.
+    resign_offer = models.CharField(max_length=10, choices=ResultKind.choices, blank=True)
+    # The kind of the last offer the computer refused (the page says so),
+    # cleared by the person's next command.
+    resign_refused = models.CharField(max_length=10, choices=ResultKind.choices, blank=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+    )
+    match_game = models.PositiveSmallIntegerField(null=True, blank=True)  # 1, 2, … in its match
+    # The match score when this game began, and whether it is the Crawford game.
+    score_light = models.PositiveSmallIntegerField(default=0)
+    score_dark = models.PositiveSmallIntegerField(default=0)
+    crawford = models.BooleanField(default=False)
 
     objects = GameQuerySet.as_manager()
 
@@ -95,13 +174,20 @@ class Game(models.Model):
             models.Index(fields=["owner", "-finished_at"], name="game_owner_finished"),
             models.Index(fields=["status", "turn", "computer_turn_started_at"], name="game_stuck"),
         ]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "match_game"], name="game_unique_match_game"),
+        ]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.tier}, {self.status})"
+        return f"Game {self.pk} ({self.kind}, {self.tier}, {self.status})"
 
     @property
     def is_over(self) -> bool:
         return self.status in (Status.FINISHED, Status.FAILED)
+
+    @property
+    def has_cube(self) -> bool:
+        return self.kind != GameKind.SINGLE
 
 
 class Turn(models.Model):
@@ -132,3 +218,31 @@ class Turn(models.Model):
     @property
     def dice(self) -> tuple[int, int]:
         return (self.die1, self.die2)
+
+
+class CubeAction(models.Model):
+    """One cube action of either side, in order with the game's turns.
+
+    ``before_turn`` is the number the game's next ``Turn`` row has (or would
+    have) when the action is made: replaying a game merges both by it, the
+    cube actions first. ``value`` is the cube offered (twice the old value)
+    for all three actions; ``position_id`` is the board then, from LIGHT's side.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cube_actions")
+    number = models.PositiveIntegerField()
+    before_turn = models.PositiveIntegerField()
+    side = models.CharField(max_length=5, choices=SideChoice.choices)
+    action = models.CharField(max_length=6, choices=CubeActionKind.choices)
+    value = models.PositiveSmallIntegerField()
+    position_id = models.CharField(max_length=14)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="cube_action_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}@{self.before_turn} {self.side} {self.action} {self.value}"

@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.cube_state import cube_json, last_cube_action, match_json, score_words
 from games.engine import Dice, Display, Position, Side, opening_roll
 from games.models import Game, Status
 from games.services import current_turn, position_of
@@ -39,6 +40,12 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
         "last_turn": last,
         "result": _result_json(game),
         "hints_used": game.hints_used,
+        "kind": game.kind,
+        "cube": cube_json(game),
+        "match": match_json(game),
+        "last_cube_action": last_cube_action(game),
+        "resign_offer": game.resign_offer or None,
+        "resign_refused": game.resign_refused or None,
     }
     try:
         state.update(_board_json(game))
@@ -49,7 +56,9 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
         # its state still goes out, an empty board with the failure in words.
         state.update(_board_json_of(Position((0,) * 25, (0,) * 25)))
     state["no_move"] = _light_just_passed(game, last)
-    state["thinking"] = game.turn == Side.DARK.value and not game.is_over
+    state["thinking"] = not game.is_over and (
+        game.turn == Side.DARK.value or bool(game.resign_offer)
+    )
     state["message"] = describe_state(state)
     if moves:
         state["moves"] = moves_json(game)
@@ -114,6 +123,8 @@ def _result_json(game: Game) -> dict[str, Any] | None:
         "kind": game.result_kind,
         "points": game.points,
         "resigned": game.resigned,
+        "passed": game.passed,
+        "cube": game.cube_value if game.has_cube else None,
     }
 
 
@@ -134,7 +145,10 @@ def describe_state(state: dict[str, Any]) -> str | None:
         return _("The computer could not finish its turn; this game has stopped.")
     result = state.get("result")
     if result:
-        return _describe_result(result)
+        return " ".join([_describe_result(result), *_match_words(state.get("match"))])
+    cube_words = _describe_cube(state)
+    if cube_words:
+        return cube_words
     last = state.get("last_turn")
     if state.get("no_move") and last:
         return _("You rolled %(d1)s-%(d2)s and have no legal move; the turn passes.") % {
@@ -149,6 +163,35 @@ def describe_state(state: dict[str, Any]) -> str | None:
     return None
 
 
+def _describe_cube(state: dict[str, Any]) -> str | None:
+    """A pending double or resignation, or the computer's answer to the person's."""
+    cube = state.get("cube") or {}
+    if state.get("resign_offer"):
+        return _("The computer is thinking about your resignation.")
+    if state.get("resign_refused"):
+        return _("The computer refuses your resignation: it expects to win more. Play on.")
+    if state["status"] == Status.DOUBLED and cube.get("offered") == Side.DARK.value:
+        return _("The computer doubles to %(value)d: take or pass?") % {"value": cube["value"] * 2}
+    if state["status"] == Status.DOUBLED:
+        return _("You double to %(value)d; the computer is thinking.") % {
+            "value": cube["value"] * 2
+        }
+    action = state.get("last_cube_action")
+    if action and action["side"] == Side.DARK.value and action["action"] == "take":
+        last = state.get("last_turn")
+        if last is None or last["number"] < action["before_turn"]:
+            return _("The computer takes; the cube is at %(value)d.") % {"value": action["value"]}
+    return None
+
+
+def _match_words(match: dict[str, Any] | None) -> list[str]:
+    if not match:
+        return []
+    score = match["score"]
+    words = score_words(score["light"], score["dark"], match["length"])
+    return [_("Match score: %(score)s.") % {"score": words}]
+
+
 def _describe_result(result: dict[str, Any]) -> str:
     kinds = {
         "single": _("a single game"),
@@ -158,6 +201,24 @@ def _describe_result(result: dict[str, Any]) -> str:
     kind = kinds.get(result["kind"], result["kind"])
     n = int(result["points"])
     values = {"kind": kind, "points": n}
+    if result.get("passed"):
+        if result["winner"] == Side.LIGHT.value:
+            return (
+                ngettext(
+                    "The computer passes; you win %(points)d point.",
+                    "The computer passes; you win %(points)d points.",
+                    n,
+                )
+                % values
+            )
+        return (
+            ngettext(
+                "You pass; the computer wins %(points)d point.",
+                "You pass; the computer wins %(points)d points.",
+                n,
+            )
+            % values
+        )
     if result["winner"] == Side.LIGHT.value:
         return (
             ngettext(

@@ -25,6 +25,7 @@ from games.services.computer import (
     finish_computer_turn,
     stuck_games,
 )
+from games.services.cube import cube_of, match_of
 from games.services.errors import (
     GameOverError,
     NotYourGameError,
@@ -55,11 +56,13 @@ __all__ = [
     "StepRefusedError",
     "TurnIncompleteError",
     "begin_computer_turn",
+    "cube_of",
     "current_turn",
     "end_turn",
     "fail_computer_turn",
     "finish_computer_turn",
     "make_step",
+    "match_of",
     "position_of",
     "request_hint",
     "resign",

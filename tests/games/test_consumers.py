@@ -333,7 +333,14 @@ async def test_resign_over_the_socket_finishes_the_game(game: Game, user: Any) -
     assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
     state = await socket.receive_json_from(TIMEOUT)
     assert state["status"] == "finished"
-    assert state["result"] == {"winner": "dark", "kind": "single", "points": 1, "resigned": True}
+    assert state["result"] == {
+        "winner": "dark",
+        "kind": "single",
+        "points": 1,
+        "resigned": True,
+        "passed": False,
+        "cube": None,
+    }
     await socket.send_json_to({"type": "step", "id": "s1", "version": 2, "from": 13, "to": 8})
     assert (await socket.receive_json_from(TIMEOUT))["code"] == "game_over"
     await socket.disconnect()

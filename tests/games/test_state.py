@@ -131,7 +131,15 @@ def test_a_finished_game_gives_the_result(make_game: Any) -> None:
     )
     with translation.override("en"):
         state = build_state(game)
-    assert state["result"] == {"winner": "light", "kind": "gammon", "points": 2, "resigned": False}
+    assert state["result"] == {
+        "winner": "light",
+        "kind": "gammon",
+        "points": 2,
+        "resigned": False,
+        "passed": False,
+        "cube": None,
+    }
+    assert (state["kind"], state["cube"], state["match"]) == ("single", None, None)
     assert state["message"] == "You won a gammon: 2 points."
     assert (state["allowed"], state["thinking"], state["remaining"]) == ([], False, [])
 

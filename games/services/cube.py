@@ -1,0 +1,40 @@
+"""The engine's cube and match of a stored game, and the cube commands.
+
+A game's cube lives in its row (``cube_value``, ``cube_owner``,
+``cube_offered``); its score at the start and its Crawford flag too; the
+match length in its ``Match``. ``cube_of`` and ``match_of`` turn them into
+``games.engine.Cube`` and ``games.engine.Match``, the one place the rules
+are applied (``double_refusal``, ``result_points``, ``pass_points``).
+"""
+
+from __future__ import annotations
+
+from games.engine import Cube, CubeRefusal, Side, double_refusal
+from games.engine import Match as EngineMatch
+from games.models import Game
+
+
+def cube_of(game: Game) -> Cube | None:
+    """The cube as the engine knows it; None for the single game (no cube)."""
+    if not game.has_cube:
+        return None
+    owner = Side(game.cube_owner) if game.cube_owner else None
+    return Cube(game.cube_value, owner)
+
+
+def match_of(game: Game) -> EngineMatch:
+    """What ``game`` is played for: its match's length and score at its start, or money."""
+    if game.match_id is None:
+        return EngineMatch(jacoby=game.jacoby and game.has_cube)
+    assert game.match is not None
+    return EngineMatch(game.match.length, game.score_light, game.score_dark, game.crawford)
+
+
+def set_cube(game: Game, cube: Cube) -> None:
+    game.cube_value = cube.value
+    game.cube_owner = cube.owner.value if cube.owner else ""
+
+
+def cube_refusal(game: Game, side: Side) -> CubeRefusal | None:
+    """Why ``side`` may not double at the start of its turn, by the rules (None: it may)."""
+    return double_refusal(cube_of(game), match_of(game), side, game_over=game.is_over)

@@ -1,0 +1,95 @@
+"""The state's cube and match fields (docs/interfaces.md §4a), in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from games.models import CubeAction, GameKind, Match, Status
+from games.state import build_state
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_single_game_has_no_cube_and_no_match(make_game: Any) -> None:
+    state = build_state(make_game(dice=[5, 2]))
+    assert (state["kind"], state["cube"], state["match"]) == ("single", None, None)
+    assert (state["last_cube_action"], state["resign_offer"]) == (None, None)
+
+
+def test_a_money_game_in_the_deciding_status_offers_the_person_the_cube(make_game: Any) -> None:
+    game = make_game(status=Status.DECIDING, kind=GameKind.MONEY, jacoby=True)
+    state = build_state(game)
+    assert state["cube"] == {
+        "value": 1,
+        "owner": "centre",
+        "offered": None,
+        "may_double": True,
+        "why_not": None,
+        "why_not_code": None,
+        "jacoby": True,
+        "dialog": None,
+    }
+    assert (state["dice"], state["thinking"]) == (None, False)
+
+
+def test_the_computers_cube_is_not_the_persons_and_the_state_says_why(make_game: Any) -> None:
+    game = make_game(status=Status.DECIDING, kind=GameKind.MONEY, cube_value=2, cube_owner="dark")
+    with translation.override("en"):
+        cube = build_state(game)["cube"]
+    assert (cube["may_double"], cube["why_not_code"]) == (False, "not_your_cube")
+    assert cube["why_not"] == "The computer owns the cube; only it may double now."
+    with translation.override("zh-hans"):
+        assert build_state(game)["cube"]["why_not"] == "倍数骰在电脑手里，现在只有它能加倍。"
+
+
+def test_the_computers_double_in_a_match_says_what_take_and_pass_mean(
+    make_game: Any, user: Any
+) -> None:
+    match = Match.objects.create(owner=user, length=7, score_light=3, score_dark=1)
+    game = make_game(
+        status=Status.DOUBLED,
+        kind=GameKind.MATCH,
+        match=match,
+        match_game=3,
+        score_light=3,
+        score_dark=1,
+        cube_offered="dark",
+        cube_value=1,
+    )
+    CubeAction.objects.create(
+        game=game,
+        number=1,
+        before_turn=5,
+        side="dark",
+        action="double",
+        value=2,
+        position_id=game.position_id,
+    )
+    with translation.override("en"):
+        state = build_state(game)
+    assert state["cube"]["dialog"] == {
+        "take": "Take: the cube goes to 2 on your side; play on, you lead 3–1 in a 7-point match.",
+        "pass": "Pass: the computer wins 1 point; you lead 3–2 in a 7-point match.",
+    }
+    assert state["message"] == "The computer doubles to 2: take or pass?"
+    assert state["match"] == {
+        "id": match.pk,
+        "length": 7,
+        "game": 3,
+        "score": {"light": 3, "dark": 1},
+        "game_score": {"light": 3, "dark": 1},
+        "crawford": False,
+        "post_crawford": False,
+        "over": False,
+        "winner": None,
+        "next_game": None,
+    }
+    assert state["last_cube_action"] == {
+        "side": "dark",
+        "action": "double",
+        "value": 2,
+        "before_turn": 5,
+    }
