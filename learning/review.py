@@ -74,7 +74,7 @@ def claim(row: GameAnalysis) -> bool:
 
 
 def needs_queueing(row: GameAnalysis) -> bool:
-    """Whether a page visit should queue the review: it failed, or nothing has
+    """Whether the review may be queued again: it failed, or nothing has
     moved for a while (a job lost before it started, or a game from before
     the review job existed)."""
     if row.state == AnalysisState.FAILED:
@@ -82,6 +82,21 @@ def needs_queueing(row: GameAnalysis) -> bool:
     if row.state == AnalysisState.DONE:
         return False
     return row.updated_at < timezone.now() - STALE_AFTER
+
+
+def queue_analysis(game: Game) -> bool:
+    """Ready a missing, failed or lost review of a finished game to run again
+    (pending, its clock restarted); True when the caller should queue it.
+    A second call on a readied review says False (``claim`` guards the rest)."""
+    row = GameAnalysis.objects.filter(game=game).first()
+    if row is None:
+        return ensure_analysis(game) is not None
+    if not needs_queueing(row):
+        return False
+    readied = GameAnalysis.objects.filter(pk=row.pk, updated_at=row.updated_at).update(
+        state=AnalysisState.PENDING, message="", updated_at=timezone.now()
+    )
+    return readied == 1
 
 
 def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:

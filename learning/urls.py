@@ -10,6 +10,7 @@ urlpatterns: list[URLPattern] = [
     path("reviews/", views.reviews, name="reviews"),
     path("games/<int:game_id>/review/", views.review, name="review"),
     path("games/<int:game_id>/analysis", views.analysis_status, name="analysis_status"),
+    path("games/<int:game_id>/analysis/again", views.analyse_again, name="analyse_again"),
     path("stats/", views.stats, name="stats"),
     path("help/", views.help_page, name="help"),
     path("help/<slug:page>/", views.help_page, name="help_page"),

@@ -9,15 +9,15 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from games.access import owned_game
 from games.engine import ROLLS
-from games.models import Game
+from games.models import Game, Status
 from learning import dicestats, history, progress, tasks
 from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
-from learning.review import ensure_analysis, needs_queueing
+from learning.review import needs_queueing, queue_analysis
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")
@@ -52,14 +52,16 @@ def reviews(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def review(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's replay and its analysis as it stands; a visit queues nothing."""
     game = owned_game(request, game_id)
-    row = _analysis_for(game)
+    row = GameAnalysis.objects.filter(game=game).first()
     return render(
         request,
         "learning/review.html",
         {
             "game": game,
             "analysis": row,
+            "can_queue": game.status == Status.FINISHED and (row is None or needs_queueing(row)),
             "summary": _summary(row),
             "replay": replay_json(game),
             "status_url": reverse("learning:analysis_status", args=[game.pk]),
@@ -68,14 +70,13 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
     )
 
 
-def _analysis_for(game: Game) -> GameAnalysis | None:
-    """The analysis row, queued again when it failed or its job was lost (or the
-    game ended before the review job existed); a running review is left alone."""
-    existed = GameAnalysis.objects.filter(game=game).exists()
-    row = ensure_analysis(game)
-    if row is not None and (not existed or needs_queueing(row)):
+@require_POST
+def analyse_again(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The review page's button: queue a failed, lost or missing analysis again."""
+    game = owned_game(request, game_id)
+    if queue_analysis(game):
         tasks.enqueue_review(game.pk)
-    return row
+    return redirect("learning:review", game_id=game.pk)
 
 
 def _summary(row: GameAnalysis | None) -> list[dict[str, Any]]:

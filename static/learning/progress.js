@@ -19,10 +19,9 @@ class AnalysisFollower {
     this.statusUrl = statusUrl;
     this.onProgress = onProgress;
     this.onConnection = onConnection;
-    // No analysis (an unfinished game) or a finished one: nothing to follow.
-    this.stopped = !state || state === "done";
-    // A failed analysis was queued again by the page's view: wait for the retry.
-    this.retrying = state === "failed";
+    // No analysis, a finished one or a failed one (the page's button queues
+    // it again, and the page after it follows anew): nothing to follow.
+    this.stopped = !state || state === "done" || state === "failed";
     this.attempt = 0;
     this.ws = null;
     this.timer = null;
@@ -82,9 +81,8 @@ class AnalysisFollower {
 
   take(msg) {
     if (this.stopped) return;
-    if (msg.state !== "failed") this.retrying = false;
     this.onProgress(msg);
-    if (msg.state === "done" || (msg.state === "failed" && !this.retrying)) this.stop();
+    if (msg.state === "done" || msg.state === "failed") this.stop();
   }
 
   stop() {

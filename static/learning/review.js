@@ -209,6 +209,7 @@ function showProgress(msg) {
     $("analysis-count").textContent = `${msg.done}/${msg.total}`;
   }
   $("analysis-failed").hidden = msg.state !== "failed";
+  if (msg.state === "failed") $("analysis-again").hidden = false;
   if (msg.state === "done") window.location.reload();
 }
 

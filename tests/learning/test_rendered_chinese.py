@@ -40,9 +40,8 @@ def words_on(html: str) -> set[str]:
 
 
 def test_every_page_reads_as_native_chinese(
-    client_logged_in: Client, user: Any, finished_game: Game, monkeypatch: pytest.MonkeyPatch
+    client_logged_in: Client, user: Any, finished_game: Game
 ) -> None:
-    monkeypatch.setattr("learning.tasks.enqueue_review", lambda pk: None)
     playing = services.start_game(user, "beginner")
     pages = [
         reverse("games:lobby"),

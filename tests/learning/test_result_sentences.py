@@ -23,9 +23,8 @@ def result_line(client: Client, game: Game, language: str) -> str:
 
 
 def test_the_review_says_the_result_as_one_chinese_sentence(
-    client_logged_in: Client, finished_game: Game, monkeypatch: pytest.MonkeyPatch
+    client_logged_in: Client, finished_game: Game
 ) -> None:
-    monkeypatch.setattr("learning.tasks.enqueue_review", lambda pk: None)
     line = result_line(client_logged_in, finished_game, "zh-hans")
     winner = "你赢了" if finished_game.winner == "light" else "电脑赢了"
     assert line.startswith(f"{winner}：") and line.endswith(" 分。"), line

@@ -210,7 +210,7 @@ def test_a_recent_game_in_the_lobby_opens_its_review(
 @pytest.mark.parametrize("width", [375, 1280])
 @pytest.mark.parametrize("language", sorted(LOCALES))
 def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
-    browser: Any, review_server: str, user: Any, language: str, width: int
+    browser: Any, review_server: str, user: Any, worker_log: Any, language: str, width: int
 ) -> None:
     # A real failure in the real job: turn 3's stored die cannot be a die, so
     # the analysis stores turns 1 and 2, then fails on turn 3.
@@ -220,16 +220,34 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     sockets: list[Any] = []
     status_reads: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws))
-    page.on("request", lambda r: status_reads.append(r.url) if "/analysis" in r.url else None)
-    page.goto(f"/learn/games/{game.pk}/review/")
+    page.on(
+        "request",
+        lambda r: status_reads.append(r.url) if r.url.endswith("/analysis") else None,
+    )
+    review_url = f"/learn/games/{game.pk}/review/"
+    page.goto(review_url)
+
+    # A visit queues nothing: the page offers the analysis, and its button
+    # (a POST) queues it.
+    button = page.locator("#analysis-again button")
+    assert button.inner_text() == gettext(language, "Analyse this game")
+    assert page.locator("#analysis-missing").is_visible()
+    assert not GameAnalysis.objects.filter(game=game).exists()
+    assert sockets == []
+    button.click()
+    page.wait_for_url(f"**{review_url}")
 
     failed = page.locator("#analysis-failed")
-    failed.wait_for(state="visible", timeout=120_000)
-    with translation.override(language):
-        words_failed = translation.gettext("The analysis failed; reload the page to try again.")
-    assert failed.inner_text() == words_failed
+    try:
+        failed.wait_for(state="visible", timeout=120_000)
+    except Exception:
+        row = GameAnalysis.objects.filter(game=game).first()
+        pytest.fail(f"not failed ({row}); worker log:\n{worker_log()[-4000:]}", pytrace=False)
+    assert failed.inner_text() == gettext(language, "The analysis failed.")
     assert page.locator("#analysis-progress-box").get_attribute("data-state") == "failed"
     assert page.locator("#analysis-count").inner_text().startswith("2/")
+    assert button.is_visible()
+    assert button.inner_text() == gettext(language, "Analyse again")
     assert GameAnalysis.objects.get(game=game).state == AnalysisState.FAILED
 
     # Done following: the socket is closed, and nothing reads the status again.
@@ -238,3 +256,8 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     assert sockets[0].is_closed()
     assert len(status_reads) <= 1
     page.context.close()
+
+
+def gettext(language: str, text: str) -> str:
+    with translation.override(language):
+        return translation.gettext(text)

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from games import services
 from games.models import Game, Status, Turn
 from learning import hints, review
 from learning.models import AnalysisState, GameAnalysis, Hint
@@ -93,20 +94,32 @@ def test_history_shows_the_error_rate_once_analysed(
 # ---------------------------------------------------------------- review
 
 
-def test_review_of_a_finished_game_queues_the_analysis_and_shows_progress(
+def test_a_review_visit_changes_nothing_and_offers_the_analysis(
     client_logged_in: Client, finished_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     queued: list[int] = []
     monkeypatch.setattr("learning.tasks.enqueue_review", queued.append)
     page = client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
     assert page.status_code == 200
-    assert queued == [finished_game.pk]
-    assert b'id="analysis-progress"' in page.content
+    assert queued == []
+    assert not GameAnalysis.objects.filter(game=finished_game).exists()
+    assert page.context["can_queue"] is True
+    assert b'id="analysis-missing"' in page.content
+    assert b'id="analysis-again" method="post"' in page.content
     replay = page.context["replay"]
     assert len(replay["turns"]) == finished_game.turns.count()
     assert replay["turns"][0]["analysis"] is None
-    # A second visit while the job is waiting queues nothing more.
-    client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
+    # The button queues it; the page then follows the pending job.
+    again = reverse("learning:analyse_again", args=[finished_game.pk])
+    response = client_logged_in.post(again)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("learning:review", args=[finished_game.pk])
+    assert queued == [finished_game.pk]
+    page = client_logged_in.get(response["Location"])
+    assert b'id="analysis-progress"' in page.content
+    assert page.context["can_queue"] is False
+    # A second press while the job is waiting queues nothing more.
+    client_logged_in.post(again)
     assert queued == [finished_game.pk]
 
 
@@ -121,7 +134,7 @@ def test_review_of_a_finished_game_queues_the_analysis_and_shows_progress(
         ("done", 999, False),
     ],
 )
-def test_review_queues_a_failed_or_lost_analysis_again(
+def test_the_button_queues_a_failed_or_lost_analysis_again(
     client_logged_in: Client,
     finished_game: Game,
     monkeypatch: pytest.MonkeyPatch,
@@ -129,14 +142,53 @@ def test_review_queues_a_failed_or_lost_analysis_again(
     age: int,
     queues: bool,
 ) -> None:
-    row = GameAnalysis.objects.create(game=finished_game, state=state)
+    row = GameAnalysis.objects.create(game=finished_game, state=state, message="boom")
     GameAnalysis.objects.filter(pk=row.pk).update(
         updated_at=timezone.now() - timedelta(seconds=age)
     )
     queued: list[int] = []
     monkeypatch.setattr("learning.tasks.enqueue_review", queued.append)
-    client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
+    page = client_logged_in.get(reverse("learning:review", args=[finished_game.pk]))
+    assert page.context["can_queue"] is queues
+    assert queued == []
+    assert GameAnalysis.objects.get(pk=row.pk).state == state
+    client_logged_in.post(reverse("learning:analyse_again", args=[finished_game.pk]))
     assert queued == ([finished_game.pk] if queues else [])
+    assert GameAnalysis.objects.get(pk=row.pk).state == ("pending" if queues else state)
+
+
+def test_the_button_is_a_post_with_its_csrf_token_for_the_owner_only(
+    user: Any, finished_game: Game, make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[int] = []
+    monkeypatch.setattr("learning.tasks.enqueue_review", queued.append)
+    again = reverse("learning:analyse_again", args=[finished_game.pk])
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    assert browser.get(again).status_code == 405
+    assert browser.post(again).status_code == 403
+    page = browser.get(reverse("learning:review", args=[finished_game.pk])).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token is not None
+    assert browser.post(again, {"csrfmiddlewaretoken": token.group(1)}).status_code == 302
+    assert queued == [finished_game.pk]
+    stranger = Client()
+    stranger.force_login(make_user("mallory"))
+    assert stranger.post(again).status_code == 404
+    assert queued == [finished_game.pk]
+
+
+def test_an_unfinished_game_has_no_button(
+    client_logged_in: Client, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[int] = []
+    monkeypatch.setattr("learning.tasks.enqueue_review", queued.append)
+    game = services.start_game(user, "casual")
+    page = client_logged_in.get(reverse("learning:review", args=[game.pk]))
+    assert b'id="analysis-again"' not in page.content
+    client_logged_in.post(reverse("learning:analyse_again", args=[game.pk]))
+    assert queued == []
+    assert not GameAnalysis.objects.filter(game=game).exists()
 
 
 def test_review_after_analysis_has_the_summary_and_every_turns_alternatives(
