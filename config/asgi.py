@@ -14,10 +14,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.wsorigin import SameOriginValidator  # noqa: E402
+from games.wsoutage import DatabaseOutageGuard  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(
+            DatabaseOutageGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

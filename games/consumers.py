@@ -22,7 +22,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
@@ -31,6 +30,7 @@ from games.commands import Command, CommandError, parse_command, run_command
 from games.models import Game
 from games.sessions import session_holds
 from games.state import build_state, describe_state
+from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
 
 log = logging.getLogger(__name__)
 wsbuffer.install()  # daphne drops a socket that leaves too much unread
@@ -42,8 +42,6 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_SIGNED_OUT = 4401
 # Commands far faster than a person plays, after the "slow down" errors.
 CLOSE_TOO_FAST = 4429
-# The database is down: come back later (RFC 6455's "try again later").
-CLOSE_TRY_AGAIN = 1013
 # Ids remembered per socket to answer a repeated command without re-running it.
 REMEMBERED_IDS = 256
 
@@ -110,12 +108,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self._send_json(self._unavailable_reply())
 
     def _unavailable_reply(self, command_id: str | None = None) -> dict[str, Any]:
-        with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
-            message = _(
-                "The game is temporarily unavailable; your move is not lost. "
-                "Please try again in a moment."
-            )
-        return {"type": "error", "id": command_id, "code": "unavailable", "message": message}
+        return unavailable_reply(getattr(self, "language", settings.LANGUAGE_CODE), command_id)
 
     async def _receive_command(self, text_data: str | None, bytes_data: bytes | None) -> None:
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
@@ -293,23 +286,6 @@ def _first_hint_request(game_id: int, version: int) -> bool:
 def _socket_language(scope: dict[str, Any], user: Any) -> str:
     """The page language: the user's preference, the cookie, Accept-Language."""
     chosen = board_prefs(user).get("language")
-    headers = dict(scope.get("headers") or [])
-    cookie = _cookie(headers.get(b"cookie", b"").decode("latin-1"), settings.LANGUAGE_COOKIE_NAME)
-    for candidate in (chosen, cookie):
-        if candidate and translation.check_for_language(candidate):
-            return translation.get_supported_language_variant(candidate)
-    accept = headers.get(b"accept-language", b"").decode("latin-1")
-    for lang, _q in parse_accept_lang_header(accept):
-        try:
-            return translation.get_supported_language_variant(lang)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
-
-
-def _cookie(header: str, name: str) -> str | None:
-    for part in header.split(";"):
-        key, _sep, value = part.strip().partition("=")
-        if key == name:
-            return value
-    return None
+    if chosen and translation.check_for_language(chosen):
+        return translation.get_supported_language_variant(chosen)
+    return header_language(scope)

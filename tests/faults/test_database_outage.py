@@ -124,6 +124,22 @@ def stale(socket: Any, n: int) -> dict[str, Any]:
     return json.loads(read_frame(socket)[1])
 
 
+def opened_during_the_outage(url: str, path: str, cookie: str) -> tuple[dict[str, Any], int]:
+    """A new socket while the database is down: its one message and its close code.
+
+    Channels' session and user lookup runs before the consumer exists; the
+    socket must still get the outage's words, not a bare failed handshake.
+    """
+    socket = open_raw(url, path, cookie)
+    socket.settimeout(30)
+    opcode, payload = read_frame(socket)
+    assert opcode == 0x1, (opcode, payload)  # a text frame first
+    closing, code = read_frame(socket)
+    socket.close()
+    assert closing == 0x8
+    return json.loads(payload), int.from_bytes(code[:2], "big")
+
+
 def test_an_outage_is_answered_in_words_and_recovers_without_a_restart(
     outage_server: tuple[Any, PrivatePostgres],
 ) -> None:
@@ -151,6 +167,9 @@ def test_an_outage_is_answered_in_words_and_recovers_without_a_restart(
     status, _, body = fetch(opener, page_url)
     assert status == 503
     assert "暂时无法使用" in body
+    opened = opened_during_the_outage(server.url, f"/ws/games/{game.group(1)}/", cookie)
+    assert opened[0]["code"] == "unavailable" and "不会丢失" in opened[0]["message"]
+    assert opened[1] == 4503  # try again later: the page reconnects with its backoff
 
     database.start()
     assert stale(socket, 3)["code"] == "stale"  # the same socket, served again
