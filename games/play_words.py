@@ -85,6 +85,12 @@ def _announcements() -> dict[str, str]:
         "opening_tie": js(_("Both rolled %%(n)s: a tie, rolled again.")),
         "you_start": _("You start."),
         "computer_starts": _("The computer starts."),
+        "auto_played": js(
+            _("You rolled %%(dice)s, which has one legal play: it was played for you, %%(play)s.")
+        ),
+        "auto_passed": js(_("You rolled %%(dice)s and had no legal move: the turn passed.")),
+        "auto_note": js(_("Your last turn: %%(what)s")),
+        "auto_moving": js(_("Your only play with %%(dice)s is made for you: %%(play)s…")),
     }
 
 

@@ -24,27 +24,44 @@ export function later(page, fn) {
   page.queue = page.queue.then(fn).catch((err) => console.error(err));
 }
 
-function computerPlayToAnimate(prev, next) {
+/**
+ * The turns `next` adds to what is on screen, in order. The computer's play
+ * and the person's turn the site then played (a forced play, a roll with no
+ * move) come in one state: the turns in between come from the HTTP list.
+ */
+async function newTurns(page, prev, next) {
   const t = next.last_turn;
-  if (!prev || !t || t.side !== "dark" || !(t.steps || []).length) return null;
-  if (JSON.stringify(prev.last_turn) === JSON.stringify(t)) return null;
-  // Animate only when the play leads exactly from what is on screen.
+  if (!t || JSON.stringify(prev.last_turn) === JSON.stringify(t)) return [];
+  const seen = prev.last_turn ? prev.last_turn.number : 0;
+  if (t.number <= seen + 1) return [t];
+  const full = Array.isArray(next.moves) ? next : await page.conn.fetchState();
+  if (!full || full.version !== next.version || !Array.isArray(full.moves)) return [t];
+  takeMoves(page, full);
+  return [...full.moves.filter((m) => m.number > seen && m.number < t.number), t];
+}
+
+/** The plays to animate: the computer's, and the person's the site made. */
+function playsToAnimate(prev, next, turns) {
+  const plays = turns.filter((t) => (t.steps || []).length && (t.side === "dark" || t.automatic));
+  if (!plays.length) return [];
+  // Animate only when the plays lead exactly from what is on screen.
   let board = prev.board;
-  for (const step of t.steps) board = applyStep(board, step, "dark");
-  return sameBoard(board, next.board) ? t : null;
+  for (const play of plays) for (const step of play.steps) board = applyStep(board, step, play.side);
+  return sameBoard(board, next.board) ? plays : [];
 }
 
 async function show(page, next) {
   const prev = page.state;
   if (next.version < prev.version) return;
-  const play = computerPlayToAnimate(prev, next);
-  if (play && play.number === 1) firstTimeInTab(openingKey(next));
-  if (play && page.prefs.stepMs > 0) await animateComputer(page, prev.board, play);
+  const turns = await newTurns(page, prev, next);
+  const plays = playsToAnimate(prev, next, turns);
+  if (plays.length && plays[0].number === 1) firstTimeInTab(openingKey(next));
+  if (plays.length && page.prefs.stepMs > 0) await animatePlays(page, prev.board, plays);
   if (next.turn !== prev.turn || next.version !== prev.version) page.selected = null;
   page.state = next;
   if (takeMoves(page, next)) page.conn.refetch();  // a turn was missed: the list comes by HTTP
   render(page);
-  const words = V.announcement(page.S, prev, next);
+  const words = V.announcement(page.S, prev, next, turns);
   if (next.version !== prev.version) {
     say("play-refusal", "");
     clearArrows(page.svg);  // a hint's arrows belong to the position they were drawn on
@@ -69,32 +86,41 @@ function personsNewStep(prev, next) {
   return steps.length > (prev.steps || []).length ? steps[steps.length - 1] : null;
 }
 
-async function animateComputer(page, before, play) {
+async function animatePlays(page, before, plays) {
+  let board = before;
+  for (const play of plays) board = await animatePlay(page, board, play);
+}
+
+/** One play step by step, the computer's or one the site made for the person. */
+async function animatePlay(page, before, play) {
   const { svg, prefs, S } = page;
   page.animating = true;
-  page.animatedPlays += 1;
+  if (play.side === "dark") page.animatedPlays += 1;
   page.root.dataset.idle = "false";
-  // It has stopped thinking: say what it is playing while the checkers move.
+  // It has stopped thinking: say what is being played while the checkers move.
   const turn = byId("play-turn");
-  turn.textContent = fmt(S.computer_moving, { dice: V.diceText(play.dice), play: play.notation });
+  turn.textContent = play.side === "dark"
+    ? fmt(S.computer_moving, { dice: V.diceText(play.dice), play: play.notation })
+    : fmt(S.auto_moving, { dice: V.diceText(play.dice), play: play.notation });
   turn.classList.remove("play-thinking");
-  emit("dice", { side: "dark", values: play.dice });
+  emit("dice", { side: play.side, values: play.dice });
   const glide = reducedMotion() ? 0 : prefs.stepMs;
   let board = before;
   try {
     for (let i = 0; i < play.steps.length; i += 1) {
       const step = play.steps[i];
-      renderBoard(svg, board, { direction: prefs.direction, dice: V.computerDice(play, i) });
+      renderBoard(svg, board, { direction: prefs.direction, dice: V.playDice(play, i) });
       // Reduced motion: the steps still come one by one, without the glide.
-      await animateChecker(svg, board, step, "dark", glide);
-      board = applyStep(board, step, "dark");
-      renderBoard(svg, board, { direction: prefs.direction, dice: V.computerDice(play, i + 1) });
-      placed("dark", step);
+      await animateChecker(svg, board, step, play.side, glide);
+      board = applyStep(board, step, play.side);
+      renderBoard(svg, board, { direction: prefs.direction, dice: V.playDice(play, i + 1) });
+      placed(play.side, step);
       await wait(reducedMotion() ? prefs.stepMs : prefs.stepMs * 0.3);
     }
   } finally {
     page.animating = false;
   }
+  return board;
 }
 
 /** A tied opening roll is shown before the roll that decided, once per tab. */
@@ -132,9 +158,9 @@ export async function replayOpeningPlay(page) {
   for (const step of play.steps.slice().reverse()) before = unapplyStep(before, step, "dark");
   page.animating = true;
   try {
-    renderBoard(svg, before, { direction: prefs.direction, dice: V.computerDice(play, 0) });
+    renderBoard(svg, before, { direction: prefs.direction, dice: V.playDice(play, 0) });
     await wait(Math.max(prefs.stepMs, 300) * 2);
-    await animateComputer(page, before, play);
+    await animatePlay(page, before, play);
   } finally {
     page.animating = false;
     render(page);

@@ -8,7 +8,7 @@ import * as V from "./view.js";
 /** Takes the moves a state brings; true if a turn was missed (fetch the list). */
 export function takeMoves(page, state) {
   if (Array.isArray(state.moves)) {
-    page.moves = state.moves;
+    page.moves = withAutomatic(state.moves, [...page.moves, state.last_turn]);
     return false;
   }
   const turn = state.last_turn;
@@ -18,6 +18,15 @@ export function takeMoves(page, state) {
   if (turn.number === lastNumber) page.moves[count - 1] = turn;
   else if (turn.number === lastNumber + 1) page.moves.push(turn);
   return turn.number > lastNumber + 1;
+}
+
+/**
+ * The list as stored has no word of the turns the site played for the
+ * person: that is in `last_turn` (and in the turns the page already had).
+ */
+function withAutomatic(moves, known) {
+  const automatic = new Set(known.filter((t) => t && t.automatic).map((t) => t.number));
+  return moves.map((t) => (automatic.has(t.number) ? { ...t, automatic: true } : t));
 }
 
 /** The latest play of each side that moved a checker: [{side, steps}]. */

@@ -46,6 +46,7 @@ export function renderPanels(page) {
   pips.textContent = prefs.showPips ? V.pipsText(S, state) : "";
   byId("play-tier").textContent = fmt(S.tier_line, { tier: (S.tiers || {})[state.tier] || state.tier || "" });
   byId("play-opening").textContent = V.isOpeningPhase(state) ? V.openingText(S, state) : "";
+  byId("play-automatic").textContent = V.automaticNote(S, page.moves);
   const mine = live(state) && state.turn === "light" && !page.animating;
   byId("btn-undo").disabled = !(mine && state.can_undo);
   byId("btn-end").disabled = !(mine && state.can_end_turn);

@@ -158,21 +158,30 @@ export class GameSocket {
     this.opts.onState(state, { gap: false });
   }
 
-  async refetch() {
+  /** The whole state over HTTP, with its move list; null if it cannot come now. */
+  async fetchState() {
     try {
       const response = await fetch(this.opts.stateUrl, {
         headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store",
       });
       if (!response.ok) throw new Error(`state: ${response.status}`);
-      const state = await response.json();
-      if (typeof state.version === "number" && state.version >= this.version) {
-        this.version = state.version;
-        this.opts.onState(state, { gap: false, fetched: true });
-        this.watchThinking(state);
-      }
+      return await response.json();
     } catch (err) {
+      return null;
+    }
+  }
+
+  async refetch() {
+    const state = await this.fetchState();
+    if (!state) {
       // Offline or unavailable: the reconnect loop, or the next watch, tries again.
       this.watchThinking({ thinking: this.thinking });
+      return;
+    }
+    if (typeof state.version === "number" && state.version >= this.version) {
+      this.version = state.version;
+      this.opts.onState(state, { gap: false, fetched: true });
+      this.watchThinking(state);
     }
   }
 

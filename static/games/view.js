@@ -71,10 +71,10 @@ export function diceFor(state) {
 }
 
 /**
- * The computer's dice part-way through its animated play. Its opening play
- * uses the opening roll: the person's die on the left, its own on the right.
+ * The dice of a play part-way through its animation. The computer's opening
+ * play uses the opening roll: the person's die on the left, its own on the right.
  */
-export function computerDice(turn, stepsDone) {
+export function playDice(turn, stepsDone) {
   const values = rollValues(turn.dice);
   const remaining = values.slice();
   for (const step of turn.steps.slice(0, stepsDone)) {
@@ -88,7 +88,8 @@ export function computerDice(turn, stepsDone) {
       { ...marked[1], side: "dark", slot: "right" },
     ];
   }
-  return marked.map((d) => ({ ...d, side: "dark", slot: "outer" }));
+  const [side, slot] = turn.side === "light" ? ["light", "home"] : ["dark", "outer"];
+  return marked.map((d) => ({ ...d, side, slot }));
 }
 
 /** What the computer played, in words ("" when it could not move). */
@@ -96,6 +97,32 @@ export function computerPlayText(S, turn) {
   if (!turn || turn.side !== "dark" || !turn.notation) return "";
   if (turn.number === 1) return fmt(S.computer_opened, { play: turn.notation });
   return fmt(S.computer_played, { dice: diceText(turn.dice), play: turn.notation });
+}
+
+/** A turn of the person's that the site played: its one legal play, or a roll with none. */
+export function automaticText(S, turn) {
+  if (!turn || turn.side !== "light") return "";
+  if (turn.automatic && turn.notation) return fmt(S.auto_played, { dice: diceText(turn.dice), play: turn.notation });
+  if (!(turn.steps || []).length) return fmt(S.auto_passed, { dice: diceText(turn.dice) });
+  return "";
+}
+
+/** What is said of a turn as it comes: the computer's play, the person's the site made. */
+function turnAnnouncement(S, turn) {
+  // A roll with no move is worded by the server (the state's message).
+  if (turn.side === "light") return turn.automatic ? automaticText(S, turn) : "";
+  return computerPlayText(S, turn);
+}
+
+/** The person's latest turn, if the site played it for them: the words that stay on screen. */
+export function automaticNote(S, moves) {
+  for (let i = moves.length - 1; i >= 0; i -= 1) {
+    if (moves[i].side === "light") {
+      const text = automaticText(S, moves[i]);
+      return text ? fmt(S.auto_note, { what: text }) : "";
+    }
+  }
+  return "";
 }
 
 export function openingText(S, state) {
@@ -154,12 +181,16 @@ export function targetName(S, board, where, flags = {}) {
   return name;
 }
 
-/** What to announce when a new state replaces an old one (prev null: on load). */
-export function announcement(S, prev, next) {
+/**
+ * What to announce when a new state replaces an old one (prev null: on
+ * load); `turns`: the turns it adds, when more than its last_turn.
+ */
+export function announcement(S, prev, next, turns = null) {
   const lines = [];
   const turnChanged = !prev || JSON.stringify(prev.last_turn) !== JSON.stringify(next.last_turn);
   if (prev && prev.turn === "light" && prev.version < next.version) lines.push(...personsStep(S, prev, next, turnChanged));
-  if (turnChanged) lines.push(computerPlayText(S, next.last_turn));
+  const added = turns || (turnChanged && next.last_turn ? [next.last_turn] : []);
+  for (const turn of added) lines.push(turnAnnouncement(S, turn));
   // The server words passes and results in the page's language.
   if (next.message && (!prev || prev.message !== next.message || turnChanged)) lines.push(next.message);
   if (next.turn === "light" && live(next) && next.dice && (!prev || prev.turn !== "light" || turnChanged)) {

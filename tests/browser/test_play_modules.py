@@ -246,3 +246,53 @@ def test_an_ack_that_brings_no_new_state_frees_the_socket_at_once(js: Any) -> No
         """
     )
     assert out == [False, True], "free after the hint's ack; a step waits for its state"
+
+
+AUTO_WORDS = {
+    "computer_played": "cpu %(dice)s %(play)s.",
+    "auto_played": "forced %(dice)s %(play)s.",
+    "auto_passed": "none %(dice)s.",
+    "auto_note": "last: %(what)s",
+    "you_rolled": "rolled %(dice)s.",
+    "end_turn_hint": "end",
+}
+
+
+def test_a_turn_played_for_the_person_is_said_after_the_computers_and_noted(js: Any) -> None:
+    cpu = {"number": 4, "side": "dark", "dice": [2, 1], "notation": "12/15", "steps": [{}]}
+    forced = {
+        "number": 5,
+        "side": "light",
+        "dice": [6, 1],
+        "notation": "bar/18",
+        "steps": [{"from": 25, "to": 19, "die": 6}, {"from": 19, "to": 18, "die": 1}],
+        "automatic": True,
+    }
+    own = {**forced, "automatic": False}
+    passed = {**forced, "notation": "", "steps": []}
+    prev = {"turn": "dark", "version": 7, "last_turn": {**cpu, "number": 3}}
+    next_ = {"turn": "dark", "version": 8, "last_turn": forced, "status": "playing"}
+    said = js(
+        """const S = arg.S;
+        return [V.announcement(S, arg.prev, arg.next, [arg.cpu, arg.forced]),
+                V.announcement(S, null, arg.next),
+                V.automaticNote(S, [arg.cpu, arg.forced]),
+                V.automaticNote(S, [arg.own, arg.cpu]),
+                V.automaticNote(S, [arg.passed, arg.cpu]),
+                V.playDice(arg.forced, 1).map((d) => [d.side, d.slot, d.used])];""",
+        {
+            "S": AUTO_WORDS,
+            "prev": prev,
+            "next": next_,
+            "cpu": cpu,
+            "forced": forced,
+            "own": own,
+            "passed": passed,
+        },
+    )
+    assert said[0] == "cpu 2-1 12/15. forced 6-1 bar/18."
+    assert said[1] == "forced 6-1 bar/18."
+    assert said[2] == "last: forced 6-1 bar/18."
+    assert said[3] == "", "the person's own play is not noted"
+    assert said[4] == "last: none 6-1."
+    assert said[5] == [["light", "home", True], ["light", "home", False]]

@@ -39,32 +39,65 @@ def hint_game(user: Any) -> Game:
     )
 
 
-@pytest.mark.parametrize(
-    ("language", "width", "ready"),
-    [("zh-hans", 1280, "最佳走法已用箭头画在棋盘上"), ("en", 375, "Best play drawn on the board")],
-)
+# What the hint panel says, in each language (learning/client_strings.py).
+SCREEN = {
+    "zh-hans": {
+        "button": "提示",
+        "title": "这次掷骰的最佳走法",
+        "ready": "最佳走法已用箭头画在棋盘上",
+        "numbers": ("期望值", "胜率", "全胜"),
+    },
+    "en": {
+        "button": "Hint",
+        "title": "The best plays for this roll",
+        "ready": "Best play drawn on the board",
+        "numbers": ("equity", "win", "gammon"),
+    },
+}
+LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+
+
+def in_view(page: Any, selector: str, width: int) -> bool:
+    """The element is drawn inside the page's width (nothing cut off sideways)."""
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
-    browser_page: Any, hint_server: str, user: Any, language: str, width: int, ready: str
+    browser: Any, hint_server: str, user: Any, language: str, width: int
 ) -> None:
-    """Asked and answered over the socket, in the page's language."""
+    """Asked and answered over the socket, in the page's language, at each width."""
     play.set_prefs(user, language=language)
     game = hint_game(user)
-    page = browser_page
-    page.set_viewport_size({"width": width, "height": 800})
+    words = SCREEN[language]
+    context = browser.new_context(
+        base_url=hint_server, locale=LOCALES[language], viewport={"width": width, "height": 800}
+    )
+    context.set_default_timeout(20_000)
+    page = context.new_page()
     play.sign_in(page, hint_server, user)
     page.goto(f"/games/{game.pk}/")
     play.wait_connected(page)
-    assert page.locator("#btn-hint").is_enabled()
+    button = page.locator("#btn-hint")
+    assert button.is_enabled() and button.inner_text() == words["button"]
+    assert page.locator("#hint-panel").is_hidden()
     version = play.state(page)["version"]
     page.locator("body").click(position={"x": 1, "y": 1})
     page.keyboard.press("h")
     page.wait_for_selector("#hint-list > li", timeout=60_000)
     items = page.locator("#hint-list > li")
     assert items.count() == 5
+    assert page.locator("#hint-title").inner_text() == words["title"]
+    assert words["ready"] in page.locator("#hint-status").inner_text()
     first = items.first.inner_text()
     assert "/" in first and first.count("\n") >= 1, "a play in notation, then its reasons"
-    assert ready in page.locator("#hint-status").inner_text()
+    assert all(word in first for word in words["numbers"]), first
+    for i in range(5):
+        assert items.nth(i).is_visible() and in_view(page, f"#hint-list > li >> nth={i}", width)
     assert page.locator("#board g.b-arrows line").count() >= 1
+    assert int(page.evaluate("() => document.documentElement.scrollWidth")) <= width
     # A hint changes nothing in the game but the record that hints were used.
     game.refresh_from_db()
     assert game.hints_used and game.version == version
@@ -80,6 +113,7 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
     page.wait_for_function("() => !document.querySelector('#hint-list > li')")
     assert page.locator("#hint-panel").is_hidden()
     assert page.locator("#board g.b-arrows line").count() == 0
+    context.close()
 
 
 def test_the_h_key_asks_nothing_while_the_resign_dialog_is_open(
