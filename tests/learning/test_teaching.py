@@ -1,4 +1,4 @@
-"""The reasons a teacher gives: 49 textbook positions checked by code and parameters.
+"""The reasons a teacher gives: 53 textbook positions checked by code and parameters.
 
 Each case is a position (a Position ID, LIGHT on roll), a roll, and a play a
 learner might make; the analysis (the real evaluator at the Expert's 2-ply)
