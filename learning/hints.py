@@ -1,4 +1,6 @@
-"""Hints: the best five plays for the person's roll, computed on `analysis`.
+"""Hints: the best five plays for the person's roll, or the right cube action
+when the person may double (status ``deciding``) or must answer the
+computer's double (``doubled``), computed on `analysis`.
 
 ``games.services.request_hint`` (the WebSocket "hint" command, the one way
 to ask) records that hints were used and queues ``learning.tasks.compute_hint``
@@ -16,11 +18,15 @@ from django.conf import settings
 from django.utils import translation
 
 from ai_worker import candidates
+from ai_worker.cube import CubeContext
+from ai_worker.cube_advice import DOUBLE, TAKE, advise
 from ai_worker.ranking import RankFn, default_rank
 from games import broadcast
-from games.engine import Dice, Position
+from games.engine import Dice, Position, Side
 from games.models import Game, Status
+from games.services.cube import cube_of, match_of
 from games.tiers import Tier, tier_spec
+from learning.cube_words import cube_hint_json
 from learning.models import AnalysisState, Hint
 from learning.replay import candidate_json
 
@@ -44,9 +50,35 @@ def compute_hint(game_id: int, version: int, rank: RankFn = default_rank) -> Non
         game=game, version=version, defaults={"dice": game.dice}
     )
     if hint.state != AnalysisState.DONE:
-        _rank_plays(game, hint, rank)
+        if _persons_cube(game):
+            _advise_cube(game, hint)
+        else:
+            _rank_plays(game, hint, rank)
     hint.refresh_from_db()
     broadcast.send_to_game(game_id, hint_event(hint))
+
+
+def _persons_cube(game: Game) -> bool:
+    """The person is to double or roll, or to answer the computer's double."""
+    return game.status in (Status.DECIDING, Status.DOUBLED) and game.turn == "light"
+
+
+def _advise_cube(game: Game, hint: Hint) -> None:
+    """The right cube action at the Expert's depth, with the cube and score."""
+    cube = cube_of(game)
+    if cube is None:
+        Hint.objects.filter(pk=hint.pk).update(state=AnalysisState.FAILED)
+        return
+    position = Position.from_position_id(game.position_id)  # LIGHT's side
+    if game.status == Status.DECIDING:
+        context, decision = CubeContext(cube, match_of(game), Side.LIGHT), DOUBLE
+    else:  # the computer doubled: judged on its position, LIGHT answers
+        position, decision = position.swapped(), TAKE
+        context = CubeContext(cube, match_of(game), Side.DARK)
+    advice = advise(position, context, decision, tier_spec(Tier.EXPERT).ply)
+    Hint.objects.filter(pk=hint.pk).update(
+        state=AnalysisState.DONE, dice=None, candidates=[], cube=advice.to_json()
+    )
 
 
 def _rank_plays(game: Game, hint: Hint, rank: RankFn) -> None:
@@ -85,4 +117,5 @@ def hint_json(hint: Hint) -> dict[str, Any]:
         "dice": hint.dice,
         # The person is LIGHT, whose numbering is the display numbering.
         "plays": [candidate_json(c, "light") for c in hint.candidates],
+        "cube": cube_hint_json(hint.cube) if hint.cube else None,
     }

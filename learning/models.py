@@ -91,7 +91,8 @@ class TurnAnalysis(models.Model):
 
 
 class Hint(models.Model):
-    """The best plays for the person's roll at one version of a game."""
+    """The best plays for the person's roll at one version of a game, or the
+    right cube action when the person is to double or to answer a double."""
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="hints")
     version = models.PositiveIntegerField()
@@ -101,6 +102,8 @@ class Hint(models.Model):
     dice = models.JSONField(null=True, blank=True)
     # [Candidate.to_json(), ...] best first, steps in display numbering.
     candidates = models.JSONField(default=list, blank=True)
+    # A hint on a cube decision (to double, or to take): CubeAdvice.to_json().
+    cube = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -17,7 +17,7 @@ from games.engine import IllegalStepError, Position, Side, opening_roll
 from games.engine import Turn as EngineTurn
 from games.models import Game, ResultKind, Status
 from games.services import dice
-from games.services.errors import StepRefusedError, TurnIncompleteError
+from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
 from games.services.rows import after_commit, current_turn, person_command, position_of, save
 from games.services.turns import (
     begin_person_turn,
@@ -115,7 +115,11 @@ def request_hint(game_id: int, user: Any, version: int) -> Game:
     the hint arrives as its own socket event.
     """
     with transaction.atomic():
-        game = person_command(game_id, user, version)
+        game = person_command(game_id, user, version, needs_turn=False)
+        # A cube decision (to double, or to answer a double) has no dice yet.
+        cube = game.status in (Status.DECIDING, Status.DOUBLED)
+        if game.turn != Side.LIGHT.value or (game.dice is None and not cube):
+            raise NotYourTurnError(f"game {game_id}: it is not your turn")
         if not game.hints_used:
             game.hints_used = True
             game.save(update_fields=["hints_used", "updated_at"])

@@ -42,10 +42,11 @@ export function isIdle(page) {
   return !page.animating && page.conn.connected && !page.conn.busy;
 }
 
-/** The person's roll is on screen and waiting: a hint can answer it. */
+/** The person's roll (or cube decision) is on screen and waiting: a hint can answer it. */
 export function canHint(page) {
   const s = page.state;
-  return live(s) && s.turn === "light" && Boolean(s.dice) && !page.animating;
+  const cube = (s.status === "deciding" || s.status === "doubled") && !s.thinking;  // double or answer
+  return s.turn === "light" && (cube || (live(s) && Boolean(s.dice))) && !page.animating;
 }
 
 export function own(page, where) {

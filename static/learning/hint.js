@@ -61,9 +61,11 @@ function playItem(p, best) {
 }
 
 function show(hint) {
-  byId("hint-list").replaceChildren(...hint.plays.map((p, i) => playItem(p, i === 0)));
+  const line = (text) => Object.assign(document.createElement("li"), { textContent: text });
+  const items = hint.cube ? hint.cube.lines.map(line) : hint.plays.map((p, i) => playItem(p, i === 0));
+  byId("hint-list").replaceChildren(...items);
   if (hint.plays.length) drawPlay(hint.plays[0]);
-  status(S.ready);
+  status(hint.cube ? hint.cube.title : S.ready);  // a cube decision: the action and why, in words
 }
 
 function ask() {
