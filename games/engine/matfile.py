@@ -71,6 +71,7 @@ class MatProblem(enum.StrEnum):
     NOT_TEXT = "not_text"
     NO_LENGTH = "no_length"  # no "N point match" line
     MATCH_TOO_LONG = "match_too_long"
+    UNSUPPORTED_LENGTH = "unsupported_length"  # a length the site does not play
     TOO_MANY_GAMES = "too_many_games"
     TOO_MANY_ROWS = "too_many_rows"
     NO_GAMES = "no_games"

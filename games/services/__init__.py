@@ -9,6 +9,7 @@ split by concept:
 - ``rows``: the position of a stored game, the row lock, the save, and what
   is sent after commit (the broadcast, ``signals.computer_turn_due``);
 - ``turns``: how a turn ends (Turn row, hand-over, result);
+- ``imports``: a match file stored as the owner's games;
 - ``person``: the person's commands; ``computer``: the computer's turn.
 
 Each command runs in ``transaction.atomic()``, locks the game row, checks the
@@ -35,6 +36,7 @@ from games.services.errors import (
     StepRefusedError,
     TurnIncompleteError,
 )
+from games.services.imports import decode_upload, import_match_file
 from games.services.person import (
     PERSON_COMMANDS,
     end_turn,
@@ -59,8 +61,10 @@ __all__ = [
     "cube_of",
     "current_turn",
     "end_turn",
+    "decode_upload",
     "fail_computer_turn",
     "finish_computer_turn",
+    "import_match_file",
     "make_step",
     "match_of",
     "position_of",

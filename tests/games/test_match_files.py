@@ -1,0 +1,237 @@
+"""Match files in and out: import into the database, export, and GNU Backgammon reading ours.
+
+GNU Backgammon (Debian's ``gnubg``) is run as a separate program: it reads
+the file we wrote, writes it back, and the moves and score must be the same.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.engine import Position
+from games.engine.matfile import MatchRecord, MatFileError, MatProblem, parse_mat
+from games.engine.matreplay import replay_match
+from games.matfiles import describe_mat_error, export_text
+from games.models import CubeAction, Game, Match, Status, Turn
+from games.services import import_match_file
+from games.signals import game_finished
+from tests.conftest import require_service
+from tests.learning.conftest import play_out
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+GNUBG = "/usr/games/gnubg"
+pytestmark = pytest.mark.django_db
+
+
+def read(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8")
+
+
+def moves(record: MatchRecord) -> list[list[tuple[str, str, str, int]]]:
+    """Each game's actions as replayed (side, kind, the play's notation, cube)."""
+    return [
+        [
+            (
+                t.action.side.value,
+                t.action.kind.value,
+                t.play.notation() if t.play else "",
+                t.action.cube,
+            )
+            for t in game.turns
+        ]
+        for game in replay_match(record).games
+    ]
+
+
+def results(record: MatchRecord) -> list[tuple[str, str, int] | None]:
+    """Each game's winner, how it ended, and the points the match counts."""
+    out: list[tuple[str, str, int] | None] = []
+    for game in replay_match(record).games:
+        end = game.end
+        if end is None:
+            out.append(None)
+            continue
+        away = game.match.away(end.winner) if record.length else end.points
+        out.append((end.winner.value, end.how.value, min(end.points, away)))
+    return out
+
+
+def gnubg_rewrites(text: str, tmp_path: Path) -> tuple[str, str]:
+    """GNU Backgammon imports ``text`` and exports it again: (its output, its file)."""
+    if shutil.which(GNUBG) is None:
+        require_service("gnubg", lambda: (_ for _ in ()).throw(OSError(GNUBG)))
+        pytest.skip("GNU Backgammon is not installed")
+    source, again = tmp_path / "ours.mat", tmp_path / "again.mat"
+    source.write_text(text, encoding="utf-8")
+    commands = f"import mat {source}\nshow score\nexport match mat {again}\n"
+    run = subprocess.run(
+        [GNUBG, "-t", "-q"], input=commands, capture_output=True, text=True, timeout=120
+    )
+    output = run.stdout + run.stderr
+    for trouble in ("WARNING", "Invalid", "rror", "llegal", "No game in progress"):
+        assert trouble not in output, output
+    return output, again.read_text(encoding="utf-8")
+
+
+def file_score(record: MatchRecord, owner: str, opponent: str) -> str:
+    """The score a file's results add up to, as gnubg says it, the owner first."""
+    totals = {"light": 0, "dark": 0}
+    for game in record.games:
+        if game.win is not None:
+            totals[game.win.side.value] += game.win.points
+    return f"{owner} {totals['light']}, {opponent} {totals['dark']}"
+
+
+def gnubg_score(output: str) -> str:
+    """The score line of ``show score`` ("alice 3, bob 2")."""
+    found = re.search(r"The score \(after \d+ games?\) is: (.*?) \(", output)
+    assert found, output
+    return found.group(1)
+
+
+def test_import_stores_the_match_with_its_cube_actions(
+    user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    finished: list[int] = []
+
+    def note(sender: Any, game_id: int, **kwargs: Any) -> None:
+        finished.append(game_id)
+
+    game_finished.connect(note, dispatch_uid="test-import")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            imported = import_match_file(user, read("gnubg_match3.mat"))
+    finally:
+        game_finished.disconnect(dispatch_uid="test-import")
+    match = imported.match
+    assert match is not None and match.length == 3 and match.opponent_name == "bob"
+    assert (match.score_light, match.score_dark, match.winner) == (3, 2, "light")
+    games = list(match.games.order_by("match_game"))
+    assert finished == [g.pk for g in games]  # each reviewed like a finished game
+    assert [(g.winner, g.points, g.passed, g.resigned) for g in games] == [
+        ("light", 1, True, False),
+        ("dark", 2, False, False),
+        ("light", 1, False, True),
+        ("light", 1, False, True),  # the gammon counts what alice needed
+    ]
+    assert [(g.score_light, g.score_dark, g.crawford) for g in games] == [
+        (0, 0, False),
+        (1, 0, False),
+        (1, 2, True),
+        (2, 2, False),
+    ]
+    assert all(g.status == Status.FINISHED and g.owner == user for g in games)
+    cubes = CubeAction.objects.filter(game=games[1]).order_by("number")
+    assert [(c.side, c.action, c.value) for c in cubes] == [
+        ("dark", "double", 2),
+        ("light", "take", 2),
+    ]
+    assert (games[1].cube_value, games[1].cube_owner) == (2, "light")
+    record = parse_mat(read("gnubg_match3.mat"))
+    rolls = [sum(a.kind.value == "roll" for a in g.actions) for g in record.games]
+    assert [g.turns.count() for g in games] == rolls
+
+
+def test_round_trip_through_the_database_and_gnubg(user: Any, tmp_path: Path) -> None:
+    for name in ("gnubg_match3.mat", "gnubg_match3_short.mat", "gnubg_money_take.mat"):
+        original = parse_mat(read(name))
+        imported = import_match_file(user, read(name))
+        text = export_text(imported.games[0])
+        ours = parse_mat(text)
+        assert moves(ours) == moves(original) and results(ours) == results(original), name
+        output, again = gnubg_rewrites(text, tmp_path)
+        # A money game has no Match row to keep the other side's name in.
+        opponent = original.players[1] if original.length else "Shuanglu-casual"
+        assert gnubg_score(output) == file_score(original, "ann", opponent), name
+        assert moves(parse_mat(again)) == moves(original), name
+        assert results(parse_mat(again)) == results(original), name
+
+
+def test_a_single_game_exports_as_a_money_game_gnubg_reads(user: Any, tmp_path: Path) -> None:
+    seed = next(s for s in range(1, 50) if _first_roll_differs(s))
+    game = play_out(user, Position.start(), seed=seed)
+    text = export_text(game)
+    record = parse_mat(text)
+    assert record.length == 0 and results(record) == [(game.winner, "played", game.points)]
+    ours = moves(record)[0]
+    stored = [(t.side, "roll", t.notation, 0) for t in game.turns.order_by("number")]
+    assert ours == stored
+    output, again = gnubg_rewrites(text, tmp_path)
+    points = {game.winner: game.points}
+    light, dark = points.get("light", 0), points.get("dark", 0)
+    assert gnubg_score(output) == f"ann {light}, Shuanglu-casual {dark}"
+    assert moves(parse_mat(again))[0] == stored
+
+
+def _first_roll_differs(seed: int) -> bool:
+    rng = random.Random(seed)
+    return rng.randint(1, 6) != rng.randint(1, 6)
+
+
+def test_an_unfinished_game_exports_without_a_result(user: Any, tmp_path: Path) -> None:
+    seed = next(s for s in range(1, 50) if _first_roll_differs(s))
+    game = play_out(user, Position.start(), seed=seed)
+    Turn.objects.filter(game=game, number__gt=6).delete()
+    Game.objects.filter(pk=game.pk).update(status=Status.PLAYING, winner="", points=0)
+    game.refresh_from_db()
+    record = parse_mat(export_text(game))
+    assert results(record) == [None] and len(moves(record)[0]) == 6
+    output, again = gnubg_rewrites(export_text(game), tmp_path)
+    assert len(moves(parse_mat(again))[0]) == 6
+
+
+def test_an_illegal_move_stores_nothing_and_says_where(user: Any) -> None:
+    text = read("gnubg_match3.mat").replace(
+        "16) 55: 18/13 13/8 13/8 13/8", "16) 55: 18/13 13/8 13/8 13/3"
+    )
+    with pytest.raises(MatFileError) as caught:
+        import_match_file(user, text)
+    error = caught.value
+    assert (error.problem, error.line, error.text) == (
+        MatProblem.ILLEGAL_MOVE,
+        31,
+        "18/13 13/8 13/8 13/3",
+    )
+    words = describe_mat_error(error)
+    assert "31" in words and "18/13 13/8 13/8 13/3" in words and "55" in words
+    assert not Game.objects.exists() and not Match.objects.exists()
+
+
+def test_a_length_the_site_does_not_play_is_refused(user: Any) -> None:
+    text = read("gnubg_match3.mat").replace(" 3 point match", " 4 point match")
+    with pytest.raises(MatFileError) as caught:
+        import_match_file(user, text)
+    assert caught.value.problem is MatProblem.UNSUPPORTED_LENGTH
+    assert not Game.objects.exists()
+
+
+def test_the_user_plays_the_column_with_their_name(make_user: Any) -> None:
+    bob = make_user("bob")
+    imported = import_match_file(bob, read("gnubg_match3_short.mat"))
+    assert imported.match is not None and imported.match.opponent_name == "alice"
+    first = imported.match.games.get(match_game=1)
+    assert first.winner == "light" and first.passed  # bob won the first game by alice's pass
+
+
+def test_commands_import_and_export(user: Any, tmp_path: Path) -> None:
+    out = io.StringIO()
+    call_command("import_match", str(DATA / "gnubg_match3_short.mat"), "--user", "ann", stdout=out)
+    match = Match.objects.get()
+    assert f"match {match.pk}" in out.getvalue()
+    exported = io.StringIO()
+    call_command("export_match", str(match.pk), stdout=exported)
+    assert moves(parse_mat(exported.getvalue())) == moves(parse_mat(read("gnubg_match3_short.mat")))
+    bad = tmp_path / "bad.mat"
+    bad.write_text(read("gnubg_match3_short.mat").replace("53: 8/3 6/3", "53: 8/2 6/3"))
+    with pytest.raises(CommandError, match="8/2 6/3"):
+        call_command("import_match", str(bad), "--user", "ann")
+    assert Match.objects.count() == 1
