@@ -25,7 +25,7 @@ from games.engine.matfile import (
     play_text,
     write_mat,
 )
-from games.models import CubeAction, Game, Status, Turn
+from games.models import START_POSITION_ID, CubeAction, Game, Status, Turn
 
 _CUBE_KINDS = {"double": ActionKind.DOUBLE, "take": ActionKind.TAKE, "pass": ActionKind.PASS}
 
@@ -33,6 +33,13 @@ _CUBE_KINDS = {"double": ActionKind.DOUBLE, "take": ActionKind.TAKE, "pass": Act
 def export_text(game: Game) -> str:
     """The match file of ``game``: its whole match, or the game alone."""
     return write_mat(match_record(game))
+
+
+def exportable(game: Game) -> bool:
+    """Whether a match file can hold ``game``: its games start from the opening position."""
+    first = game.turns.order_by("number").only("position_before").first()
+    start = first.position_before if first is not None else game.position_id
+    return game.match_id is not None or start == START_POSITION_ID
 
 
 def file_name(game: Game) -> str:

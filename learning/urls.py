@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from learning import views
+from learning import file_views, views
 
 app_name = "learning"
 urlpatterns: list[URLPattern] = [
@@ -10,6 +10,8 @@ urlpatterns: list[URLPattern] = [
     path("reviews/", views.reviews, name="reviews"),
     path("games/<int:game_id>/review/", views.review, name="review"),
     path("games/<int:game_id>/analysis", views.analysis_status, name="analysis_status"),
+    path("games/<int:game_id>/export.mat", file_views.export_mat, name="export_mat"),
+    path("history/import/", file_views.import_mat, name="import_mat"),
     path("games/<int:game_id>/analysis/again", views.analyse_again, name="analyse_again"),
     path("stats/", views.stats, name="stats"),
     path("help/", views.help_page, name="help"),

@@ -6,6 +6,7 @@ the file we wrote, writes it back, and the moves and score must be the same.
 
 from __future__ import annotations
 
+import html
 import io
 import random
 import re
@@ -15,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 
 from games.engine import Position
 from games.engine.matfile import MatchRecord, MatFileError, MatProblem, parse_mat
@@ -25,7 +28,7 @@ from games.models import CubeAction, Game, Match, Status, Turn
 from games.services import import_match_file
 from games.signals import game_finished
 from tests.conftest import require_service
-from tests.learning.conftest import play_out
+from tests.learning.conftest import RACE, play_out
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GNUBG = "/usr/games/gnubg"
@@ -235,3 +238,66 @@ def test_commands_import_and_export(user: Any, tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="8/2 6/3"):
         call_command("import_match", str(bad), "--user", "ann")
     assert Match.objects.count() == 1
+
+
+def test_download_from_the_review_and_history_pages(client_logged_in: Any, user: Any) -> None:
+    imported = import_match_file(user, read("gnubg_match3_short.mat"))
+    game = imported.games[1]
+    url = reverse("learning:export_mat", args=[game.pk])
+    for page in (reverse("learning:history"), reverse("learning:review", args=[game.pk])):
+        assert url in client_logged_in.get(page).content.decode()
+    answer = client_logged_in.get(url)
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/plain")
+    match_id = imported.match.pk if imported.match else 0
+    assert f'filename="shuanglu-match-{match_id}.mat"' in answer["Content-Disposition"]
+    text = answer.content.decode()
+    assert moves(parse_mat(text)) == moves(parse_mat(read("gnubg_match3_short.mat")))
+
+
+def test_someone_elses_game_is_not_found(client: Any, make_user: Any) -> None:
+    imported = import_match_file(make_user("cat"), read("gnubg_money_pass.mat"))
+    client.force_login(make_user("dan"), backend="django.contrib.auth.backends.ModelBackend")
+    assert (
+        client.get(reverse("learning:export_mat", args=[imported.games[0].pk])).status_code == 404
+    )
+
+
+def test_a_game_set_up_from_a_position_is_not_exported(client_logged_in: Any, user: Any) -> None:
+    game = play_out(user, Position.start(), seed=3)
+    assert client_logged_in.get(reverse("learning:export_mat", args=[game.pk])).status_code == 200
+    race = play_out(user, RACE, seed=3)
+    assert client_logged_in.get(reverse("learning:export_mat", args=[race.pk])).status_code == 404
+
+
+def upload(client: Any, text: str, language: str = "zh-hans") -> str:
+    answer = client.post(
+        reverse("learning:import_mat"),
+        {"file": SimpleUploadedFile("m.mat", text.encode(), content_type="text/plain")},
+        HTTP_ACCEPT_LANGUAGE=language,
+        follow=True,
+    )
+    assert answer.redirect_chain[-1][0] == reverse("learning:history")
+    found = re.search(r'<li class="message [^"]*">(.*?)</li>', answer.content.decode())
+    assert found, answer.content.decode()
+    return html.unescape(found.group(1))
+
+
+def test_upload_on_the_history_page(client_logged_in: Any, user: Any) -> None:
+    assert upload(client_logged_in, read("gnubg_match3.mat")) == "已导入 4 局，复盘分析已排队。"
+    assert Match.objects.get(owner=user).games.count() == 4
+    words = upload(client_logged_in, read("gnubg_money_pass.mat"), "en")
+    assert words == "Imported 1 game; its review has been queued."
+
+
+def test_a_bad_upload_says_where_and_stores_nothing(client_logged_in: Any) -> None:
+    text = read("gnubg_match3_short.mat").replace("53: 8/3 6/3", "53: 8/2 6/3")
+    words = upload(client_logged_in, text)
+    assert words == "文件没有导入。第 8 行（8/2 6/3）：掷出 53 时不能这样走。"
+    english = upload(client_logged_in, text, "en")
+    assert english == (
+        "The file was not imported. Line 8 (8/2 6/3): The move is not legal with the roll 53."
+    )
+    assert upload(client_logged_in, "hello") == (
+        "文件没有导入。第 1 行（hello）：找不到“N point match”这一行：这不是比赛记录文件。"
+    )
+    assert not Game.objects.exists()

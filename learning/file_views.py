@@ -1,0 +1,56 @@
+"""Match files (.mat) from the history and review pages: download and upload, thin views."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from games.access import owned_game
+from games.engine.matfile import MAX_FILE_BYTES, MatFileError, MatProblem
+from games.matfiles import describe_mat_error, export_text, exportable, file_name
+from games.services import decode_upload, import_match_file
+
+
+@require_GET
+def export_mat(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's match file (its whole match for a match game), as a download."""
+    game = owned_game(request, game_id)
+    if not exportable(game):
+        raise Http404
+    response = HttpResponse(export_text(game), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{file_name(game)}"'
+    return response
+
+
+@require_POST
+def import_mat(request: HttpRequest) -> HttpResponse:
+    """Store an uploaded match file as the user's games; say what came of it."""
+    if not request.user.is_authenticated:
+        raise Http404
+    upload = request.FILES.get("file")
+    try:
+        if upload is None:
+            raise MatFileError(MatProblem.NO_GAMES)
+        if upload.size is not None and upload.size > MAX_FILE_BYTES:
+            raise MatFileError(MatProblem.TOO_LARGE, params={"limit": MAX_FILE_BYTES})
+        imported = import_match_file(request.user, decode_upload(upload.read(MAX_FILE_BYTES + 1)))
+    except MatFileError as error:
+        messages.error(
+            request, _("The file was not imported. %(why)s") % {"why": describe_mat_error(error)}
+        )
+        return redirect("learning:history")
+    count = len(imported.games)
+    messages.success(
+        request,
+        ngettext(
+            "Imported %(count)d game; its review has been queued.",
+            "Imported %(count)d games; their reviews have been queued.",
+            count,
+        )
+        % {"count": count},
+    )
+    return redirect("learning:history")
