@@ -6,6 +6,7 @@ The files under tests/data/gnubg_*.mat were written by GNU Backgammon 1.07
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,32 @@ def test_limits() -> None:
     with pytest.raises(MatFileError) as caught:
         parse_mat("hello\n")
     assert (caught.value.problem, caught.value.line) == (MatProblem.NO_LENGTH, 1)
+
+
+def other_programs_layout(text: str) -> str:
+    """The same record as other programs lay it out: no leading space, wider
+    columns, ``bar``/``off`` for 25/0, "and the match" after the last result."""
+    out = []
+    for line in text.splitlines():
+        line = re.sub(r"(?<![\d/])25/", "bar/", line)
+        line = re.sub(r"/0\b", "/off", line)
+        if not re.match(r"^\s*\d+\)", line) and "Wins" not in line:
+            line = line.strip()
+        out.append(line.replace("   ", "      "))
+    return "\r\n".join(out).replace("points\r\n\r\n", "points and the match\r\n\r\n")
+
+
+@pytest.mark.parametrize("name", ["gnubg_match3.mat", "gnubg_money_take.mat"])
+def test_other_programs_layout_reads_the_same(name: str) -> None:
+    text = read(name)
+    variant = other_programs_layout(text)
+    assert variant != text and "bar/" in variant and "/off" in variant
+    assert replayed(variant) == replayed(text)
+
+
+def replayed(text: str) -> list[tuple[object, ...]]:
+    games = replay_match(parse_mat(text)).games
+    return [
+        (g.match, g.end, g.cube, [(t.action.side, t.action.kind, t.play) for t in g.turns])
+        for g in games
+    ]
