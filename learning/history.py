@@ -60,7 +60,7 @@ def games_of(user: Any) -> QuerySet[Game]:
     """The user's games, newest first, with turn counts and analysis joined."""
     return (
         Game.objects.filter(owner=user)
-        .select_related("analysis")
+        .select_related("analysis", "match")
         .annotate(turn_count=Count("turns"))
         .order_by("-created_at", "-pk")
     )

@@ -301,3 +301,16 @@ def test_a_bad_upload_says_where_and_stores_nothing(client_logged_in: Any) -> No
         "文件没有导入。第 1 行（hello）：找不到“N point match”这一行：这不是比赛记录文件。"
     )
     assert not Game.objects.exists()
+
+
+def test_the_history_names_the_imported_opponent(client_logged_in: Any, user: Any) -> None:
+    import_match_file(user, read("gnubg_match3_short.mat"))
+    page = client_logged_in.get(reverse("learning:history"), HTTP_ACCEPT_LANGUAGE="en")
+    rows = re.findall(r'data-label="Winner">(.*?)</td>', page.content.decode())
+    assert sorted(rows) == ["You", "bob"]
+
+
+def test_the_review_names_the_imported_opponent(client_logged_in: Any, user: Any) -> None:
+    game = import_match_file(user, read("gnubg_match3_short.mat")).games[0]
+    page = client_logged_in.get(reverse("learning:review", args=[game.pk])).content.decode()
+    assert "复盘：你对 bob" in page
