@@ -70,9 +70,7 @@ def results(record: MatchRecord) -> list[tuple[str, str, int] | None]:
 
 def gnubg_rewrites(text: str, tmp_path: Path) -> tuple[str, str]:
     """GNU Backgammon imports ``text`` and exports it again: (its output, its file)."""
-    if shutil.which(GNUBG) is None:
-        require_service("gnubg", lambda: (_ for _ in ()).throw(OSError(GNUBG)))
-        pytest.skip("GNU Backgammon is not installed")
+    require_service("GNU Backgammon", lambda: shutil.which(GNUBG) is not None)
     source, again = tmp_path / "ours.mat", tmp_path / "again.mat"
     source.write_text(text, encoding="utf-8")
     commands = f"import mat {source}\nshow score\nexport match mat {again}\n"
@@ -267,6 +265,8 @@ def test_a_game_set_up_from_a_position_is_not_exported(client_logged_in: Any, us
     assert client_logged_in.get(reverse("learning:export_mat", args=[game.pk])).status_code == 200
     race = play_out(user, RACE, seed=3)
     assert client_logged_in.get(reverse("learning:export_mat", args=[race.pk])).status_code == 404
+    with pytest.raises(CommandError, match="set up from a position"):
+        call_command("export_match", "--game", str(race.pk), stdout=io.StringIO())
 
 
 def upload(client: Any, text: str, language: str = "zh-hans") -> str:

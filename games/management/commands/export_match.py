@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.matfiles import export_text
+from games.matfiles import export_text, exportable
 from games.models import Game
 
 
@@ -26,4 +26,6 @@ class Command(BaseCommand):
         if game is None:
             what = "game" if options["game"] else "match"
             raise CommandError(f"no {what} {options['id']}")
+        if not exportable(game):
+            raise CommandError(f"game {game.pk} was set up from a position: no match file holds it")
         self.stdout.write(export_text(game), ending="")
