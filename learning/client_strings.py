@@ -34,6 +34,8 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "lost": _("%(label)s (%(mark)s): gave away %(lost)s equity against the best play."),
     "luck": _("Luck of the roll: %(luck)s."),
     "depth": _("Analysed at %(ply)s-ply."),
+    "cube_line": _("Cube, %(side)s: %(verdict)s"),
+    "cube_lost": _("%(label)s (%(mark)s): gave away %(lost)s equity against the right action."),
     "depth_shallow": _("Analysed at %(ply)s-ply: an obvious decision, not searched deeper."),
     "win_after": _("Your chance to win afterwards: %(win)s."),
     "not_analysed": _("Not analysed yet."),

@@ -90,6 +90,38 @@ class TurnAnalysis(models.Model):
         return f"{self.analysis.game_id}#{self.number} {self.error_class} {self.equity_lost:.3f}"
 
 
+class CubeAnalysis(models.Model):
+    """One cube decision of either side, reviewed (``learning.cube_review``):
+    the doubler's (double / no double) or the taker's (take / pass)."""
+
+    analysis = models.ForeignKey(
+        GameAnalysis, on_delete=models.CASCADE, related_name="cube_decisions"
+    )
+    before_turn = models.PositiveIntegerField()  # as games.CubeAction.before_turn
+    side = models.CharField(max_length=5)  # the side that decided
+    decision = models.CharField(max_length=6)  # "double" or "take"
+    action = models.CharField(max_length=9)  # no_double / double / take / pass
+    best = models.CharField(max_length=9)  # no_double / double / too_good / take / pass
+    equity_lost = models.FloatField(default=0.0)
+    error_class = models.CharField(
+        max_length=8, choices=ErrorClass.choices, default=ErrorClass.NONE
+    )
+    # A right no-double far from the doubling window: not counted in the rate.
+    trivial = models.BooleanField(default=False)
+    report = models.JSONField(default=dict, blank=True)  # CubeAdvice.to_json()
+
+    class Meta:
+        ordering = ["analysis", "before_turn", "decision"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["analysis", "before_turn", "decision"], name="cube_analysis_decision"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.analysis.game_id}@{self.before_turn} {self.side} {self.action}"
+
+
 class Hint(models.Model):
     """The best plays for the person's roll at one version of a game, or the
     right cube action when the person is to double or to answer a double."""

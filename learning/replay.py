@@ -12,7 +12,8 @@ from typing import Any
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
-from learning.models import GameAnalysis, TurnAnalysis
+from learning.cube_words import cube_verdict, why
+from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.reasons import render_reasons
 from learning.versus import render_versus
 
@@ -46,14 +47,35 @@ def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
     }
 
 
-def review_turn_json(turn: Turn, review: TurnAnalysis | None) -> dict[str, Any]:
+def cube_json(c: CubeAnalysis) -> dict[str, Any]:
+    """One reviewed cube decision for the page: what was done, the right
+    action, the loss and its class, the figures; why, for the person's."""
+    return {
+        "side": c.side,
+        "decision": c.decision,
+        "action": c.action,
+        "best": c.best,
+        "equity_lost": round(c.equity_lost, 4),
+        "error": c.error_class,
+        "mark": _MARKS.get(c.error_class, ""),
+        "trivial": c.trivial,
+        "verdict": cube_verdict(c.report, c.action),
+        "why": why(c.report) if c.side == "light" else None,
+        "ply": c.report.get("ply"),
+    }
+
+
+def review_turn_json(
+    turn: Turn, review: TurnAnalysis | None, cubes: Sequence[CubeAnalysis] = ()
+) -> dict[str, Any]:
     """The state's ``last_turn`` shape (``games.steps.turn_json``), with both
-    boards and the turn's analysis."""
+    boards, the turn's analysis and the cube decisions made before its roll."""
     data: dict[str, Any] = {
         **turn_json(turn),
         "before": board_json(turn.position_before),
         "after": board_json(turn.position_after),
         "analysis": None,
+        "cube": [cube_json(c) for c in cubes],
     }
     if review is not None:
         report = review.report
@@ -81,7 +103,11 @@ _MARKS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}
 def replay_json(game: Game) -> dict[str, Any]:
     """Every turn of ``game`` in order, with its analysis when there is one."""
     reviews = {t.number: t for t in TurnAnalysis.objects.filter(analysis__game=game)}
+    cubes: dict[int, list[CubeAnalysis]] = {}
+    for c in CubeAnalysis.objects.filter(analysis__game=game):
+        cubes.setdefault(c.before_turn, []).append(c)
     turns = list(game.turns.order_by("number"))
+    last = turns[-1].number if turns else 0
     start = turns[0].position_before if turns else game.position_id
     row = GameAnalysis.objects.filter(game=game).only("ply").first()
     return {
@@ -89,5 +115,9 @@ def replay_json(game: Game) -> dict[str, Any]:
         # The review's depth: a turn ranked shallower was an obvious decision.
         "review_ply": row.ply if row else None,
         "start": board_json(start),
-        "turns": [review_turn_json(t, reviews.get(t.number)) for t in turns],
+        "turns": [
+            review_turn_json(t, reviews.get(t.number), cubes.get(t.number, [])) for t in turns
+        ],
+        # A double passed after the last turn ended the game: shown at its end.
+        "end_cube": [cube_json(c) for n in sorted(cubes) if n > last for c in cubes[n]],
     }

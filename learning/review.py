@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -34,7 +34,8 @@ from games import broadcast
 from games.engine import Dice, Play, Position, play_leading_to
 from games.models import Game, Status, Turn
 from games.tiers import Tier, tier_spec
-from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
+from learning import cube_review
+from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +110,15 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
     started = time.monotonic()
     turns = list(game.turns.order_by("number"))
     done = set(row.turns.values_list("number", flat=True))
+    # The progress counts the turns, then the cube decisions (a game with the cube).
+    decisions = cube_review.cube_decisions(game)
+    judged = {(c.before_turn, c.decision) for c in row.cube_decisions.all()}
+    total = len(turns) + len(decisions)
     GameAnalysis.objects.filter(pk=row.pk).update(
-        turns_total=len(turns), turns_done=len(done), ply=row.ply, updated_at=timezone.now()
+        turns_total=total,
+        turns_done=len(done) + len(judged),
+        ply=row.ply,
+        updated_at=timezone.now(),
     )
     try:
         first = turns[0].number if turns else 0
@@ -120,16 +128,26 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
             report = analyse_stored_turn(turn, row.ply, rank, opening=turn.number == first)
             _store(row, turn, report)
             done.add(turn.number)
-            _progress(game_id, len(done), len(turns))
+            _progress(game_id, len(done) + len(judged), total)
+        for decision in decisions:
+            if (decision.before_turn, decision.decision) in judged:
+                continue
+            base = max(1, row.ply - 1)
+            cube_review.store(row, decision, cube_review.judge(decision, base, row.ply))
+            judged.add((decision.before_turn, decision.decision))
+            GameAnalysis.objects.filter(pk=row.pk).update(
+                turns_done=len(done) + len(judged), updated_at=timezone.now()
+            )
+            _progress(game_id, len(done) + len(judged), total)
         _finish(row, time.monotonic() - started)
     except Exception as exc:
         log.exception("analysis of game %s failed", game_id)
         GameAnalysis.objects.filter(pk=row.pk).update(
             state=AnalysisState.FAILED, message=str(exc)[:2000], updated_at=timezone.now()
         )
-        _progress(game_id, len(done), len(turns), state=AnalysisState.FAILED)
+        _progress(game_id, len(done) + len(judged), total, state=AnalysisState.FAILED)
         raise
-    _progress(game_id, len(turns), len(turns), state=AnalysisState.DONE)
+    _progress(game_id, total, total, state=AnalysisState.DONE)
 
 
 def mover_positions(turn: Turn) -> tuple[Position, Position]:
@@ -178,34 +196,63 @@ def _store(row: GameAnalysis, turn: Turn, report: analysis.TurnReport) -> None:
         )
 
 
-def summarise(turns: Sequence[TurnAnalysis]) -> dict[str, Any]:
-    """Per side: error rate per decision, rating band, counts by class, luck."""
+def summarise(turns: Sequence[TurnAnalysis], cubes: Sequence[CubeAnalysis] = ()) -> dict[str, Any]:
+    """Per side: the checker error rate per decision (``error_rate``), the cube
+    error rate per cube decision (``cube``) and both together
+    (``total_error_rate``), rating band, counts by class, luck."""
     summary: dict[str, Any] = {}
     for side in SIDES:
         mine = [t for t in turns if t.side == side]
-        rate = grading.error_rate((t.equity_lost, t.forced) for t in mine)
-        counts = {c.value: 0 for c in grading.ErrorClass if c is not grading.ErrorClass.NONE}
-        for t in mine:
-            if t.error_class in counts:
-                counts[t.error_class] += 1
+        cube = [c for c in cubes if c.side == side]
+        losses = [(t.equity_lost, t.forced) for t in mine]
+        cube_losses = [(c.equity_lost, c.trivial) for c in cube]
+        rate = grading.error_rate(losses)
+        total = grading.error_rate(losses + cube_losses)
         summary[side] = {
             "error_rate": rate,
             "rating": grading.rating_band(rate) if rate is not None else None,
             "decisions": sum(1 for t in mine if not t.forced),
             "turns": len(mine),
-            "counts": counts,
+            "counts": _counts(t.error_class for t in mine),
             "luck": round(sum(t.luck or 0.0 for t in mine), 4),
             "equity_lost": round(sum(t.equity_lost for t in mine), 4),
+            "cube": {
+                "error_rate": grading.error_rate(cube_losses),
+                "decisions": sum(1 for c in cube if not c.trivial),
+                "counts": _counts(c.error_class for c in cube),
+                "equity_lost": round(sum(c.equity_lost for c in cube), 4),
+            },
+            "total_error_rate": total,
+            "total_rating": grading.rating_band(total) if total is not None else None,
         }
     return summary
 
 
+def _counts(classes: Iterable[str]) -> dict[str, int]:
+    counts = {c.value: 0 for c in grading.ErrorClass if c is not grading.ErrorClass.NONE}
+    for value in classes:
+        if value in counts:
+            counts[value] += 1
+    return counts
+
+
+def match_summary(game: Game) -> dict[str, Any] | None:
+    """The same figures over every analysed game of ``game``'s match."""
+    if game.match_id is None:
+        return None
+    rows = GameAnalysis.objects.filter(game__match_id=game.match_id, state=AnalysisState.DONE)
+    turns = list(TurnAnalysis.objects.filter(analysis__in=rows))
+    cubes = list(CubeAnalysis.objects.filter(analysis__in=rows))
+    return {"games": rows.count(), **summarise(turns, cubes)}
+
+
 def _finish(row: GameAnalysis, seconds: float) -> None:
     turns = list(row.turns.all())
+    cubes = list(row.cube_decisions.all())
     GameAnalysis.objects.filter(pk=row.pk).update(
         state=AnalysisState.DONE,
-        summary=summarise(turns),
-        turns_done=len(turns),
+        summary=summarise(turns, cubes),
+        turns_done=len(turns) + len(cubes),
         seconds=row.seconds + seconds,
         message="",
         updated_at=timezone.now(),

@@ -17,7 +17,7 @@ from games.models import Game, Status
 from learning import dicestats, history, progress, tasks
 from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
-from learning.review import needs_queueing, queue_analysis
+from learning.review import match_summary, needs_queueing, queue_analysis
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")
@@ -63,6 +63,7 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
             "analysis": row,
             "can_queue": game.status == Status.FINISHED and (row is None or needs_queueing(row)),
             "summary": _summary(row),
+            "match_summary": _match_rows(game),
             "replay": replay_json(game),
             "status_url": reverse("learning:analysis_status", args=[game.pk]),
             "ws_url": f"/ws/games/{game.pk}/",
@@ -77,6 +78,15 @@ def analyse_again(request: HttpRequest, game_id: int) -> HttpResponse:
     if queue_analysis(game):
         tasks.enqueue_review(game.pk)
     return redirect("learning:review", game_id=game.pk)
+
+
+def _match_rows(game: Game) -> dict[str, Any] | None:
+    """The match's figures so far, both sides (None outside a match)."""
+    summary = match_summary(game)
+    if summary is None:
+        return None
+    rows = [{"side": side, **summary[side]} for side in ("light", "dark")]
+    return {"games": summary["games"], "rows": rows}
 
 
 def _summary(row: GameAnalysis | None) -> list[dict[str, Any]]:

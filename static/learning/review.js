@@ -15,7 +15,22 @@ const turns = data.turns;
 let view = 0;
 
 function isError(turn) {
-  return Boolean(turn.analysis && turn.analysis.error && turn.analysis.error !== "none");
+  const cube = (turn.cube || []).some((c) => c.error !== "none");
+  return cube || Boolean(turn.analysis && turn.analysis.error && turn.analysis.error !== "none");
+}
+
+// The cube decisions made before a roll (or after the last turn), in words;
+// a right no-double far from the doubling window is not one worth a line.
+function cubeParts(cubes) {
+  const parts = [];
+  for (const c of (cubes || []).filter((d) => !d.trivial)) {
+    parts.push(fmt(S.cube_line, { side: S[c.side], verdict: c.verdict }));
+    if (c.error !== "none") {
+      parts.push(fmt(S.cube_lost, { lost: c.equity_lost.toFixed(3), label: S.errors[c.error], mark: c.mark }));
+    }
+    if (c.why) parts.push(c.why);
+  }
+  return parts;
 }
 
 function diceFor(turn) {
@@ -34,7 +49,7 @@ function show(k) {
     clearArrows(svg);
     $("rv-turn-title").textContent = S.end;
     $("rv-turn-line").textContent = "";
-    $("rv-turn-verdict").textContent = "";
+    $("rv-turn-verdict").textContent = sentences(cubeParts(data.end_cube));
     $("rv-alternatives").hidden = true;
   } else {
     renderBoard(svg, turn.before, { direction, dice: diceFor(turn) });
@@ -61,7 +76,7 @@ function describe(turn) {
     $("rv-alternatives").hidden = true;
     return;
   }
-  const parts = [];
+  const parts = cubeParts(turn.cube);
   if (!turn.notation) parts.push(S.no_move);
   else if (a.forced) parts.push(S.forced);
   else if (a.error !== "none") {

@@ -138,3 +138,155 @@ def test_a_hint_when_the_computer_doubles_says_take_or_pass_from_the_persons_sid
     assert f"take {take:+.3f}" in cube["lines"][1] and "pass -1.000" in cube["lines"][1]
     assert cube["lines"][2].startswith("Your take point at this score: ")
     assert cube["lines"][3].startswith("Pass: ")
+
+
+# ---------------------------------------------------------------- the review
+
+
+def _turn(game: Game, number: int, side: Side, board: Position, dice: tuple[int, int]) -> None:
+    from ai_worker.evaluator import rank_plays
+    from games.engine import Dice
+    from games.models import Turn
+
+    mover = board if side is Side.LIGHT else board.swapped()
+    play = rank_plays(mover, Dice(*dice), 1)[0].play
+    after = play.result if side is Side.LIGHT else play.result.swapped()
+    Turn.objects.create(
+        game=game,
+        number=number,
+        side=side.value,
+        die1=dice[0],
+        die2=dice[1],
+        notation=play.notation(),
+        steps=[[s.src, s.dst, s.die] for s in play.steps],
+        position_before=board.position_id(),
+        position_after=after.position_id(),
+    )
+
+
+@pytest.fixture
+def cube_game_played(user: Any) -> Game:
+    """A money game: the opening turn; DARK rolls without doubling (at the
+    start position: nothing to double); LIGHT doubles in ``DOUBLE_PASS`` and
+    DARK takes (a wrong take); DARK redoubles to 4 at once and LIGHT passes."""
+    from games.models import CubeAction
+
+    game = cube_game(user, Position.start().position_id(), Status.FINISHED)
+    start = Position.start()
+    _turn(game, 1, Side.LIGHT, start, (3, 1))
+    _turn(game, 2, Side.DARK, start, (6, 5))
+    strong = Position.from_position_id(DOUBLE_PASS)  # LIGHT on roll, from its side
+    for number, (side, action, value) in enumerate(
+        [("light", "double", 2), ("dark", "take", 2)], start=1
+    ):
+        CubeAction.objects.create(
+            game=game,
+            number=number,
+            before_turn=3,
+            side=side,
+            action=action,
+            value=value,
+            position_id=strong.position_id(),
+        )
+    _turn(game, 3, Side.LIGHT, strong, (5, 2))
+    after = Position.from_position_id(game.turns.get(number=3).position_after)
+    for number, (side, action) in enumerate([("dark", "double"), ("light", "pass")], start=3):
+        CubeAction.objects.create(
+            game=game,
+            number=number,
+            before_turn=4,
+            side=side,
+            action=action,
+            value=4,
+            position_id=after.position_id(),
+        )
+    Game.objects.filter(pk=game.pk).update(
+        winner="dark", passed=True, result_kind="single", points=2, cube_value=2, cube_owner="dark"
+    )
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.django_db
+def test_the_cube_decisions_of_both_sides_are_replayed_in_order(cube_game_played: Game) -> None:
+    from learning.cube_review import cube_decisions
+
+    found = [
+        (d.before_turn, d.side.value, d.decision, d.action, d.context.cube.value)
+        for d in cube_decisions(cube_game_played)
+    ]
+    assert found == [
+        (2, "dark", "double", "no_double", 1),
+        (3, "light", "double", "double", 1),
+        (3, "dark", "take", "take", 1),
+        (4, "dark", "double", "double", 2),
+        (4, "light", "take", "pass", 2),
+    ]
+
+
+@pytest.mark.django_db
+def test_the_review_judges_every_cube_decision_and_sums_the_rates_apart_and_together(
+    cube_game_played: Game,
+) -> None:
+    from ai_worker.grading import classify
+    from learning import review
+    from learning.models import CubeAnalysis, GameAnalysis
+
+    review.run_analysis(cube_game_played.pk)
+    row = GameAnalysis.objects.get(game=cube_game_played)
+    assert row.state == "done" and row.turns_done == row.turns_total == 3 + 5
+    cubes = {(c.before_turn, c.decision): c for c in CubeAnalysis.objects.filter(analysis=row)}
+    assert len(cubes) == 5
+    take = cubes[(3, "take")]  # DARK took a double it should have passed
+    e = take.report["equities"]
+    assert take.best == "pass" and take.action == "take"
+    assert take.equity_lost == pytest.approx(e["double_take"] - e["double_pass"], abs=1e-4)
+    assert take.error_class == classify(take.equity_lost).value != "none"
+    double = cubes[(3, "double")]  # LIGHT's double was right
+    assert double.best == "double" and double.equity_lost == 0.0
+    assert cubes[(2, "double")].trivial  # no double at the start: nothing to decide
+    summary = row.summary
+    dark = summary["dark"]
+    counted = [c for c in cubes.values() if c.side == "dark" and not c.trivial]
+    assert dark["cube"]["decisions"] == len(counted)
+    assert dark["cube"]["error_rate"] == pytest.approx(
+        sum(c.equity_lost for c in counted) / len(counted)
+    )
+    turns = [t for t in row.turns.all() if t.side == "dark" and not t.forced]
+    together = (sum(t.equity_lost for t in turns) + sum(c.equity_lost for c in counted)) / (
+        len(turns) + len(counted)
+    )
+    assert dark["total_error_rate"] == pytest.approx(together)
+
+
+@pytest.mark.django_db
+def test_the_review_page_shows_each_cube_decision_on_its_turn_and_the_rates(
+    cube_game_played: Game, client_logged_in: Any
+) -> None:
+    from django.urls import reverse
+
+    from learning import review
+    from learning.models import GameAnalysis
+
+    review.run_analysis(cube_game_played.pk)
+    page = client_logged_in.get(
+        reverse("learning:review", args=[cube_game_played.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    body = page.content.decode()
+    assert "Checker play and the cube" in body
+    replay = page.context["replay"]
+    third = next(t for t in replay["turns"] if t["number"] == 3)
+    assert [(c["side"], c["action"]) for c in third["cube"]] == [
+        ("light", "double"),
+        ("dark", "take"),
+    ]
+    took = third["cube"][1]
+    assert took["verdict"] == "Take; the right action: Pass." and took["error"] != "none"
+    assert took["why"] is None  # the computer's: no "you" sentence
+    assert third["cube"][0]["why"].startswith("Double: ")
+    # The double passed after the last turn is shown at the game's end.
+    end = [(c["side"], c["action"]) for c in replay["end_cube"]]
+    assert end == [("dark", "double"), ("light", "pass")]
+    dark = GameAnalysis.objects.get(game=cube_game_played).summary["dark"]
+    assert f"{dark['cube']['error_rate'] * 1000:.1f}" in body
+    assert f"{dark['total_error_rate'] * 1000:.1f}" in body

@@ -1,0 +1,112 @@
+"""The review of a game's cube decisions, both sides: missed and wrong doubles,
+wrong takes and wrong passes, with the equity lost and its class.
+
+A game with the cube is replayed from its ``Turn`` and ``CubeAction`` rows
+(merged by ``before_turn``, cube actions first, docs/interfaces.md §4a). Each
+turn but the opening one begins with the mover's cube decision when the rules
+let it double (``games.engine.double_refusal``): it doubled (a ``double``
+row) or it rolled (no double). A double is followed by the other side's take
+or pass. Each decision is judged by ``ai_worker.cube_advice`` at the Expert's
+depth, and again one ply deeper when the actions are close, as checker plays
+are. A no-double that was right and not close is trivial: like a forced move
+it is not counted in the error rate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from ai_worker.cube import CubeAction, CubeContext
+from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice, advise_deeper, close
+from games.engine import Cube, Position, Side, double_refusal
+from games.models import CubeActionKind, Game
+from games.services.cube import match_of
+from learning.models import CubeAnalysis, GameAnalysis
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """One cube decision as it was made."""
+
+    before_turn: int  # the number of the turn it came before
+    side: Side  # the side that decided
+    decision: str  # DOUBLE (the doubler's) or TAKE (the taker's)
+    action: str  # no_double / double / take / pass
+    position: Position  # the doubler's board before its roll, from its side
+    context: CubeContext  # the doubler's cube (before the double) and score
+
+
+def cube_decisions(game: Game) -> list[CubeDecision]:
+    """Every cube decision of ``game``, in order (none in a single game)."""
+    if not game.has_cube:
+        return []
+    return list(_replay(game))
+
+
+def _replay(game: Game) -> Iterator[CubeDecision]:
+    match = match_of(game)
+    cube = Cube()
+    turns = {t.number: t for t in game.turns.order_by("number")}
+    actions: dict[int, list[CubeActionKind | str]] = {}
+    boards: dict[int, str] = {}
+    sides: dict[int, Side] = {}
+    for a in game.cube_actions.order_by("number"):
+        actions.setdefault(a.before_turn, []).append(a.action)
+        if a.action == CubeActionKind.DOUBLE:
+            boards[a.before_turn], sides[a.before_turn] = a.position_id, Side(a.side)
+    first = min(turns, default=0)
+    for number in sorted(set(turns) | set(actions)):
+        acts = actions.get(number, [])
+        turn = turns.get(number)
+        if number in boards:
+            doubler, light_board = sides[number], boards[number]
+        elif turn is not None and number != first:  # nobody doubles before the opening roll
+            doubler, light_board = Side(turn.side), turn.position_before
+        else:
+            continue
+        board = Position.from_position_id(light_board)
+        position = board if doubler is Side.LIGHT else board.swapped()
+        context = CubeContext(cube, match, doubler)
+        doubled = CubeActionKind.DOUBLE in acts
+        if doubled or double_refusal(cube, match, doubler) is None:
+            action = CubeAction.DOUBLE if doubled else CubeAction.NO_DOUBLE
+            yield CubeDecision(number, doubler, DOUBLE, str(action), position, context)
+        for answer in (a for a in acts if a != CubeActionKind.DOUBLE):
+            yield CubeDecision(number, doubler.other, TAKE, str(answer), position, context)
+            if answer == CubeActionKind.TAKE:
+                cube = cube.taken(doubler.other)
+
+
+def judge(decision: CubeDecision, ply: int, deeper: int) -> CubeAdvice:
+    return advise_deeper(decision.position, decision.context, decision.decision, ply, deeper)
+
+
+def trivial(decision: CubeDecision, advice: CubeAdvice) -> bool:
+    """A right no-double far from the doubling window: nothing to decide."""
+    return (
+        decision.decision == DOUBLE
+        and decision.action == CubeAction.NO_DOUBLE
+        and advice.loss(decision.action) == 0.0
+        and not close(advice.equities)
+    )
+
+
+def store(row: GameAnalysis, decision: CubeDecision, advice: CubeAdvice) -> None:
+    with transaction.atomic():
+        CubeAnalysis.objects.update_or_create(
+            analysis=row,
+            before_turn=decision.before_turn,
+            decision=decision.decision,
+            defaults={
+                "side": decision.side.value,
+                "action": decision.action,
+                "best": str(advice.best),
+                "equity_lost": advice.loss(decision.action),
+                "error_class": advice.error(decision.action).value,
+                "trivial": trivial(decision, advice),
+                "report": advice.to_json(),
+            },
+        )
