@@ -308,6 +308,28 @@ def held_computer_turns() -> Iterator[list[tuple[int, int]]]:
         computer_turn_due.connect(queue_computer_turn, dispatch_uid=uid)
 
 
+@pytest.fixture
+def held_reviews() -> Iterator[list[int]]:
+    """Every game_id whose finish would queue its review, held instead: for a
+    test that runs the review itself (on its own thread, at its own depth)."""
+    from games.signals import game_finished
+    from learning.receivers import queue_review
+
+    held: list[int] = []
+
+    def hold(sender: Any, game_id: int, **kwargs: Any) -> None:
+        held.append(game_id)
+
+    uid = "learning.queue_review"
+    game_finished.disconnect(dispatch_uid=uid)
+    game_finished.connect(hold, dispatch_uid="tests.hold_review")
+    try:
+        yield held
+    finally:
+        game_finished.disconnect(dispatch_uid="tests.hold_review")
+        game_finished.connect(queue_review, dispatch_uid=uid)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Remove SQLite's WAL side files of this run's test database.

@@ -10,7 +10,8 @@ split by concept:
   is sent after commit (the broadcast, ``signals.computer_turn_due``);
 - ``turns``: how a turn ends (Turn row, hand-over, result);
 - ``imports``: a match file stored as the owner's games;
-- ``person``: the person's commands; ``computer``: the computer's turn.
+- ``person``: the person's commands; ``computer``: the computer's turn;
+- ``setups``: a game from a chosen position (no opening roll).
 
 Each command runs in ``transaction.atomic()``, locks the game row, checks the
 version the command was made on, and broadcasts and sends its signals only
@@ -47,6 +48,7 @@ from games.services.person import (
     undo_step,
 )
 from games.services.rows import current_turn, position_of
+from games.services.setups import start_game_from
 
 __all__ = [
     "PERSON_COMMANDS",
@@ -71,6 +73,7 @@ __all__ = [
     "request_hint",
     "resign",
     "start_game",
+    "start_game_from",
     "stuck_games",
     "undo_step",
 ]

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.preferences import board_prefs
 from games.engine import IllegalStepError, Position, Side, opening_roll
@@ -18,9 +17,9 @@ from games.engine import Turn as EngineTurn
 from games.models import Game, ResultKind, Status
 from games.services import dice
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
-from games.services.rows import after_commit, current_turn, person_command, position_of, save
+from games.services.rows import current_turn, person_command, position_of, save
 from games.services.turns import (
-    begin_person_turn,
+    begin_first_turn,
     check_game_over,
     finish_game,
     pass_to,
@@ -49,13 +48,7 @@ def start_game(user: Any, tier: str) -> Game:
             opening_rolls=rolls,
             dice=list(rolls[-1]),
         )
-        if starter is Side.DARK:
-            game.computer_turn_started_at = timezone.now()
-            game.save(update_fields=["computer_turn_started_at"])
-        else:
-            begin_person_turn(game)
-            game.save()
-        after_commit(game)
+        begin_first_turn(game)
     return game
 
 

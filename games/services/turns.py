@@ -13,7 +13,7 @@ from accounts.preferences import board_prefs
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome
 from games.models import Game, ResultKind, Status, Turn
 from games.services import dice
-from games.services.rows import position_of
+from games.services.rows import after_commit, position_of
 from games.signals import game_finished
 from games.steps import turn_json
 
@@ -56,6 +56,17 @@ def pass_to(game: Game, side: Side) -> None:
     else:
         game.computer_turn_started_at = None
         begin_person_turn(game)
+
+
+def begin_first_turn(game: Game) -> None:
+    """A new game's first turn, its dice in ``game.dice``: DARK's announced,
+    or LIGHT's begun (a pass or a forced play may follow); saved as created."""
+    if game.turn == Side.DARK.value:
+        game.computer_turn_started_at = timezone.now()
+    else:
+        begin_person_turn(game)
+    game.save()
+    after_commit(game)
 
 
 def begin_person_turn(game: Game) -> None:

@@ -59,8 +59,9 @@ class Keyboard:
 
 
 @pytest.fixture
-def practice_user(user: Any) -> Any:
+def practice_user(user: Any, held_reviews: list[int]) -> Any:
     game = play_out(user, RACE, seed=3, light_choice=worst)
+    assert held_reviews == [game.pk]  # analysed here, at one ply
 
     def run() -> None:
         try:

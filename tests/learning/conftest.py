@@ -1,10 +1,11 @@
-"""Fixtures for the learning pages and jobs: real games, stored with the ORM.
+"""Fixtures for the learning pages and jobs: real games, played through the site.
 
 ``play_out(user, position, seed)`` plays a game to its end from ``position``
-(LIGHT on roll) with the real engine and the 1-ply evaluator, rolling dice
-from a seeded ``random.Random``, and stores the Game and every Turn exactly as
-``games.services`` does (positions from LIGHT's side, steps in the mover's
-numbering). ``finished_game`` is such a game from a short race.
+(LIGHT on roll) through ``games.services``: LIGHT's plays step by step as the
+board sends them, DARK's as the computer's task applies them, both chosen by
+the 1-ply evaluator, the dice from a seeded ``random.Random`` in place of
+``services.dice.roll_die``. So the Game and Turn rows are the site's own.
+``finished_game`` is such a game from a short race.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
-from django.utils import timezone
+from django.db import transaction
 
 from ai_worker.evaluator import rank_plays
-from games.engine import Dice, Position, Side, outcome
-from games.models import Game, Status, Turn
+from games import services
+from games.engine import Dice, Play, Position, Side, outcome
+from games.models import Game
 
 # The shared real-worker fixture (tests/ai/conftest.py), for this package's tests.
 from tests.ai.conftest import celery_worker_process  # noqa: F401
@@ -43,51 +46,49 @@ def play_out(
     tier: str = "casual",
     max_turns: int = 200,
     light_choice: Callable[[list[Any]], Any] | None = None,
+    stop_before_win: bool = False,
 ) -> Game:
     """``light_choice(ranked)`` picks LIGHT's play among the ranked ones
-    (the best when not given), so a test can make the person err."""
+    (the best when not given), so a test can make the person err. With
+    ``stop_before_win`` the game stops (LIGHT on roll) before a LIGHT play
+    that would win it; it ends as it is when DARK wins first."""
     rng = random.Random(seed)
-    game = Game.objects.create(
-        owner=user,
-        tier=tier,
-        status=Status.PLAYING,
-        position_id=start.position_id(),
-        opening_rolls=[[4, 2]],
-    )
-    light = start
-    side = Side.LIGHT
-    for number in range(1, max_turns + 1):
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        mover = light if side is Side.LIGHT else light.swapped()
-        ranked = rank_plays(mover, Dice(d1, d2), 1)
-        choose = light_choice if side is Side.LIGHT and light_choice else (lambda r: r[0])
-        play = choose(ranked).play if ranked else None
-        after = play.result if play else mover
-        light_after = after if side is Side.LIGHT else after.swapped()
-        Turn.objects.create(
-            game=game,
-            number=number,
-            side=side.value,
-            die1=d1,
-            die2=d2,
-            notation=play.notation() if play else "",
-            steps=[[s.src, s.dst, s.die] for s in play.steps] if play else [],
-            position_before=light.position_id(),
-            position_after=light_after.position_id(),
-        )
-        light = light_after
-        result = outcome(after, side)
-        if result is not None:
-            game.status = Status.FINISHED
-            game.winner = result.winner.value
-            game.result_kind = str(result.kind.value)
-            game.points = result.points
-            game.finished_at = timezone.now()
-            game.position_id = light.position_id()
-            game.save()
-            return game
-        side = side.other
-    raise AssertionError("the game did not finish")
+    choose = light_choice or (lambda ranked: ranked[0])
+    # One transaction: what is sent after commit (the computer's turn due,
+    # the finished game's review) goes out once, when the game is stored.
+    with mock.patch.object(services.dice, "roll_die", lambda: rng.randint(1, 6)):
+        with transaction.atomic():
+            game = services.start_game_from(user, tier, start)
+            while not game.is_over:
+                if (game.last_turn or {}).get("number", 0) >= max_turns:
+                    raise AssertionError("the game did not finish")
+                if game.turn == Side.DARK.value:
+                    game = _computer_plays(game)
+                    continue
+                ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
+                play = choose(ranked).play
+                if stop_before_win and outcome(play.result, Side.LIGHT) is not None:
+                    return game
+                game = _person_plays(game, play)
+    return game
+
+
+def _person_plays(game: Game, play: Play) -> Game:
+    """LIGHT's play, step by step as the board sends it, then the turn's end."""
+    for step in play.steps:
+        game = services.make_step(game.pk, game.owner, game.version, step.src, step.dst, step.die)
+    if game.turn == Side.LIGHT.value and game.steps:
+        game = services.end_turn(game.pk, game.owner, game.version)
+    return game
+
+
+def _computer_plays(game: Game) -> Game:
+    """DARK's best 1-ply play (or its pass), as the computer's task applies it."""
+    turn = services.begin_computer_turn(game.pk, game.version)
+    assert turn is not None
+    ranked = rank_plays(*turn, 1)
+    services.finish_computer_turn(game.pk, game.version, ranked[0].play if ranked else None)
+    return Game.objects.get(pk=game.pk)
 
 
 @pytest.fixture
@@ -100,28 +101,12 @@ def game_player() -> Callable[..., Game]:
     return play_out
 
 
-def unfinish_last_turn(game: Game) -> Turn:
-    """Take back a finished game's winning turn: the game waits for that roll
-    again, so a test can play the last move through the real services."""
-    last = game.turns.order_by("-number").first()
-    assert last is not None
-    game.status = Status.PLAYING
-    game.turn = last.side
-    game.dice = [last.die1, last.die2]
-    game.position_id = last.position_before
-    game.winner, game.result_kind, game.points, game.finished_at = "", "", 0, None
-    game.save()
-    last.delete()
-    return last
-
-
 @pytest.fixture
 def nearly_won_game(user: Any) -> Game:
     """A real game one LIGHT turn from LIGHT's win, its earlier turns stored."""
     for seed in range(1, 40):
-        game = play_out(user, RACE, seed=seed)
-        if game.winner == "light":
-            unfinish_last_turn(game)
+        game = play_out(user, RACE, seed=seed, stop_before_win=True)
+        if not game.is_over:
             return game
         game.delete()
     raise AssertionError("no seed gave LIGHT the win")

@@ -14,7 +14,7 @@ import threading
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.db import connections, transaction
 from django.utils import translation
 
 from games.models import Game
@@ -51,9 +51,10 @@ def analyse_then_close(game_id: int) -> None:
 
 
 @pytest.fixture
-def analysed_game(user: Any) -> int:
-    """A finished game of ``user``'s, its analysis done; returns its id."""
+def analysed_game(user: Any, held_reviews: list[int]) -> int:
+    """A finished game of ``user``'s, its analysis done here; returns its id."""
     game = play_out(user, RACE, seed=3)
+    assert held_reviews == [game.pk]
     # Off the main thread: Playwright's event loop runs there, and the job
     # broadcasts its progress through async_to_sync.
     job = threading.Thread(target=analyse_then_close, args=(game.pk,))
@@ -121,6 +122,8 @@ def test_finish_a_game_then_review_it_with_the_keys(
         row = GameAnalysis.objects.filter(game=game).first()
         pytest.fail(f"no analysis ({row}); worker log:\n{worker_log()[-4000:]}", pytrace=False)
     assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
+    # The summary is the server's; the graph is drawn once the module has run.
+    page.locator("#win-graph circle").first.wait_for()
     assert page.locator("#win-graph circle").count() == turns
     assert page.locator(".summary-table tbody tr").count() == 2
 
@@ -213,9 +216,11 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     browser: Any, review_server: str, user: Any, worker_log: Any, language: str, width: int
 ) -> None:
     # A real failure in the real job: turn 3's stored die cannot be a die, so
-    # the analysis stores turns 1 and 2, then fails on turn 3.
-    game = play_out(user, RACE, seed=3)
-    game.turns.filter(number=3).update(die1=7)
+    # the analysis stores turns 1 and 2, then fails on turn 3. The game's end
+    # queues the first analysis (learning.receivers); the button the next.
+    with transaction.atomic():
+        game = play_out(user, RACE, seed=3)
+        game.turns.filter(number=3).update(die1=7)
     page = open_page(browser, review_server, user, language, width)
     sockets: list[Any] = []
     status_reads: list[str] = []
@@ -227,34 +232,32 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     review_url = f"/learn/games/{game.pk}/review/"
     page.goto(review_url)
 
-    # A visit queues nothing: the page offers the analysis, and its button
-    # (a POST) queues it.
-    button = page.locator("#analysis-again button")
-    assert button.inner_text() == gettext(language, "Analyse this game")
-    assert page.locator("#analysis-missing").is_visible()
-    assert not GameAnalysis.objects.filter(game=game).exists()
-    assert sockets == []
-    button.click()
-    page.wait_for_url(f"**{review_url}")
-
     failed = page.locator("#analysis-failed")
-    try:
-        failed.wait_for(state="visible", timeout=120_000)
-    except Exception:
-        row = GameAnalysis.objects.filter(game=game).first()
-        pytest.fail(f"not failed ({row}); worker log:\n{worker_log()[-4000:]}", pytrace=False)
-    assert failed.inner_text() == gettext(language, "The analysis failed.")
-    assert page.locator("#analysis-progress-box").get_attribute("data-state") == "failed"
-    assert page.locator("#analysis-count").inner_text().startswith("2/")
-    assert button.is_visible()
-    assert button.inner_text() == gettext(language, "Analyse again")
-    assert GameAnalysis.objects.get(game=game).state == AnalysisState.FAILED
+    button = page.locator("#analysis-again button")
+    for attempt in (1, 2):
+        try:
+            failed.wait_for(state="visible", timeout=120_000)
+        except Exception:
+            row = GameAnalysis.objects.filter(game=game).first()
+            pytest.fail(f"not failed ({row}); worker log:\n{worker_log()[-4000:]}", pytrace=False)
+        assert failed.inner_text() == gettext(language, "The analysis failed.")
+        assert page.locator("#analysis-progress-box").get_attribute("data-state") == "failed"
+        assert page.locator("#analysis-count").inner_text().startswith("2/")
+        assert button.is_visible()
+        assert button.inner_text() == gettext(language, "Analyse again")
+        assert GameAnalysis.objects.get(game=game).state == AnalysisState.FAILED
+        if attempt == 1:
+            # The button (a POST) queues it again; the page follows it anew.
+            button.click()
+            page.wait_for_url(f"**{review_url}")
 
-    # Done following: the socket is closed, and nothing reads the status again.
+    # Done following: each page's socket is closed (the first page's, if it
+    # opened one, and the second's), and nothing reads the status again.
+    reads = len(status_reads)
     page.wait_for_timeout(3_000)
-    assert len(sockets) == 1
-    assert sockets[0].is_closed()
-    assert len(status_reads) <= 1
+    assert 1 <= len(sockets) <= 2
+    assert all(ws.is_closed() for ws in sockets)
+    assert len(status_reads) == reads <= len(sockets)
     page.context.close()
 
 
