@@ -42,6 +42,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -287,6 +288,24 @@ def _close_pool_connections() -> Iterator[None]:
     dispatch.close()
 
 
+@contextmanager
+def _held(signal: Any, uid: str, receiver: Any, held: list[Any], *names: str) -> Iterator[None]:
+    """``signal``'s ``receiver`` (connected as ``uid``) replaced by a recorder
+    of the named arguments of each send, for the block."""
+
+    def hold(sender: Any, **kwargs: Any) -> None:
+        values = tuple(kwargs[name] for name in names)
+        held.append(values if len(values) > 1 else values[0])
+
+    signal.disconnect(dispatch_uid=uid)
+    signal.connect(hold, dispatch_uid=f"tests.held.{uid}")
+    try:
+        yield
+    finally:
+        signal.disconnect(dispatch_uid=f"tests.held.{uid}")
+        signal.connect(receiver, dispatch_uid=uid)
+
+
 @pytest.fixture
 def held_computer_turns() -> Iterator[list[tuple[int, int]]]:
     """Every (game_id, version) announced for the computer, instead of played."""
@@ -294,18 +313,9 @@ def held_computer_turns() -> Iterator[list[tuple[int, int]]]:
     from games.signals import computer_turn_due
 
     held: list[tuple[int, int]] = []
-
-    def hold(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
-        held.append((game_id, version))
-
     uid = "ai_worker.play_computer_turn"
-    computer_turn_due.disconnect(dispatch_uid=uid)
-    computer_turn_due.connect(hold, dispatch_uid="tests.hold_computer_turn")
-    try:
+    with _held(computer_turn_due, uid, queue_computer_turn, held, "game_id", "version"):
         yield held
-    finally:
-        computer_turn_due.disconnect(dispatch_uid="tests.hold_computer_turn")
-        computer_turn_due.connect(queue_computer_turn, dispatch_uid=uid)
 
 
 @pytest.fixture
@@ -316,18 +326,8 @@ def held_reviews() -> Iterator[list[int]]:
     from learning.receivers import queue_review
 
     held: list[int] = []
-
-    def hold(sender: Any, game_id: int, **kwargs: Any) -> None:
-        held.append(game_id)
-
-    uid = "learning.queue_review"
-    game_finished.disconnect(dispatch_uid=uid)
-    game_finished.connect(hold, dispatch_uid="tests.hold_review")
-    try:
+    with _held(game_finished, "learning.queue_review", queue_review, held, "game_id"):
         yield held
-    finally:
-        game_finished.disconnect(dispatch_uid="tests.hold_review")
-        game_finished.connect(queue_review, dispatch_uid=uid)
 
 
 @pytest.hookimpl(trylast=True)
