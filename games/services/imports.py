@@ -126,8 +126,9 @@ def _store_game(owner: Any, replayed: ReplayedGame, match: Match | None, number:
         cube_owner=replayed.cube.owner.value if replayed.cube.owner else "",
         match=match,
         match_game=number if match else None,
-        score_light=replayed.match.light,
-        score_dark=replayed.match.dark,
+        # A money session's running score is not kept: only a match has one.
+        score_light=replayed.match.light if match else 0,
+        score_dark=replayed.match.dark if match else 0,
         crawford=replayed.match.crawford,
         finished_at=now,
     )

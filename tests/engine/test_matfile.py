@@ -6,6 +6,7 @@ The files under tests/data/gnubg_*.mat were written by GNU Backgammon 1.07
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -193,3 +194,28 @@ def replayed(text: str) -> list[tuple[object, ...]]:
         (g.match, g.end, g.cube, [(t.action.side, t.action.kind, t.play) for t in g.turns])
         for g in games
     ]
+
+
+def test_a_damaged_file_fails_only_with_matfileerror() -> None:
+    """Characters changed, dropped or added anywhere: read and replayed, or a MatFileError."""
+    rng = random.Random(1)
+    texts = [read(name) for name in ("gnubg_match3.mat", "gnubg_money_take.mat")]
+    alphabet = "0123456789/*: abDoubles=>TakesDropsWinpoint\n)"
+    failed = 0
+    for _ in range(400):
+        text = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(text))
+            choice = rng.random()
+            if choice < 0.4:
+                text[at] = rng.choice(alphabet)
+            elif choice < 0.7:
+                del text[at]
+            else:
+                text.insert(at, rng.choice(alphabet))
+        try:
+            replay_match(parse_mat("".join(text)))
+        except MatFileError as error:
+            failed += 1
+            assert error.line >= 0 and str(error)
+    assert failed > 100  # most damage is caught, none of it crashes

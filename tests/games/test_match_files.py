@@ -314,3 +314,10 @@ def test_the_review_names_the_imported_opponent(client_logged_in: Any, user: Any
     game = import_match_file(user, read("gnubg_match3_short.mat")).games[0]
     page = client_logged_in.get(reverse("learning:review", args=[game.pk])).content.decode()
     assert "复盘：你对 bob" in page
+
+
+def test_a_money_session_keeps_no_running_score(user: Any) -> None:
+    text = read("gnubg_money_pass.mat").replace("alice : 0 ", "alice : 40000 ")
+    (game,) = import_match_file(user, text).games
+    assert (game.kind, game.score_light, game.score_dark, game.match_id) == ("money", 0, 0, None)
+    assert (game.winner, game.points, game.passed) == ("dark", 1, True)
