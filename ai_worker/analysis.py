@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai_worker.candidates import Candidate, candidate, compared, with_comparisons
+from ai_worker.candidates import Candidate, candidate, compared, probs_dict, with_comparisons
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
-from ai_worker.luck import best_equities, roll_luck, static_value
-from ai_worker.ranking import Ranked, RankFn, default_rank, luck_rank
+from ai_worker.luck import best_equities, roll_luck
+from ai_worker.ranking import Probs, Ranked, RankFn, default_rank, luck_rank
 from games.engine import Dice, Play, Position
 
 
@@ -37,6 +37,7 @@ class TurnReport:
     luck: float | None
     win: float  # the mover's chance to win after the play made
     ply: int = 1  # the depth the plays were ranked at
+    after: dict[str, float] | None = None  # the mover's chances after the turn (probs_dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,6 +52,7 @@ class TurnReport:
             "luck": None if self.luck is None else round(self.luck, 4),
             "win": round(self.win, 4),
             "ply": self.ply,
+            "after": {k: round(v, 4) for k, v in self.after.items()} if self.after else None,
         }
 
 
@@ -85,6 +87,7 @@ def analyse_turn(
         ranked, depth = list(rank(position, dice, deeper, keep=played)), deeper
     luck = roll_luck(luck_equities, dice, opening) if luck_equities else None
     if not ranked or played is None:
+        still = _unmoved(position, depth)
         return TurnReport(
             (dice.d1, dice.d2),
             "",
@@ -95,8 +98,9 @@ def analyse_turn(
             0.0,
             ErrorClass.NONE,
             luck,
-            _static_win(position, depth),
+            still.win,
             depth,
+            probs_dict(still),
         )
     before = position_features(position)
     best = [candidate(position, r, before) for r in ranked[:top]]
@@ -124,6 +128,7 @@ def analyse_turn(
         luck=luck,
         win=float(chosen.probs.win) if chosen else float(ranked[0].probs.win),
         ply=depth,
+        after=probs_dict(chosen.probs if chosen else ranked[0].probs),
     )
 
 
@@ -206,7 +211,9 @@ def _index_of(ranked: Sequence[Ranked], played: Play) -> int | None:
     return None
 
 
-def _static_win(position: Position, ply: int) -> float:
-    """The mover's chance after a dance (the opponent is then on roll), at
+def _unmoved(position: Position, ply: int) -> Probs:
+    """The mover's chances after a dance (the opponent is then on roll), at
     the depth the luck table values the dance."""
-    return static_value(position, ply)[1]
+    from ai_worker.evaluator import value_unmoved
+
+    return value_unmoved(position, ply)[1]

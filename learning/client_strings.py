@@ -38,9 +38,11 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "cube_lost": _("%(label)s (%(mark)s): gave away %(lost)s equity against the right action."),
     "depth_shallow": _("Analysed at %(ply)s-ply: an obvious decision, not searched deeper."),
     "win_after": _("Your chance to win afterwards: %(win)s."),
+    "match_after": _("Your chance to win the match afterwards: %(win)s."),
     "not_analysed": _("Not analysed yet."),
     "computer_why": _("Why the computer chose this play:"),
     "played_row": _("(played)"),
     "errors": {code: ERROR_LABELS[code] for code in ("doubtful", "bad", "very_bad")},
     "graph_turn": _("Turn %(n)s: your chance %(win)s"),
+    "graph_turn_match": _("Turn %(n)s: your chance to win the match %(win)s"),
 }

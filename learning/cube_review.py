@@ -80,6 +80,34 @@ def _replay(game: Game) -> Iterator[CubeDecision]:
                 cube = cube.taken(doubler.other)
 
 
+def cube_values(game: Game) -> dict[int, int]:
+    """The cube's value during each turn of ``game`` (after the takes before it)."""
+    value, values = 1, {}
+    takes = game.cube_actions.filter(action=CubeActionKind.TAKE)
+    taken = {a.before_turn: a.value for a in takes}
+    for number in game.turns.order_by("number").values_list("number", flat=True):
+        value = taken.get(number, value)
+        values[number] = value
+    return values
+
+
+def match_chance(probs: dict[str, float], mover: Side, game: Game, cube: int) -> float | None:
+    """``mover``'s cubeless chance to win the match after its turn (its
+    chances ``probs``, each result worth the cube's value at the score), or
+    None outside a match."""
+    import bgbot_cpp
+
+    match = match_of(game)
+    if match.is_money:
+        return None
+    chances = [probs[k] for k in PROBS_KEYS]
+    away = (match.away(mover), match.away(mover.other))
+    return float(bgbot_cpp.cubeless_mwc(chances, *away, cube, match.crawford))
+
+
+PROBS_KEYS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+
+
 def judge(decision: CubeDecision, ply: int, deeper: int) -> CubeAdvice:
     return advise_deeper(decision.position, decision.context, decision.decision, ply, deeper)
 

@@ -86,6 +86,8 @@ def review_turn_json(
             "mark": _MARKS.get(review.error_class, ""),
             "luck": None if review.luck is None else round(review.luck, 4),
             "win_light": round(review.win_light, 4),
+            # In a match: the person's chance to win the match after the turn.
+            "mwc_light": report.get("mwc_light"),
             "played_rank": report.get("played_rank"),
             # The depth this turn's plays were ranked at (``TurnReport.ply``).
             "ply": report.get("ply"),
@@ -114,6 +116,7 @@ def replay_json(game: Game) -> dict[str, Any]:
         "game": game.pk,
         # The review's depth: a turn ranked shallower was an obvious decision.
         "review_ply": row.ply if row else None,
+        "match": game.match_id is not None,
         "start": board_json(start),
         "turns": [
             review_turn_json(t, reviews.get(t.number), cubes.get(t.number, [])) for t in turns

@@ -31,7 +31,7 @@ from ai_worker import analysis, grading
 from ai_worker.evaluator import MAX_PLY
 from ai_worker.ranking import RankFn, default_rank
 from games import broadcast
-from games.engine import Dice, Play, Position, play_leading_to
+from games.engine import Dice, Play, Position, Side, play_leading_to
 from games.models import Game, Status, Turn
 from games.tiers import Tier, tier_spec
 from learning import cube_review
@@ -114,6 +114,7 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
     decisions = cube_review.cube_decisions(game)
     judged = {(c.before_turn, c.decision) for c in row.cube_decisions.all()}
     total = len(turns) + len(decisions)
+    cubes = cube_review.cube_values(game) if game.match_id else {}
     GameAnalysis.objects.filter(pk=row.pk).update(
         turns_total=total,
         turns_done=len(done) + len(judged),
@@ -126,7 +127,7 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
             if turn.number in done:
                 continue
             report = analyse_stored_turn(turn, row.ply, rank, opening=turn.number == first)
-            _store(row, turn, report)
+            _store(row, turn, report, cubes.get(turn.number) if game.match_id else None)
             done.add(turn.number)
             _progress(game_id, len(done) + len(judged), total)
         for decision in decisions:
@@ -174,8 +175,16 @@ def analyse_stored_turn(
     return analysis.review_turn(before, dice, played, ply=ply, rank=rank, opening=opening)
 
 
-def _store(row: GameAnalysis, turn: Turn, report: analysis.TurnReport) -> None:
+def _store(
+    row: GameAnalysis, turn: Turn, report: analysis.TurnReport, cube: int | None = None
+) -> None:
     win_light = report.win if turn.side == "light" else 1.0 - report.win
+    stored = report.to_json()
+    if cube is not None and report.after is not None:
+        # In a match the graph shows the chance to win the match.
+        mwc = cube_review.match_chance(report.after, Side(turn.side), row.game, cube)
+        if mwc is not None:
+            stored["mwc_light"] = round(mwc if turn.side == "light" else 1.0 - mwc, 4)
     with transaction.atomic():
         TurnAnalysis.objects.update_or_create(
             analysis=row,
@@ -188,7 +197,7 @@ def _store(row: GameAnalysis, turn: Turn, report: analysis.TurnReport) -> None:
                 "error_class": report.error.value,
                 "luck": report.luck,
                 "win_light": win_light,
-                "report": report.to_json(),
+                "report": stored,
             },
         )
         GameAnalysis.objects.filter(pk=row.pk).update(

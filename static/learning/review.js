@@ -14,6 +14,11 @@ const turns = data.turns;
 // and the play's arrows); k === turns.length shows the final position.
 let view = 0;
 
+// The graph's value: the chance to win the game, or in a match the match.
+function chance(a) {
+  return data.match && a.mwc_light !== null && a.mwc_light !== undefined ? a.mwc_light : a.win_light;
+}
+
 function isError(turn) {
   const cube = (turn.cube || []).some((c) => c.error !== "none");
   return cube || Boolean(turn.analysis && turn.analysis.error && turn.analysis.error !== "none");
@@ -87,7 +92,7 @@ function describe(turn) {
     parts.push(fmt(shallow ? S.depth_shallow : S.depth, { ply: a.ply }));
   }
   if (a.luck !== null) parts.push(fmt(S.luck, { luck: signed(a.luck) }));
-  parts.push(fmt(S.win_after, { win: pct(a.win_light) }));
+  parts.push(fmt(data.match ? S.match_after : S.win_after, { win: pct(chance(a)) }));
   if (turn.side === "dark" && a.played) parts.push(S.computer_why, ...a.played.reasons);
   verdict.textContent = sentences(parts);
   alternatives(turn, a);
@@ -183,17 +188,17 @@ function drawGraph() {
   }
   const pts = [[gx(0), gy(0.5)]];
   turns.forEach((t, k) => {
-    if (t.analysis) pts.push([gx(k + 1), gy(t.analysis.win_light)]);
+    if (t.analysis) pts.push([gx(k + 1), gy(chance(t.analysis))]);
   });
   node("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "g-line" }, svg);
   turns.forEach((t, k) => {
     if (!t.analysis) return;
     const dot = node("circle", {
-      cx: gx(k + 1), cy: gy(t.analysis.win_light), r: isError(t) ? 4 : 2.5,
+      cx: gx(k + 1), cy: gy(chance(t.analysis)), r: isError(t) ? 4 : 2.5,
       class: isError(t) ? `g-dot g-error g-${t.side}` : `g-dot g-${t.side}`,
     }, svg);
     const title = node("title", {}, dot);
-    title.textContent = fmt(S.graph_turn, { n: t.number, win: pct(t.analysis.win_light) });
+    title.textContent = fmt(data.match ? S.graph_turn_match : S.graph_turn, { n: t.number, win: pct(chance(t.analysis)) });
   });
   node("line", { class: "g-cursor", x1: 0, x2: 0, y1: PAD, y2: GH - PAD, id: "g-cursor" }, svg);
   svg.addEventListener("click", (ev) => {

@@ -290,3 +290,44 @@ def test_the_review_page_shows_each_cube_decision_on_its_turn_and_the_rates(
     dark = GameAnalysis.objects.get(game=cube_game_played).summary["dark"]
     assert f"{dark['cube']['error_rate'] * 1000:.1f}" in body
     assert f"{dark['total_error_rate'] * 1000:.1f}" in body
+
+
+@pytest.mark.django_db
+def test_in_a_match_the_graph_shows_the_chance_to_win_the_match(user: Any) -> None:
+    import bgbot_cpp
+
+    from games.models import Match as MatchRow
+    from learning import review
+    from learning.replay import replay_json
+
+    match = MatchRow.objects.create(owner=user, length=5, score_light=1, score_dark=3)
+    game = cube_game(
+        user,
+        Position.start().position_id(),
+        Status.FINISHED,
+        match=match,
+        match_game=3,
+        score_light=1,
+        score_dark=3,
+    )
+    Game.objects.filter(pk=game.pk).update(kind=GameKind.MATCH, jacoby=False)
+    game.refresh_from_db()
+    start = Position.start()
+    _turn(game, 1, Side.LIGHT, start, (3, 1))
+    after = Position.from_position_id(game.turns.get(number=1).position_after)
+    _turn(game, 2, Side.DARK, after, (6, 4))
+    review.run_analysis(game.pk)
+    data = replay_json(game)
+    assert data["match"] is True
+    for turn in data["turns"]:
+        report = game.turns.get(number=turn["number"]).analysis.report
+        p = report["after"]  # the mover's chances after its play
+        mover_away, other_away = (4, 2) if turn["side"] == "light" else (2, 4)
+        chances = [
+            p[k] for k in ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+        ]
+        mwc = bgbot_cpp.cubeless_mwc(chances, mover_away, other_away, 1, False)
+        light = mwc if turn["side"] == "light" else 1.0 - mwc
+        assert turn["analysis"]["mwc_light"] == pytest.approx(light, abs=1e-4)
+        # Trailing 1-3 in a 5-point match, LIGHT's match chance is below its game chance.
+        assert turn["analysis"]["mwc_light"] < turn["analysis"]["win_light"]
