@@ -1,6 +1,6 @@
 """How long the post-game review of a 30-turn game takes.
 
-    .venv/bin/python bench/analysis.py [--turns 30] [--games 3]
+    .venv/bin/python bench/analysis.py [--turns 30] [--games 3] [--money]
 
 Plays games between two 1-ply players (deterministic seeds), then times
 the review of their first ``--turns`` turns with the code ``learning.review``
@@ -12,6 +12,12 @@ yardstick, timed in the same run on the same turns: bgsage's own
 per turn, nothing else), the "raw
 evaluations of the same decisions". Target: ≤ 20 s per 30-turn game on this
 machine; the load average is printed with the figures. No Django needed.
+
+``--money`` times a money game's review: the same turns, and before each
+turn after the opening one the mover's cube decision with the cube in the
+centre (the most a game can have: every turn a doubling decision), judged as
+``learning.cube_review`` judges it (``ai_worker.cube_advice.advise_deeper``:
+the Expert's ply, one deeper when close). The review's total is both.
 """
 
 from __future__ import annotations
@@ -62,6 +68,22 @@ def review(record: list[tuple[Position, Dice]], ply: int) -> tuple[float, int]:
     return time.perf_counter() - started, deeper
 
 
+def cube_review(record: list[tuple[Position, Dice]], ply: int) -> tuple[float, int]:
+    """Seconds to judge a cube decision before every turn but the first, and
+    how many went one ply deeper."""
+    from ai_worker.cube import CubeContext
+    from ai_worker.cube_advice import DOUBLE, advise_deeper
+    from games.engine import Cube, Match, Side
+
+    context = CubeContext(Cube(), Match(jacoby=True), Side.LIGHT)
+    started = time.perf_counter()
+    deeper = 0
+    for position, _dice in record[1:]:
+        advice = advise_deeper(position, context, DOUBLE, max(1, ply - 1), ply)
+        deeper += advice.ply == ply
+    return time.perf_counter() - started, deeper
+
+
 def yardstick(record: list[tuple[Position, Dice]], ply: int) -> float:
     import bgsage
 
@@ -76,6 +98,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=30)
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--money", action="store_true", help="add the cube decisions")
     args = parser.parse_args()
     ply = min(tier_spec(Tier.EXPERT).ply + 1, evaluator.MAX_PLY)  # learning.review.review_ply
     evaluator.warm_up(ply)
@@ -84,15 +107,23 @@ def main() -> None:
         record = play_game(seed, args.turns)
         yardstick(record[:2], ply)  # load bgsage's nets outside the timing
         seconds, deeper = review(record, ply)
+        cube = ""
+        if args.money:
+            cube_seconds, cube_deeper = cube_review(record, ply)
+            seconds += cube_seconds
+            cube = (
+                f" (of which {len(record) - 1} cube decisions {cube_seconds:.2f} s, "
+                f"{cube_deeper} at {ply}-ply)"
+            )
         ours.append(seconds)
         theirs.append(yardstick(record, ply))
         print(
             f"game {seed}: {len(record)} turns ({deeper} searched at {ply}-ply), "
-            f"review {ours[-1]:.2f} s, "
+            f"review {ours[-1]:.2f} s{cube}, "
             f"bgsage checker_play {theirs[-1]:.2f} s, ratio {ours[-1] / theirs[-1]:.2f}"
         )
     print(
-        f"median review of a {args.turns}-turn game at {ply}-ply: "
+        f"median review of a {args.turns}-turn {'money ' if args.money else ''}game at {ply}-ply: "
         f"{statistics.median(ours):.2f} s (target <= 20 s); yardstick "
         f"{statistics.median(theirs):.2f} s; "
         f"ratio {statistics.median(ours) / statistics.median(theirs):.2f}"
