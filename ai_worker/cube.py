@@ -167,6 +167,26 @@ def take_decision(
     return CubeDecision(noisy.best_answer(), None, equities)
 
 
+def resign_accepted(position: Position, context: CubeContext, offered: int) -> bool:
+    """Whether the side not resigning (DARK, the computer) accepts ``offered`` points.
+
+    ``position`` and ``context`` are the side on turn's. The computer takes
+    the offer when it is at least the points it expects from playing on: its
+    cubeless chances (1-ply) times the cube, gammons single under Jacoby with
+    the cube centred, never more than it needs to win a match.
+    """
+    probs = evaluate_cube(position, context, 1).probs
+    match = context.match
+    jacoby_single = match.is_money and match.jacoby and context.cube.centred
+    per_cube = 2.0 * probs.win - 1.0 if jacoby_single else probs.equity
+    expected = per_cube * context.cube.value
+    if context.mover is not Side.DARK:
+        expected = -expected
+    if match.length:
+        expected = min(expected, float(match.away(Side.DARK)))
+    return offered >= expected - 1e-9
+
+
 def rank_cubeful(
     position: Position, dice: Dice, context: CubeContext, ply: int = 1
 ) -> list[RankedPlay]:

@@ -5,10 +5,12 @@ use this module and neither imports the other's callers: the floors inside
 ``ai_worker`` are ``turns`` → ``tasks`` → ``watchdog`` → ``receivers``, with
 ``dispatch`` (generic sending) beside them.
 
-A turn: ``services.begin_computer_turn`` gives DARK's dice, rolled and stored
-as the turn passed (a retry reuses them), the policy chooses a play for the
-game's tier with noise seeded by the game, and
-``services.finish_computer_turn`` applies it with the version check. A
+A turn: ``services.computer_due`` says what DARK is to do (play the dice,
+rolled and stored as the turn passed, so a retry reuses them; decide on the
+cube; answer a double or a resignation), the policy or ``ai_worker.cube``
+chooses for the game's tier with noise seeded by the game, and
+``services.finish_computer_turn`` / ``finish_computer_cube`` /
+``answer_resignation`` apply it with the version check. A
 duplicate or stale call changes nothing. Attempts per (game, version) are
 counted in the cache; past ``MAX_ATTEMPTS`` the game is marked failed.
 
@@ -26,9 +28,15 @@ from datetime import timedelta
 
 from django.core.cache import cache
 
+from ai_worker.cube import (
+    CubeContext,
+    choose_cubeful_play,
+    double_decision,
+    resign_accepted,
+    take_decision,
+)
 from ai_worker.policy import choose_play
 from games import services
-from games.models import Game
 
 log = logging.getLogger(__name__)
 
@@ -45,14 +53,36 @@ def seed_key(game_id: int) -> str:
 
 
 def run_computer_turn(game_id: int, version: int) -> bool:
-    """Play DARK's turn of ``game_id`` made on ``version``; True if applied."""
-    begun = services.begin_computer_turn(game_id, version)
-    if begun is None:
+    """Do what DARK is to do in ``game_id`` at ``version``; True if applied.
+
+    Its checker play, its cube decision before the roll (no double rolls the
+    dice: the play is the next version's task), its answer to a double, or
+    its answer to a resignation.
+    """
+    due = services.computer_due(game_id, version)
+    if due is None:
         return False  # stale or duplicate: the version moved on
-    position, dice = begun
-    tier = Game.objects.values_list("tier", flat=True).get(pk=game_id)
-    play = choose_play(position, dice, tier, seed_key(game_id))
+    seed = seed_key(game_id)
+    if due.task == "resign":
+        accept = due.cube is None or resign_accepted(due.position, _context(due), due.offered)
+        return services.answer_resignation(game_id, version, accept)
+    if due.task == "cube":
+        decision = double_decision(due.position, _context(due), due.tier, seed)
+        return services.finish_computer_cube(game_id, version, decision.action.value)
+    if due.task == "answer":
+        decision = take_decision(due.position, _context(due), due.tier, seed)
+        return services.finish_computer_cube(game_id, version, decision.action.value)
+    assert due.dice is not None
+    if due.cube is None:
+        play = choose_play(due.position, due.dice, due.tier, seed)
+    else:
+        play = choose_cubeful_play(due.position, due.dice, _context(due), due.tier, seed)
     return services.finish_computer_turn(game_id, version, play)
+
+
+def _context(due: services.ComputerDue) -> CubeContext:
+    assert due.cube is not None
+    return CubeContext(due.cube, due.match, due.mover)
 
 
 def count_attempt(game_id: int, version: int) -> int:

@@ -13,12 +13,25 @@ from typing import Any, TypeGuard
 from django.utils.translation import gettext as _
 
 from games import services
+from games.cube_state import describe_cube_refusal
 from games.engine import BAR, OFF
 from games.models import Game
 from games.refusals import describe_refusal, refusal_params_json
 from games.state import build_state
 
-COMMAND_TYPES = ("step", "undo", "end_turn", "resign", "hint")
+COMMAND_TYPES = (
+    "step",
+    "undo",
+    "end_turn",
+    "resign",
+    "hint",
+    "roll",
+    "double",
+    "take",
+    "pass",
+    "next_game",
+)
+RESIGN_KINDS = ("single", "gammon", "backgammon")
 MAX_ID_LENGTH = 64
 
 
@@ -37,7 +50,7 @@ class Command:
     type: str
     id: str
     version: int
-    args: dict[str, int] = field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
 
 
 def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Command:
@@ -82,7 +95,13 @@ def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, int]:
+def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
+    if kind == "resign":
+        resign_kind = data.get("kind", "single")
+        if resign_kind not in RESIGN_KINDS:
+            message = _("A resignation is single, gammon or backgammon.")
+            raise CommandError("bad_command", message, command_id)
+        return {"kind": resign_kind}
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
@@ -90,7 +109,7 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, int]:
         raise CommandError(
             "bad_command", _("A step needs a from and a to point between 0 and 25."), command_id
         )
-    args = {"src": src, "dst": dst}
+    args: dict[str, Any] = {"src": src, "dst": dst}
     if die is not None:
         if not (_is_int(die) and 1 <= die <= 6):
             raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
@@ -113,6 +132,15 @@ def run_command(
             "message": describe_refusal(exc.refusal),
         }
         return reply, None
+    except services.CubeRefusedError as exc:
+        reply = {
+            "type": "refused",
+            "id": command.id,
+            "code": exc.refusal_code,
+            "params": {},
+            "message": describe_cube_refusal(exc.refusal_code),
+        }
+        return reply, None
     except services.ServiceError as exc:
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:
@@ -126,7 +154,7 @@ def _dispatch(game_id: int, user: Any, command: Command) -> Game:
         return services.make_step(game_id, user, command.version, **command.args)
     if command.type == "hint":
         return services.request_hint(game_id, user, command.version)
-    return services.PERSON_COMMANDS[command.type](game_id, user, command.version)
+    return services.PERSON_COMMANDS[command.type](game_id, user, command.version, **command.args)
 
 
 def _state_of(game_id: int) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from accounts.models import MATCH_LENGTHS, GameKind
+from accounts.models import MATCH_LENGTHS
+from accounts.models import GameKind as GameKind  # the lobby's choices, one table
 from games.engine import Position
 from games.engine import ResultKind as EngineResultKind
 from games.tiers import DEFAULT_TIER, tier_choices

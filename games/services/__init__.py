@@ -11,7 +11,9 @@ split by concept:
 - ``turns``: how a turn ends (Turn row, hand-over, result);
 - ``imports``: a match file stored as the owner's games;
 - ``person``: the person's commands; ``computer``: the computer's turn;
-- ``setups``: a game from a chosen position (no opening roll).
+- ``setups``: a game from a chosen position (no opening roll);
+- ``cube``: a game's cube and match as the engine's values, the cube's rows;
+  ``doubling``: roll, double, take, pass; ``matches``: a match and its games.
 
 Each command runs in ``transaction.atomic()``, locks the game row, checks the
 version the command was made on, and broadcasts and sends its signals only
@@ -21,14 +23,23 @@ after commit. Positions are stored from LIGHT's side; DARK plays on
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from games.models import Game
 from games.services.computer import (
+    ComputerDue,
+    answer_resignation,
     begin_computer_turn,
+    computer_due,
     fail_computer_turn,
+    finish_computer_cube,
     finish_computer_turn,
     stuck_games,
 )
 from games.services.cube import cube_of, match_of
+from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
+    CubeRefusedError,
     GameOverError,
     NotYourGameError,
     NotYourTurnError,
@@ -38,8 +49,9 @@ from games.services.errors import (
     TurnIncompleteError,
 )
 from games.services.imports import decode_upload, import_match_file
+from games.services.matches import next_game, start_match
+from games.services.person import PERSON_COMMANDS as _PERSON_COMMANDS
 from games.services.person import (
-    PERSON_COMMANDS,
     end_turn,
     make_step,
     request_hint,
@@ -50,8 +62,20 @@ from games.services.person import (
 from games.services.rows import current_turn, position_of
 from games.services.setups import start_game_from
 
+# The service functions by socket command, for the consumer and views.
+PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
+    **_PERSON_COMMANDS,
+    "roll": roll_dice,
+    "double": double,
+    "take": take,
+    "pass": pass_double,
+    "next_game": next_game,
+}
+
 __all__ = [
     "PERSON_COMMANDS",
+    "ComputerDue",
+    "CubeRefusedError",
     "GameOverError",
     "NotYourGameError",
     "NotYourTurnError",
@@ -59,21 +83,30 @@ __all__ = [
     "StaleVersionError",
     "StepRefusedError",
     "TurnIncompleteError",
+    "answer_resignation",
     "begin_computer_turn",
+    "computer_due",
     "cube_of",
     "current_turn",
+    "double",
     "end_turn",
     "decode_upload",
     "fail_computer_turn",
+    "finish_computer_cube",
     "finish_computer_turn",
     "import_match_file",
     "make_step",
     "match_of",
+    "next_game",
+    "pass_double",
     "position_of",
     "request_hint",
     "resign",
+    "roll_dice",
     "start_game",
     "start_game_from",
+    "start_match",
     "stuck_games",
+    "take",
     "undo_step",
 ]

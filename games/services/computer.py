@@ -8,23 +8,118 @@ stale task changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import (
+    Cube,
     Dice,
     IllegalPlayError,
+    Match,
     Play,
     Position,
     Side,
     legal_plays,
     play_leading_to,
+    result_points,
 )
-from games.models import Game, Status
-from games.services.rows import lock, position_of, save
-from games.services.turns import check_game_over, pass_to, record_turn
+from games.engine import ResultKind as EngineResultKind
+from games.models import Game, ResultKind, Status
+from games.services.cube import cube_of, match_of
+from games.services.doubling import offer_double, refuse_double, take_double
+from games.services.person import accept_resignation
+from games.services.rows import computer_to_act, lock, position_of, save
+from games.services.turns import check_game_over, pass_to, record_turn, roll
+
+
+@dataclass(frozen=True)
+class ComputerDue:
+    """What the computer is to do in a game at a version, and what it needs for it.
+
+    ``task``: ``play`` (its checkers, ``dice`` rolled), ``cube`` (double or
+    roll), ``answer`` (take or pass the person's double) or ``resign`` (accept
+    the person's offer of ``offered`` points or play on). ``position`` is from
+    ``mover``'s side: DARK's to play or double, the doubler's (LIGHT) to
+    answer, the side on turn's for a resignation.
+    """
+
+    task: str
+    position: Position
+    mover: Side
+    tier: str
+    cube: Cube | None
+    match: Match
+    dice: Dice | None = None
+    offered: int = 0
+
+
+def computer_due(game_id: int, version: int) -> ComputerDue | None:
+    """The computer's task at ``version``; None when the version moved on."""
+    game = Game.objects.select_related("match").get(pk=game_id)  # a read: the finish re-checks
+    if game.version != version or not computer_to_act(game):
+        return None
+    cube, match, light = cube_of(game), match_of(game), position_of(game)
+    tier = game.tier
+    if game.resign_offer:
+        kind = EngineResultKind(game.resign_offer)
+        offered = result_points(kind, cube, match, Side.DARK)
+        turn = Side(game.turn)
+        position = light if turn is Side.LIGHT else light.swapped()
+        return ComputerDue("resign", position, turn, tier, cube, match, offered=offered)
+    if game.status == Status.DECIDING:
+        return ComputerDue("cube", light.swapped(), Side.DARK, tier, cube, match)
+    if game.status == Status.DOUBLED:
+        return ComputerDue("answer", light, Side.LIGHT, tier, cube, match)
+    if game.dice is None:
+        return None
+    dice = Dice(*game.dice)
+    return ComputerDue("play", light.swapped(), Side.DARK, tier, cube, match, dice=dice)
+
+
+def finish_computer_cube(game_id: int, version: int, action: str) -> bool:
+    """Apply the computer's cube action: ``double`` / ``no_double`` / ``too_good``
+    before its roll, ``take`` / ``pass`` on the person's double.
+
+    ``False`` and nothing changed on a duplicate or stale call, or an action
+    that does not fit the moment.
+    """
+    with transaction.atomic():
+        game = lock(game_id)
+        if not _computer_on_turn(game, version) or game.resign_offer:
+            return False
+        if game.status == Status.DECIDING and action in ("no_double", "too_good"):
+            roll(game)
+        elif game.status == Status.DECIDING and action == "double":
+            offer_double(game, Side.DARK)
+        elif game.status == Status.DOUBLED and action == "take":
+            take_double(game, Side.DARK)
+        elif game.status == Status.DOUBLED and action == "pass":
+            refuse_double(game, Side.DARK)
+        else:
+            return False
+        save(game)
+        return True
+
+
+def answer_resignation(game_id: int, version: int, accept: bool) -> bool:
+    """The computer accepts the person's resignation offer, or refuses and play goes on."""
+    with transaction.atomic():
+        game = lock(game_id)
+        if game.version != version or game.is_over or not game.resign_offer:
+            return False
+        if accept:
+            accept_resignation(game, ResultKind(game.resign_offer))
+        else:
+            game.resign_refused = game.resign_offer
+            game.resign_offer = ""
+            if game.turn == Side.LIGHT.value:
+                game.computer_turn_started_at = None
+        save(game)
+        return True
 
 
 def begin_computer_turn(game_id: int, version: int) -> tuple[Position, Dice] | None:
@@ -64,7 +159,7 @@ def fail_computer_turn(game_id: int, version: int) -> bool:
     """Give up on DARK's turn: the game is marked failed (the page says why)."""
     with transaction.atomic():
         game = lock(game_id)
-        if not _computer_on_turn(game, version):
+        if game.version != version or not computer_to_act(game):
             return False
         game.status = Status.FAILED
         game.finished_at = timezone.now()
@@ -75,9 +170,8 @@ def fail_computer_turn(game_id: int, version: int) -> bool:
 def stuck_games(older_than: timedelta) -> list[tuple[int, int]]:
     """(game_id, version) of games waiting on the computer for ``older_than`` or more."""
     cutoff = timezone.now() - older_than
-    rows = Game.objects.unfinished().filter(
-        turn=Side.DARK.value, computer_turn_started_at__lte=cutoff
-    )
+    waiting = Q(turn=Side.DARK.value) | ~Q(resign_offer="")
+    rows = Game.objects.unfinished().filter(waiting, computer_turn_started_at__lte=cutoff)
     return list(rows.order_by("computer_turn_started_at").values_list("pk", "version"))
 
 

@@ -9,9 +9,12 @@ are applied (``double_refusal``, ``result_points``, ``pass_points``).
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from games.engine import Cube, CubeRefusal, Side, double_refusal
 from games.engine import Match as EngineMatch
-from games.models import Game
+from games.models import CubeAction, Game, Match
+from games.services.rows import position_of
 
 
 def cube_of(game: Game) -> Cube | None:
@@ -38,3 +41,33 @@ def set_cube(game: Game, cube: Cube) -> None:
 def cube_refusal(game: Game, side: Side) -> CubeRefusal | None:
     """Why ``side`` may not double at the start of its turn, by the rules (None: it may)."""
     return double_refusal(cube_of(game), match_of(game), side, game_over=game.is_over)
+
+
+def record_cube_action(game: Game, side: Side, action: str) -> CubeAction:
+    """Store one cube action, in order with the turns (``CubeAction.before_turn``)."""
+    last = game.last_turn
+    turns_so_far = last["number"] if last else 0
+    number = CubeAction.objects.filter(game=game).count() + 1
+    return CubeAction.objects.create(
+        game=game,
+        number=number,
+        before_turn=turns_so_far + 1,
+        side=side.value,
+        action=action,
+        value=game.cube_value * 2,
+        position_id=position_of(game).position_id(),
+    )
+
+
+def record_result(game: Game, winner: Side, points: int) -> None:
+    """Move the game's match on: its score, the next game's Crawford flag, its end."""
+    if game.match_id is None:
+        return
+    match = Match.objects.select_for_update().get(pk=game.match_id)
+    after = match_of(game).after(winner, points)
+    match.score_light, match.score_dark, match.crawford = after.light, after.dark, after.crawford
+    if after.winner is not None:
+        match.winner = after.winner.value
+        match.finished_at = timezone.now()
+    match.save()
+    game.match = match

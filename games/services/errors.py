@@ -26,6 +26,21 @@ class StepRefusedError(ServiceError):
         self.refusal = refusal
 
 
+class CubeRefusedError(ServiceError):
+    """A cube, resign or match command the rules or the moment forbid.
+
+    ``refusal_code`` is the engine's ``CubeRefusal`` value or one of the
+    moments' codes (docs/interfaces.md §4a), worded by
+    ``games.cube_state.describe_cube_refusal``.
+    """
+
+    code = "refused"
+
+    def __init__(self, refusal_code: str) -> None:
+        super().__init__(refusal_code)
+        self.refusal_code = refusal_code
+
+
 class StaleVersionError(ServiceError):
     code = "stale"
 

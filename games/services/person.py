@@ -14,7 +14,7 @@ from django.db import transaction
 from accounts.preferences import board_prefs
 from games.engine import IllegalStepError, Position, Side, opening_roll
 from games.engine import Turn as EngineTurn
-from games.models import Game, ResultKind, Status
+from games.models import Game, GameKind, Match, ResultKind, Status
 from games.services import dice
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
 from games.services.rows import current_turn, person_command, position_of, save
@@ -29,9 +29,23 @@ from games.signals import hint_requested
 from games.tiers import Tier
 
 
-def start_game(user: Any, tier: str) -> Game:
-    """A new game at ``tier``: opening roll (ties re-rolled), starter on turn."""
+def start_game(
+    user: Any,
+    tier: str,
+    kind: str = GameKind.SINGLE,
+    *,
+    jacoby: bool = True,
+    match: Match | None = None,
+) -> Game:
+    """A new game at ``tier``: opening roll (ties re-rolled), starter on turn.
+
+    ``kind`` single (no cube), money (with ``jacoby``) or match: the next
+    game of ``match`` (``games.services.matches`` starts them).
+    """
     tier = Tier(tier).value
+    kind = GameKind(kind).value
+    if (kind == GameKind.MATCH) != (match is not None):
+        raise ValueError("a match game belongs to a match, and only it")
     rolls: list[list[int]] = []
     starter: Side | None = None
     while starter is None:
@@ -47,9 +61,24 @@ def start_game(user: Any, tier: str) -> Game:
             position_id=Position.start().position_id(),
             opening_rolls=rolls,
             dice=list(rolls[-1]),
+            kind=kind,
+            jacoby=jacoby and kind == GameKind.MONEY,
+            **_match_fields(match),
         )
         begin_first_turn(game)
     return game
+
+
+def _match_fields(match: Match | None) -> dict[str, Any]:
+    if match is None:
+        return {}
+    return {
+        "match": match,
+        "match_game": match.games.count() + 1,
+        "score_light": match.score_light,
+        "score_dark": match.score_dark,
+        "crawford": match.crawford,
+    }
 
 
 def make_step(
@@ -92,13 +121,32 @@ def end_turn(game_id: int, user: Any, version: int) -> Game:
         return save(game)
 
 
-def resign(game_id: int, user: Any, version: int) -> Game:
-    """The person gives up: the computer wins a single game (1 point)."""
+def resign(game_id: int, user: Any, version: int, kind: str = ResultKind.SINGLE) -> Game:
+    """The person gives up ``kind`` (single, gammon, backgammon).
+
+    In a single game the computer accepts at once: it wins the kind's points
+    (1 for the plain resignation). With the cube the offer, worth the kind
+    times the cube, goes to the computer (``computer.answer_resignation``).
+    """
+    kind = ResultKind(kind)
     with transaction.atomic():
         game = person_command(game_id, user, version, needs_turn=False)
-        game.resigned = True
-        finish_game(game, Side.DARK, ResultKind.SINGLE, 1)
+        if game.has_cube:
+            return offer_resignation(game, kind)
+        accept_resignation(game, kind)
         return save(game)
+
+
+def offer_resignation(game: Game, kind: ResultKind) -> Game:
+    game.resign_offer = kind.value
+    game.resign_refused = ""
+    game.computer_turn_started_at = timezone.now()
+    return save(game)
+
+
+def accept_resignation(game: Game, kind: ResultKind) -> None:
+    game.resigned = True
+    finish_game(game, Side.DARK, kind)
 
 
 def request_hint(game_id: int, user: Any, version: int) -> Game:

@@ -19,6 +19,7 @@ from games.engine import Dice, Position, Side
 from games.engine import Turn as EngineTurn
 from games.models import Game
 from games.services.errors import (
+    CubeRefusedError,
     GameOverError,
     NotYourGameError,
     NotYourTurnError,
@@ -76,6 +77,9 @@ def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = 
         raise GameOverError(f"game {game_id} is over")
     if game.version != version:
         raise StaleVersionError(game)
+    if game.resign_offer:
+        raise CubeRefusedError("resign_pending")
+    game.resign_refused = ""  # the page said it once; the next command clears it
     if needs_turn and (game.turn != Side.LIGHT.value or game.dice is None):
         raise NotYourTurnError(f"game {game_id}: it is not your turn")
     return game
@@ -99,11 +103,16 @@ def after_commit(game: Game) -> None:
     sockets order states by version whichever arrives first.
     """
     game_id, version = game.pk, game.version
-    if game.turn == Side.DARK.value and not game.is_over:
+    if computer_to_act(game):
         transaction.on_commit(
             lambda: computer_turn_due.send(sender=Game, game_id=game_id, version=version)
         )
     transaction.on_commit(lambda: _broadcast(game))
+
+
+def computer_to_act(game: Game) -> bool:
+    """The computer is to move, decide on the cube, answer a double or a resignation."""
+    return not game.is_over and (game.turn == Side.DARK.value or bool(game.resign_offer))
 
 
 def _broadcast(game: Game) -> None:

@@ -10,9 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.preferences import board_prefs
-from games.engine import Dice, Play, Position, Side, legal_plays, outcome
+from games.engine import Dice, Play, Position, Side, legal_plays, outcome, result_points
+from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status, Turn
 from games.services import dice
+from games.services.cube import cube_of, cube_refusal, match_of, record_result
 from games.services.rows import after_commit, position_of
 from games.signals import game_finished
 from games.steps import turn_json
@@ -42,19 +44,33 @@ def record_turn(
 
 
 def pass_to(game: Game, side: Side) -> None:
-    """Hand the turn to ``side`` with its roll (a person with no play passes on)."""
+    """Hand the turn to ``side`` with its roll (a person with no play passes on).
+
+    A side that may double first decides (status ``deciding``, no dice yet);
+    ``roll`` then rolls for it.
+    """
     game.turn = side.value
     game.steps = []
-    if game.status == Status.OPENING:
-        game.status = Status.PLAYING
-    # A turn begins with its roll, the computer's too: rolled here, in the
-    # transaction that passes the turn, so its task has nothing to write
-    # before it thinks.
-    game.dice = dice.roll_dice()
+    game.cube_offered = ""
     if side is Side.DARK:
         game.computer_turn_started_at = timezone.now()
     else:
         game.computer_turn_started_at = None
+    if cube_of(game) is not None and cube_refusal(game, side) is None:
+        game.status = Status.DECIDING
+        game.dice = None
+        return
+    roll(game)
+
+
+def roll(game: Game) -> None:
+    """The side on turn rolls: the turn is played (a person with no play passes on)."""
+    game.status = Status.PLAYING
+    # A turn begins with its roll, the computer's too: rolled here, in the
+    # transaction that passes the turn, so its task has nothing to write
+    # before it thinks.
+    game.dice = dice.roll_dice()
+    if game.turn == Side.LIGHT.value:
         begin_person_turn(game)
 
 
@@ -101,12 +117,16 @@ def check_game_over(game: Game, mover_after: Position, mover: Side) -> bool:
     result = outcome(mover_after, mover)
     if result is None:
         return False
-    finish_game(game, result.winner, ResultKind(str(result.kind.value)), result.points)
+    finish_game(game, result.winner, ResultKind(str(result.kind.value)))
     return True
 
 
-def finish_game(game: Game, winner: Side, kind: ResultKind, points: int) -> None:
-    """The game is over: result stored, ``game_finished`` sent after commit."""
+def finish_game(game: Game, winner: Side, kind: ResultKind, points: int | None = None) -> None:
+    """The game is over: result stored, the match's score moved on, ``game_finished``
+    sent after commit. ``points`` default to the kind times the cube
+    (``games.engine.result_points``: Jacoby, the match length)."""
+    if points is None:
+        points = result_points(EngineResultKind(kind.value), cube_of(game), match_of(game), winner)
     game.status = Status.FINISHED
     game.winner = winner.value
     game.result_kind = kind.value
@@ -115,5 +135,8 @@ def finish_game(game: Game, winner: Side, kind: ResultKind, points: int) -> None
     game.steps = []
     game.finished_at = timezone.now()
     game.computer_turn_started_at = None
+    game.cube_offered = ""
+    game.resign_offer = ""
+    record_result(game, winner, points)
     game_id = game.pk
     transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id))
