@@ -83,6 +83,7 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
             "sound",
             "board_theme",
             "language",
+            "jacoby",
         ]
 
 

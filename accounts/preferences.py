@@ -40,6 +40,9 @@ def board_prefs_from(prefs: Preferences) -> dict[str, Any]:
         "sound": prefs.sound,
         "board_theme": prefs.board_theme,
         "language": prefs.language,
+        "game_kind": prefs.game_kind,
+        "match_length": prefs.match_length,
+        "jacoby": prefs.jacoby,
     }
 
 
@@ -48,7 +51,14 @@ def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
 
     >>> sorted(board_prefs(None))  # doctest: +NORMALIZE_WHITESPACE
     ['animation_ms', 'animation_speed', 'auto_bear_off', 'auto_end_turn', 'auto_forced',
-     'board_direction', 'board_theme', 'default_tier', 'highlight_legal', 'language',
-     'show_pips', 'sound']
+     'board_direction', 'board_theme', 'default_tier', 'game_kind', 'highlight_legal',
+     'jacoby', 'language', 'match_length', 'show_pips', 'sound']
     """
     return board_prefs_from(preferences_for(user))
+
+
+def remember_game_type(user: User, kind: str, match_length: int) -> None:
+    """The lobby's last game type and match length become the player's defaults."""
+    Preferences.objects.update_or_create(
+        user=user, defaults={"game_kind": kind, "match_length": match_length}
+    )

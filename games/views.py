@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import ensure_player
-from accounts.preferences import board_prefs
+from accounts.models import MATCH_LENGTHS, GameKind
+from accounts.preferences import board_prefs, remember_game_type
 from games import services
 from games.access import owned_game
 from games.models import Game
@@ -36,6 +37,10 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = {
         "tiers": tier_choices(),
         "default_tier": prefs.get("default_tier", DEFAULT_TIER.value),
+        "kinds": GameKind.choices,
+        "default_kind": prefs["game_kind"],
+        "match_lengths": MATCH_LENGTHS,
+        "default_length": prefs["match_length"],
         "unfinished": unfinished,
         "recent": recent,
     }
@@ -48,9 +53,26 @@ def start(request: HttpRequest) -> HttpResponse:
     if tier not in TIERS:
         messages.error(request, _("Choose a strength tier."))
         return redirect("games:lobby")
+    kind = request.POST.get("kind", GameKind.SINGLE)
+    length = _int(request.POST.get("length"))
+    if kind not in GameKind.values or (kind == GameKind.MATCH and length not in MATCH_LENGTHS):
+        messages.error(request, _("Choose a game type and, for a match, its length."))
+        return redirect("games:lobby")
     user = ensure_player(request)
-    game = services.start_game(user, tier)
+    prefs = board_prefs(user)
+    remember_game_type(user, kind, length if length in MATCH_LENGTHS else prefs["match_length"])
+    if kind == GameKind.MATCH:
+        game = services.start_match(user, tier, length)
+    else:
+        game = services.start_game(user, tier, kind, jacoby=prefs["jacoby"])
     return redirect("games:play", game_id=game.pk)
+
+
+def _int(value: str | None) -> int:
+    try:
+        return int(value or "")
+    except ValueError:
+        return 0
 
 
 @require_GET

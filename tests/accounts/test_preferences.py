@@ -53,6 +53,9 @@ def test_a_visitor_sees_the_defaults_and_no_account_is_made(client: Client) -> N
         "sound": False,
         "board_theme": "wood",
         "language": "",
+        "game_kind": "single",
+        "match_length": 5,
+        "jacoby": True,
     }
     assert not User.objects.exists()
 

@@ -1,0 +1,125 @@
+"""The computer's cube turn: double or roll before its roll, take or pass the
+person's double, answer a resignation; in-process and each exactly once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import override_settings
+
+from ai_worker import dispatch, tasks, turns
+from games import services
+from games.models import CubeAction, Game, GameKind, Status, Turn
+from tests.boards import board
+
+# LIGHT has two checkers left on its 1-point; DARK has all fifteen far away:
+# LIGHT's double is a pass, and DARK, on roll, has nothing to double for.
+LIGHT_WINS = board(light={1: 2}, dark={13: 15})
+DARK_GAMMONS = board(light={6: 15}, dark={24: 2})
+
+
+def fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)
+
+
+def cube_rows(game: Game) -> list[tuple[str, str, int]]:
+    return [(a.side, a.action, a.value) for a in CubeAction.objects.filter(game=game)]
+
+
+def money(dark_game: Any, **fields: Any) -> Game:
+    fields.setdefault("kind", GameKind.MONEY)
+    fields.setdefault("jacoby", True)
+    game: Game = dark_game(**fields)
+    return game
+
+
+@pytest.mark.django_db
+def test_at_the_start_the_computer_does_not_double_it_rolls_and_then_plays(
+    dark_game: Any,
+) -> None:
+    game = money(dark_game, status=Status.DECIDING, dice=None)
+    Game.objects.filter(pk=game.pk).update(dice=None)
+    assert turns.run_computer_turn(game.pk, game.version)
+    assert not turns.run_computer_turn(game.pk, game.version)  # duplicate
+    rolled = fresh(game)
+    assert (rolled.version, rolled.status, rolled.turn) == (game.version + 1, "playing", "dark")
+    assert rolled.dice is not None and cube_rows(game) == []
+    assert turns.run_computer_turn(game.pk, rolled.version)
+    played = fresh(game)
+    assert (played.version, played.turn) == (game.version + 2, "light")
+    assert Turn.objects.filter(game=game, side="dark").count() == 1
+
+
+@pytest.mark.django_db
+def test_the_computer_takes_an_early_double_and_passes_a_hopeless_one(dark_game: Any) -> None:
+    early = money(dark_game, status=Status.DOUBLED, cube_offered="light")
+    Game.objects.filter(pk=early.pk).update(dice=None)
+    assert turns.run_computer_turn(early.pk, early.version)
+    assert not turns.run_computer_turn(early.pk, early.version)
+    taken = fresh(early)
+    assert (taken.cube_value, taken.cube_owner, taken.turn) == (2, "dark", "light")
+    assert cube_rows(early) == [("dark", "take", 2)]
+
+    late = money(dark_game, position=LIGHT_WINS, status=Status.DOUBLED, cube_offered="light")
+    assert turns.run_computer_turn(late.pk, late.version)
+    passed = fresh(late)
+    assert (passed.status, passed.winner, passed.points, passed.passed) == (
+        "finished",
+        "light",
+        1,
+        True,
+    )
+    assert cube_rows(late) == [("dark", "pass", 2)]
+
+
+@pytest.mark.django_db
+def test_the_computer_accepts_a_resignation_worth_what_it_expects_and_refuses_less(
+    dark_game: Any,
+) -> None:
+    # DARK is on roll and far behind: a single is more than it expects.
+    lost = money(dark_game, position=LIGHT_WINS, resign_offer="single")
+    assert turns.run_computer_turn(lost.pk, lost.version)
+    assert not turns.run_computer_turn(lost.pk, lost.version)
+    after = fresh(lost)
+    assert (after.status, after.winner, after.points, after.resigned) == (
+        "finished",
+        "dark",
+        1,
+        True,
+    )
+    # DARK bears off its last two checkers with none of LIGHT's off:
+    # it expects a gammon, refuses a single and takes the gammon.
+    gammon = money(dark_game, position=DARK_GAMMONS, jacoby=False, resign_offer="single")
+    assert turns.run_computer_turn(gammon.pk, gammon.version)
+    after = fresh(gammon)
+    assert (after.status, after.resign_refused, after.resign_offer) == ("playing", "single", "")
+    Game.objects.filter(pk=gammon.pk).update(resign_offer="gammon")
+    assert turns.run_computer_turn(gammon.pk, after.version)
+    after = fresh(gammon)
+    assert (after.status, after.winner, after.result_kind, after.points) == (
+        "finished",
+        "dark",
+        "gammon",
+        2,
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(CELERY_BROKER_URL="")
+def test_in_process_the_persons_double_is_answered_once(
+    user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = Game.objects.create(
+        owner=user, status=Status.DECIDING, kind=GameKind.MONEY, jacoby=True, turn="light"
+    )
+    rolls = iter([3, 1])
+    monkeypatch.setattr(services.dice, "roll_die", lambda: next(rolls))
+    game = services.double(game.pk, user, game.version)  # on commit: the computer is due
+    assert dispatch.wait_idle(60)
+    tasks.enqueue_computer_turn(game.pk, game.version)  # a duplicate delivery
+    assert dispatch.wait_idle(60)
+    after = fresh(game)
+    assert (after.cube_value, after.cube_owner, after.status) == (2, "dark", "playing")
+    assert (after.version, after.dice) == (game.version + 1, [3, 1])
+    assert cube_rows(game) == [("light", "double", 2), ("dark", "take", 2)]
