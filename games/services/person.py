@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.preferences import board_prefs
 from games.engine import IllegalStepError, Position, Side, opening_roll
