@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -100,55 +101,88 @@ def queue_analysis(game: Game) -> bool:
     return readied == 1
 
 
+@dataclass
+class _Job:
+    """One run of a game's review: what is stored already, what is left."""
+
+    row: GameAnalysis
+    game: Game
+    turns: list[Turn]
+    decisions: list[cube_review.CubeDecision]
+    done: set[int]  # turn numbers stored
+    judged: set[tuple[int, str]]  # (before_turn, decision) stored
+
+    @property
+    def count(self) -> int:
+        return len(self.done) + len(self.judged)
+
+    @property
+    def total(self) -> int:
+        return len(self.turns) + len(self.decisions)
+
+    def progress(self, state: str = AnalysisState.RUNNING) -> None:
+        _progress(self.game.pk, self.count, self.total, state=state)
+
+
 def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
-    """Analyse every stored turn of a finished game that is not analysed yet."""
+    """Analyse every stored turn of a finished game that is not analysed yet,
+    then its cube decisions (a game with the cube)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or (row := ensure_analysis(game)) is None:
         return
     if not claim(row):
         return
     started = time.monotonic()
-    turns = list(game.turns.order_by("number"))
-    done = set(row.turns.values_list("number", flat=True))
-    # The progress counts the turns, then the cube decisions (a game with the cube).
-    decisions = cube_review.cube_decisions(game)
-    judged = {(c.before_turn, c.decision) for c in row.cube_decisions.all()}
-    total = len(turns) + len(decisions)
-    cubes = cube_review.cube_values(game) if game.match_id else {}
+    job = _Job(
+        row,
+        game,
+        list(game.turns.order_by("number")),
+        cube_review.cube_decisions(game),
+        set(row.turns.values_list("number", flat=True)),
+        {(c.before_turn, c.decision) for c in row.cube_decisions.all()},
+    )
+    # The progress counts the turns, then the cube decisions.
     GameAnalysis.objects.filter(pk=row.pk).update(
-        turns_total=total,
-        turns_done=len(done) + len(judged),
-        ply=row.ply,
-        updated_at=timezone.now(),
+        turns_total=job.total, turns_done=job.count, ply=row.ply, updated_at=timezone.now()
     )
     try:
-        first = turns[0].number if turns else 0
-        for turn in turns:
-            if turn.number in done:
-                continue
-            report = analyse_stored_turn(turn, row.ply, rank, opening=turn.number == first)
-            _store(row, turn, report, cubes.get(turn.number) if game.match_id else None)
-            done.add(turn.number)
-            _progress(game_id, len(done) + len(judged), total)
-        for decision in decisions:
-            if (decision.before_turn, decision.decision) in judged:
-                continue
-            base = max(1, row.ply - 1)
-            cube_review.store(row, decision, cube_review.judge(decision, base, row.ply))
-            judged.add((decision.before_turn, decision.decision))
-            GameAnalysis.objects.filter(pk=row.pk).update(
-                turns_done=len(done) + len(judged), updated_at=timezone.now()
-            )
-            _progress(game_id, len(done) + len(judged), total)
+        _review_turns(job, rank)
+        _review_cubes(job)
         _finish(row, time.monotonic() - started)
     except Exception as exc:
         log.exception("analysis of game %s failed", game_id)
         GameAnalysis.objects.filter(pk=row.pk).update(
             state=AnalysisState.FAILED, message=str(exc)[:2000], updated_at=timezone.now()
         )
-        _progress(game_id, len(done) + len(judged), total, state=AnalysisState.FAILED)
+        job.progress(AnalysisState.FAILED)
         raise
-    _progress(game_id, total, total, state=AnalysisState.DONE)
+    job.progress(AnalysisState.DONE)
+
+
+def _review_turns(job: _Job, rank: RankFn) -> None:
+    row, first = job.row, job.turns[0].number if job.turns else 0
+    cubes = cube_review.cube_values(job.game) if job.game.match_id else {}
+    for turn in job.turns:
+        if turn.number in job.done:
+            continue
+        report = analyse_stored_turn(turn, row.ply, rank, opening=turn.number == first)
+        _store(row, turn, report, cubes.get(turn.number))
+        job.done.add(turn.number)
+        job.progress()
+
+
+def _review_cubes(job: _Job) -> None:
+    """Each cube decision at the Expert's depth, one ply deeper when close."""
+    row = job.row
+    for decision in job.decisions:
+        if (decision.before_turn, decision.decision) in job.judged:
+            continue
+        cube_review.store(row, decision, cube_review.judge(decision, max(1, row.ply - 1), row.ply))
+        job.judged.add((decision.before_turn, decision.decision))
+        GameAnalysis.objects.filter(pk=row.pk).update(
+            turns_done=job.count, updated_at=timezone.now()
+        )
+        job.progress()
 
 
 def mover_positions(turn: Turn) -> tuple[Position, Position]:
@@ -201,7 +235,7 @@ def _store(
             },
         )
         GameAnalysis.objects.filter(pk=row.pk).update(
-            turns_done=row.turns.count(), updated_at=timezone.now()
+            turns_done=row.turns.count() + row.cube_decisions.count(), updated_at=timezone.now()
         )
 
 
