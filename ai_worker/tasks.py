@@ -10,6 +10,7 @@ started with ``-Q moves`` takes exactly these.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import shared_task
@@ -17,6 +18,8 @@ from celery.signals import task_postrun, task_prerun, worker_process_init, worke
 from django.db import close_old_connections
 
 from ai_worker import dispatch, turns
+
+log = logging.getLogger(__name__)
 
 QUEUE = "moves"
 MAX_RETRIES = turns.MAX_ATTEMPTS - 1
@@ -32,6 +35,7 @@ MAX_RETRIES = turns.MAX_ATTEMPTS - 1
     max_retries=MAX_RETRIES,
 )
 def play_computer_turn(self: Any, game_id: int, version: int) -> bool:
+    log.info("computer turn of game %s v%s: started", game_id, version)
     if turns.count_attempt(game_id, version) > turns.MAX_ATTEMPTS:
         turns.give_up(game_id, version)
         return False

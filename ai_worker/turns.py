@@ -12,7 +12,9 @@ chooses for the game's tier with noise seeded by the game, and
 ``services.finish_computer_turn`` / ``finish_computer_cube`` /
 ``answer_resignation`` apply it with the version check. A
 duplicate or stale call changes nothing. Attempts per (game, version) are
-counted in the cache; past ``MAX_ATTEMPTS`` the game is marked failed.
+counted in the game's row (``services.count_computer_attempt``), so a
+restored database never meets counts a kept cache remembers; past
+``MAX_ATTEMPTS`` the game is marked failed.
 
 A turn is stuck when DARK has been on turn for ``STUCK_AFTER`` with no move
 (the worker died, the message was lost, the broker was down). Each sweep
@@ -25,8 +27,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import timedelta
-
-from django.core.cache import cache
 
 from ai_worker.cube import (
     CubeContext,
@@ -41,10 +41,8 @@ from games import services
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 4  # task starts per (game, version), redeliveries included
-ATTEMPTS_TTL = 3600
 STUCK_AFTER = timedelta(seconds=60)
 MAX_REQUEUES = 3
-REQUEUES_TTL = 3600
 
 
 def seed_key(game_id: int) -> str:
@@ -86,22 +84,13 @@ def _context(due: services.ComputerDue) -> CubeContext:
 
 
 def count_attempt(game_id: int, version: int) -> int:
-    """Record one more start of this turn's task; returns the count so far."""
-    key = attempts_key(game_id, version)
-    cache.add(key, 0, ATTEMPTS_TTL)
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # evicted between add and incr
-        cache.set(key, 1, ATTEMPTS_TTL)
-        return 1
+    """Record one more start of this turn's task; returns the count so far
+    (0 for a stale or duplicate task, which changes nothing)."""
+    return services.count_computer_attempt(game_id, version, "starts")
 
 
 def attempts(game_id: int, version: int) -> int:
-    return int(cache.get(attempts_key(game_id, version), 0))
-
-
-def attempts_key(game_id: int, version: int) -> str:
-    return f"ai_worker:turn-attempts:{game_id}:{version}"
+    return services.computer_attempts(game_id, version)["starts"]
 
 
 def give_up(game_id: int, version: int) -> bool:
@@ -119,13 +108,11 @@ def sweep(requeue: Callable[[int, int], None], stuck_after: timedelta = STUCK_AF
     """
     requeued = 0
     for game_id, version in services.stuck_games(stuck_after):
-        key = f"ai_worker:turn-requeues:{game_id}:{version}"
-        cache.add(key, 0, REQUEUES_TTL)
-        done = int(cache.get(key, 0))
-        if done >= MAX_REQUEUES or attempts(game_id, version) >= MAX_ATTEMPTS:
+        counts = services.computer_attempts(game_id, version)
+        if counts["requeues"] >= MAX_REQUEUES or counts["starts"] >= MAX_ATTEMPTS:
             give_up(game_id, version)
             continue
-        cache.set(key, done + 1, REQUEUES_TTL)
+        services.count_computer_attempt(game_id, version, "requeues")
         log.warning("re-queueing stuck computer turn of game %s v%s", game_id, version)
         requeue(game_id, version)
         requeued += 1

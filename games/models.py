@@ -133,6 +133,11 @@ class Game(models.Model):
     # When the computer's turn was handed over (queued); the watchdog looks
     # for turns that stayed DARK's for too long.
     computer_turn_started_at = models.DateTimeField(null=True, blank=True)
+    # The computer's turn at one version: how often its task started and the
+    # watchdog re-queued it, {"version": 7, "starts": 2, "requeues": 1}. Kept
+    # with the game, so a database restored under a kept cache brings its
+    # own counts (games.services.computer.count_computer_attempt).
+    computer_attempts = models.JSONField(default=dict, blank=True)
     # What the game is played for. The single game has no cube (the cube
     # columns keep their defaults); money and match games have one.
     kind = models.CharField(max_length=6, choices=GameKind.choices, default=GameKind.SINGLE)

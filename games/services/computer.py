@@ -167,6 +167,39 @@ def fail_computer_turn(game_id: int, version: int) -> bool:
         return True
 
 
+def count_computer_attempt(game_id: int, version: int, kind: str) -> int:
+    """One more ``kind`` (``"starts"`` or ``"requeues"``) of DARK's turn made on
+    ``version``; the count so far at that version.
+
+    Written to the game row under its lock (not the version: nothing the
+    person sees changes). 0, and nothing written, when the game no longer
+    waits on that turn: a stale or duplicate task counts nothing.
+    """
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.version != version or not computer_to_act(game):
+            return 0
+        counts = _counts_at(game.computer_attempts, version)
+        counts[kind] = counts.get(kind, 0) + 1
+        game.computer_attempts = counts
+        game.save(update_fields=["computer_attempts"])
+        return int(counts[kind])
+
+
+def computer_attempts(game_id: int, version: int) -> dict[str, int]:
+    """``{"starts": n, "requeues": m}`` so far for DARK's turn made on ``version``."""
+    stored = Game.objects.values_list("computer_attempts", flat=True).get(pk=game_id)
+    counts = _counts_at(stored, version)
+    return {kind: int(counts.get(kind, 0)) for kind in ("starts", "requeues")}
+
+
+def _counts_at(stored: dict[str, int] | None, version: int) -> dict[str, int]:
+    """The stored counts if they are this version's, else none yet."""
+    if stored and stored.get("version") == version:
+        return dict(stored)
+    return {"version": version}
+
+
 def stuck_games(older_than: timedelta) -> list[tuple[int, int]]:
     """(game_id, version) of games waiting on the computer for ``older_than`` or more."""
     cutoff = timezone.now() - older_than

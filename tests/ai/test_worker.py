@@ -52,7 +52,9 @@ def test_duplicate_and_stale_tasks_are_no_ops(
     wait_until(lambda: version_of(sentinel) == sentinel.version + 1, 90, "the sentinel")
     assert version_of(game) == 4
     assert dark_turns(game) == 1
-    assert turns.attempts(game.pk, 3) == 2 and turns.attempts(game.pk, 2) == 1
+    # The counts are the game's: a stale or duplicate task counts nothing.
+    assert turns.attempts(game.pk, 3) == 1 and turns.attempts(game.pk, 2) == 0
+    assert Game.objects.get(pk=game.pk).computer_attempts == {"version": 3, "starts": 1}
 
 
 def test_a_worker_killed_mid_turn_applies_the_play_once_after_redelivery(
@@ -61,16 +63,18 @@ def test_a_worker_killed_mid_turn_applies_the_play_once_after_redelivery(
     # The dice are already stored, as if an earlier attempt had rolled them.
     game = dark_game(tier="expert", dice=[6, 4])
     with transaction.atomic():
-        # Hold the game's row: the task starts, then waits on this lock
-        # inside begin_computer_turn, in the middle of its turn.
+        # Hold the game's row: the task starts, then waits on this lock as
+        # it counts its start in that row.
         Game.objects.select_for_update().filter(pk=game.pk).update(steps=[])
         tasks.enqueue_computer_turn(game.pk, game.version)
-        wait_until(lambda: turns.attempts(game.pk, game.version) == 1, 60, "the task to start")
+        started = f"computer turn of game {game.pk} v{game.version}: started"
+        wait_until(lambda: started in celery_worker_process.log(), 60, "the task to start")
         killed = celery_worker_process.kill_child()
         celery_worker_process.wait_for_new_child(killed)
     wait_until(lambda: version_of(game) == game.version + 1, 90, "the redelivered turn")
     assert dark_turns(game) == 1
     turn = Turn.objects.get(game=game, side="dark")
     assert (turn.die1, turn.die2) == (6, 4)  # the retry reused the stored dice
-    assert turns.attempts(game.pk, game.version) == 2  # killed once, then redelivered
+    # Killed before its count was written: the redelivered start is the one counted.
+    assert turns.attempts(game.pk, game.version) == 1
     assert "WorkerLostError" in celery_worker_process.log()
