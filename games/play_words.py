@@ -9,6 +9,7 @@ string, as the template catalogue has them) and ``js`` turns them back.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.models import Game
 
@@ -27,6 +28,8 @@ def board_words(game: Game) -> dict[str, object]:
         **_announcements(),
         **_result_words(),
         **_move_list_words(),
+        **_cube_words(),
+        **_match_words(),
     }
 
 
@@ -112,4 +115,39 @@ def _result_words() -> dict[str, str]:
         "kind_gammon": _("Result: gammon"),
         "kind_backgammon": _("Result: backgammon"),
         "points_line": js(_("Points: %%(points)s")),
+        "points_cube_line": js(_("Points: %%(points)s (the cube at %%(cube)s)")),
+        "kind_passed_dark": _("Result: the computer passed your double"),
+        "kind_passed_light": _("Result: you passed the computer's double"),
+    }
+
+
+def _cube_words() -> dict[str, str]:
+    return {
+        "roll_or_double": _("Your turn: roll (R) or double (D)"),
+        "take_or_pass": _("The computer doubles: take (T) or pass (P)"),
+        "computer_answering": _("The computer is deciding whether to take…"),
+        "resign_waiting": _("The computer is answering your resignation…"),
+        "cube_line": js(_("Cube: %%(value)s, %%(owner)s")),
+        "cube_offered": js(_("Cube: %%(value)s offered")),
+        "cube_centre": _("in the middle"),
+        "cube_yours": _("yours"),
+        "cube_theirs": _("the computer's"),
+        "double_title": js(_("The computer doubles to %%(value)s")),
+        "take_words": _("Take: play on with the cube on your side."),
+        "pass_words": _("Pass: the game ends and the computer wins the points before the double."),
+        "resign_points": js(_("(worth %%(points)s)")),
+        "take": pgettext("cube action", "Take"),
+        "pass": pgettext("cube action", "Pass"),
+    }
+
+
+def _match_words() -> dict[str, str]:
+    return {
+        "kind_money": _("Money game"),
+        "match_line": js(_("Match to %%(length)s: you %%(light)s, the computer %%(dark)s")),
+        "crawford": _("Crawford game"),
+        "post_crawford": _("after the Crawford game"),
+        "match_won": js(_("You won the %%(length)s-point match!")),
+        "match_lost": js(_("The computer won the %%(length)s-point match.")),
+        "match_next": js(_("Game %%(game)s of the match is next.")),
     }

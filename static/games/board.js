@@ -2,7 +2,7 @@
 // network and no game logic, so the play page and the review page share it.
 //
 //   renderBoard(svgEl, board, {direction, dice, selected, sources,
-//                              destinations, lastPlays})
+//                              destinations, lastPlays, cube})
 //   drawArrows(svgEl, steps, {side})      clearArrows(svgEl)
 //   anchorOf(layout, where, side, board)  where a checker on `where` sits
 //
@@ -87,7 +87,7 @@ function ensureFrame(svgEl, layout) {
   if (svgEl.dataset.direction === layout.direction && svgEl.querySelector("g.b-frame")) return;
   svgEl.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
   // Layers in paint order; targets (added by the play page) come last.
-  for (const name of ["frame", "marks", "checkers", "dice", "arrows", "moving"]) layer(svgEl, name);
+  for (const name of ["frame", "marks", "checkers", "dice", "doubling", "arrows", "moving"]) layer(svgEl, name);
   const g = layer(svgEl, "frame");
   clear(g);
   svgEl.dataset.direction = layout.direction;
@@ -273,6 +273,29 @@ function lastMark(g, layout, where, cls, side) {
   el("rect", { class: cls, x, y, width, height: strip, rx: 2, "data-last": where, "data-side": side }, g);
 }
 
+/**
+ * The doubling cube on the bar: in the middle while no one owns it, at the
+ * owner's edge (the person's at the bottom) once taken. A double on offer
+ * shows the new value in the middle. `cube`: {value, owner, offered} or null.
+ */
+function drawCube(svgEl, layout, cube) {
+  const g = layer(svgEl, "doubling");
+  clear(g);
+  if (!cube) return;
+  const size = 36;
+  const offered = Boolean(cube.offered);
+  const owner = offered ? "centre" : cube.owner || "centre";
+  const y = { light: layout.bottom - size / 2 - 4, dark: layout.top + size / 2 + 4 }[owner] ?? layout.midY;
+  const value = offered ? cube.value * 2 : cube.value;
+  const c = el("g", {
+    class: `b-cube b-cube-${owner}${offered ? " b-cube-offered" : ""}`,
+    "data-value": value, "data-owner": owner, "data-offered": offered ? cube.offered : "",
+  }, g);
+  el("rect", { x: layout.barX - size / 2, y: y - size / 2, width: size, height: size, rx: 5 }, c);
+  const t = el("text", { class: "b-cube-value", x: layout.barX, y: y + 7, "text-anchor": "middle" }, c);
+  t.textContent = String(value);
+}
+
 /** Draws `board` (a §4 board object). Returns the layout used. */
 export function renderBoard(svgEl, board, options = {}) {
   const layout = boardLayout(options.direction || "right");
@@ -280,6 +303,7 @@ export function renderBoard(svgEl, board, options = {}) {
   drawMarks(svgEl, layout, board, options);
   drawCheckers(svgEl, layout, board);
   drawDice(svgEl, layout, options.dice || []);
+  drawCube(svgEl, layout, options.cube || null);
   svgEl.__layout = layout;
   svgEl.__board = board;
   return layout;

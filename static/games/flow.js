@@ -109,11 +109,11 @@ async function animatePlay(page, before, play) {
   try {
     for (let i = 0; i < play.steps.length; i += 1) {
       const step = play.steps[i];
-      renderBoard(svg, board, { direction: prefs.direction, dice: V.playDice(play, i) });
+      renderBoard(svg, board, { direction: prefs.direction, dice: V.playDice(play, i), cube: page.state.cube });
       // Reduced motion: the steps still come one by one, without the glide.
       await animateChecker(svg, board, step, play.side, glide);
       board = applyStep(board, step, play.side);
-      renderBoard(svg, board, { direction: prefs.direction, dice: V.playDice(play, i + 1) });
+      renderBoard(svg, board, { direction: prefs.direction, dice: V.playDice(play, i + 1), cube: page.state.cube });
       placed(play.side, step);
       await wait(reducedMotion() ? prefs.stepMs : prefs.stepMs * 0.3);
     }
@@ -133,7 +133,7 @@ export async function replayOpeningTies(page) {
   try {
     for (const [light, dark] of rolls.slice(0, -1)) {
       const dice = [{ value: light, side: "light", slot: "left" }, { value: dark, side: "dark", slot: "right" }];
-      renderBoard(svg, state.board, { direction: prefs.direction, dice });
+      renderBoard(svg, state.board, { direction: prefs.direction, dice, cube: state.cube });
       await wait(Math.max(prefs.stepMs, 300) * 3);
     }
   } finally {
@@ -158,7 +158,7 @@ export async function replayOpeningPlay(page) {
   for (const step of play.steps.slice().reverse()) before = unapplyStep(before, step, "dark");
   page.animating = true;
   try {
-    renderBoard(svg, before, { direction: prefs.direction, dice: V.playDice(play, 0) });
+    renderBoard(svg, before, { direction: prefs.direction, dice: V.playDice(play, 0), cube: state.cube });
     await wait(Math.max(prefs.stepMs, 300) * 2);
     await animatePlay(page, before, play);
   } finally {

@@ -3,6 +3,7 @@
 
 import { layer } from "./board.js";
 import { byId, fmt, sentences, SVG_NS } from "./common.js";
+import { attachCube, cubeKey, resignKind } from "./cube.js";
 import { allowedFrom, canAct, live, own } from "./page.js";
 import { focusTarget, neighbour } from "./targets.js";
 import { render, say } from "./render.js";
@@ -132,6 +133,10 @@ export function keyForPage(event) {
 function onKeyDown(page, event) {
   if (!keyForPage(event)) return;
   const t = event.target;
+  if (cubeKey(page, send, event)) {
+    event.preventDefault();
+    return;
+  }
   const where = pointOf(t);
   if (where !== null && onTargetKey(page, event, where)) return;
   if (event.key === "u" || event.key === "U" || event.key === "Backspace") {
@@ -188,7 +193,7 @@ function setUpResign(page) {
   byId("resign-cancel").addEventListener("click", () => dialog.close());
   byId("resign-confirm").addEventListener("click", () => {
     dialog.close();
-    send(page, "resign");
+    send(page, "resign", { kind: resignKind() });
   });
 }
 
@@ -202,6 +207,7 @@ export function attachInput(page) {
   byId("btn-undo").addEventListener("click", () => undo(page));
   byId("btn-end").addEventListener("click", () => endTurn(page));
   setUpResign(page);
+  attachCube(page, send);
   for (const node of layer(svg, "targets").children) {
     node.addEventListener("focus", () => {
       const where = Number(node.dataset.point);

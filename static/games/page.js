@@ -1,6 +1,8 @@
 // The play page's one state object, and the questions asked of it. Every
 // other module of the page reads and changes this object, never globals.
 
+import { live, stepping } from "./view.js";
+
 /** The board preferences the server sent (accounts.preferences.board_prefs). */
 export function readPrefs(raw) {
   return {
@@ -30,11 +32,12 @@ export function createPage({ root, svg, S, prefs, state }) {
 }
 
 // The starter's first turn has status "opening" and is played like any other.
-export const live = (s) => s.status === "playing" || s.status === "opening";
+export { live };
 
+/** The person may move a checker now. */
 export function canAct(page) {
   const s = page.state;
-  return live(s) && s.turn === "light" && !s.thinking && !page.animating
+  return stepping(s) && s.turn === "light" && !s.thinking && !page.animating
     && page.conn.connected && !page.conn.busy;
 }
 
@@ -46,7 +49,7 @@ export function isIdle(page) {
 export function canHint(page) {
   const s = page.state;
   const cube = (s.status === "deciding" || s.status === "doubled") && !s.thinking;  // double or answer
-  return s.turn === "light" && (cube || (live(s) && Boolean(s.dice))) && !page.animating;
+  return s.turn === "light" && (cube || stepping(s)) && !page.animating;
 }
 
 export function own(page, where) {

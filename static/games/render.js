@@ -4,6 +4,7 @@
 import { renderBoard, layer } from "./board.js";
 import { buildTargets } from "./targets.js";
 import { byId, fmt } from "./common.js";
+import { renderCube, renderMatchResult } from "./cube.js";
 import { lastPlays, renderMoves } from "./moves.js";
 import { allowedFrom, canAct, isIdle, live } from "./page.js";
 import * as V from "./view.js";
@@ -22,7 +23,7 @@ export function render(page) {
   const destinations = prefs.highlight && selected !== null ? allowedFrom(page, selected).map((s) => s.to) : [];
   renderBoard(svg, state.board, {
     direction: prefs.direction, dice: V.diceFor(state), selected, sources, destinations,
-    lastPlays: lastPlays(page.moves),
+    lastPlays: lastPlays(page.moves), cube: state.cube,
   });
   buildTargets(svg, prefs.direction);
   const dests = new Set(destinations);
@@ -52,7 +53,9 @@ export function renderPanels(page) {
   byId("btn-end").disabled = !(mine && state.can_end_turn);
   byId("btn-end").hidden = prefs.autoEndTurn && !state.can_end_turn;
   byId("btn-resign").disabled = !live(state);
+  renderCube(page);
   renderResult(page);
+  renderMatchResult(page);
   renderMoves(page);
   root.dataset.version = String(state.version);
   root.dataset.turn = state.turn || "";

@@ -36,7 +36,17 @@ export function markUsed(values, remaining) {
   return marked;
 }
 
-export const live = (state) => state.status === "playing" || state.status === "opening";
+/** The game goes on (with the cube, a turn may begin with a choice or a double to answer). */
+export const live = (state) => ["playing", "opening", "deciding", "doubled"].includes(state.status);
+
+/** Checkers may move: the dice are rolled and no double waits. */
+export const stepping = (state) => (state.status === "playing" || state.status === "opening") && Boolean(state.dice);
+
+/** The person's turn begins with a choice: 掷骰 Roll or 加倍 Double. */
+export const deciding = (state) => state.status === "deciding" && state.turn === "light";
+
+/** The computer has doubled and the person must answer: 接受 Take or 放弃 Pass. */
+export const answering = (state) => state.status === "doubled" && state.turn === "light";
 
 /** The first turns: until the person has played, the opening roll stays in view. */
 export function isOpeningPhase(state) {
@@ -140,6 +150,10 @@ export function turnText(S, state) {
   if (state.status === "opening" && !state.dice) return S.opening_status;
   if (state.status === "finished") return S.game_over;
   if (state.status === "failed") return state.message || S.failed;
+  if (state.resign_offer) return S.resign_waiting;
+  if (deciding(state)) return S.roll_or_double;
+  if (answering(state)) return S.take_or_pass;
+  if (state.status === "doubled") return S.computer_answering;
   if (state.turn === "dark") return isThinking(state) ? S.thinking : S.computer_turn;
   return S.your_turn;
 }
@@ -156,8 +170,37 @@ export function pipsText(S, state) {
 
 export function resultTexts(S, result) {
   const title = result.winner === "light" ? S.win : (result.resigned ? S.resigned : S.loss);
-  const kind = { single: S.kind_single, gammon: S.kind_gammon, backgammon: S.kind_backgammon }[result.kind] || "";
-  return { title, kind, points: fmt(S.points_line, { points: result.points }) };
+  let kind = { single: S.kind_single, gammon: S.kind_gammon, backgammon: S.kind_backgammon }[result.kind] || "";
+  if (result.passed) kind = result.winner === "light" ? S.kind_passed_dark : S.kind_passed_light;
+  const points = result.cube > 1
+    ? fmt(S.points_cube_line, { points: result.points, cube: result.cube })
+    : fmt(S.points_line, { points: result.points });
+  return { title, kind, points };
+}
+
+/** The cube in words for the status bar: "倍数骰 2，在你这边". */
+export function cubeText(S, cube) {
+  if (!cube) return "";
+  if (cube.offered) return fmt(S.cube_offered, { value: cube.value * 2 });
+  const owner = { light: S.cube_yours, dark: S.cube_theirs }[cube.owner] || S.cube_centre;
+  return fmt(S.cube_line, { value: cube.value, owner });
+}
+
+/** The match on the status bar: its length, the score, the Crawford game. */
+export function matchText(S, state) {
+  const m = state.match;
+  if (!m) return state.kind === "money" ? S.kind_money : "";
+  const parts = [fmt(S.match_line, { length: m.length, light: m.score.light, dark: m.score.dark })];
+  if (m.crawford) parts.push(S.crawford);
+  else if (m.post_crawford) parts.push(S.post_crawford);
+  return parts.join(S.list_sep);
+}
+
+/** The match's end, or the way on, under a finished game of a match. */
+export function matchResultText(S, match) {
+  if (!match) return "";
+  if (match.over) return fmt(match.winner === "light" ? S.match_won : S.match_lost, { length: match.length });
+  return fmt(S.match_next, { game: (match.game || 0) + 1 });
 }
 
 function countsAt(board, where) {

@@ -296,3 +296,89 @@ def test_a_turn_played_for_the_person_is_said_after_the_computers_and_noted(js: 
     assert said[3] == "", "the person's own play is not noted"
     assert said[4] == "last: none 6-1."
     assert said[5] == [["light", "home", True], ["light", "home", False]]
+
+
+CUBE_WORDS = {
+    "cube_line": "cube %(value)s %(owner)s",
+    "cube_offered": "offered %(value)s",
+    "cube_centre": "middle",
+    "cube_yours": "yours",
+    "cube_theirs": "theirs",
+    "match_line": "to %(length)s: %(light)s-%(dark)s",
+    "crawford": "Crawford",
+    "post_crawford": "post",
+    "kind_money": "money",
+    "list_sep": ", ",
+    "roll_or_double": "roll or double",
+    "take_or_pass": "take or pass",
+    "computer_answering": "it answers",
+    "resign_waiting": "resign waits",
+    "your_turn": "yours",
+    "win": "won",
+    "loss": "lost",
+    "resigned": "resigned",
+    "kind_single": "single",
+    "kind_passed_dark": "it passed",
+    "kind_passed_light": "you passed",
+    "points_line": "%(points)s",
+    "points_cube_line": "%(points)s at %(cube)s",
+}
+
+
+def test_the_cube_and_the_match_are_worded_for_the_status_bar_and_the_result(js: Any) -> None:
+    score = {"light": 2, "dark": 1}
+    match = {"length": 3, "score": score, "crawford": True, "post_crawford": False}
+    said = js(
+        """const S = arg.S;
+        const m = arg.match;
+        return [
+          V.cubeText(S, {value: 2, owner: "light"}), V.cubeText(S, {value: 1, owner: "centre"}),
+          V.cubeText(S, {value: 2, owner: "dark", offered: "dark"}), V.cubeText(S, null),
+          V.matchText(S, {match: m}), V.matchText(S, {match: {...m, crawford: false}}),
+          V.matchText(S, {kind: "money", match: null}),
+          V.matchText(S, {kind: "single", match: null}),
+          V.turnText(S, {status: "deciding", turn: "light"}),
+          V.turnText(S, {status: "doubled", turn: "light"}),
+          V.turnText(S, {status: "doubled", turn: "dark"}),
+          V.turnText(S, {status: "playing", turn: "light", resign_offer: "gammon"}),
+          V.resultTexts(S, {winner: "light", kind: "single", points: 2, passed: true, cube: 2}),
+          V.resultTexts(S, {winner: "dark", kind: "single", points: 1, passed: true, cube: 1}),
+          V.stepping({status: "deciding", dice: null}),
+          V.stepping({status: "playing", dice: [3, 1]}),
+          V.live({status: "doubled"}), V.live({status: "finished"}),
+        ];""",
+        {"S": CUBE_WORDS, "match": match},
+    )
+    assert said[:4] == ["cube 2 yours", "cube 1 middle", "offered 4", ""]
+    assert said[4:8] == ["to 3: 2-1, Crawford", "to 3: 2-1", "money", ""]
+    assert said[8:12] == ["roll or double", "take or pass", "it answers", "resign waits"]
+    assert said[12] == {"title": "won", "kind": "it passed", "points": "2 at 2"}
+    assert said[13] == {"title": "lost", "kind": "you passed", "points": "1"}
+    assert said[14:] == [False, True, True, False]
+
+
+def test_the_cube_is_drawn_with_its_value_in_the_middle_or_on_its_owners_side(js: Any) -> None:
+    cubes = js(
+        """const svg = document.createElementNS(B.SVG_NS, 'svg');
+        document.body.appendChild(svg);
+        const board = {points: arg.points, bar: {light: 0, dark: 0}, off: {light: 0, dark: 0}};
+        const drawn = (cube) => {
+          B.renderBoard(svg, board, {cube});
+          const c = svg.querySelector('g.b-cube');
+          if (!c) return null;
+          const r = c.querySelector('rect');
+          return {value: c.querySelector('text').textContent, owner: c.dataset.owner,
+                  y: Number(r.getAttribute('y')), offered: c.classList.contains('b-cube-offered')};
+        };
+        return [drawn({value: 1, owner: 'centre'}), drawn({value: 2, owner: 'light'}),
+                drawn({value: 4, owner: 'dark'}),
+                drawn({value: 2, owner: 'light', offered: 'light'}),
+                drawn(null), B.HEIGHT];""",
+        {"points": START},
+    )
+    centre, light, dark, offered, none, height = cubes
+    assert (centre["value"], light["value"], dark["value"]) == ("1", "2", "4")
+    assert dark["y"] < centre["y"] < light["y"], "the person's side is the bottom"
+    assert light["y"] > height / 2 and dark["y"] < height / 2
+    assert offered == {"value": "4", "owner": "centre", "y": centre["y"], "offered": True}
+    assert none is None, "no cube in a single game"
