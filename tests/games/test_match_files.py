@@ -20,7 +20,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games.engine import Position
+from games import services
+from games.engine import Dice, Position, legal_plays
 from games.engine.matfile import MatchRecord, MatFileError, MatProblem, parse_mat
 from games.engine.matreplay import replay_match
 from games.matfiles import describe_mat_error, export_text
@@ -321,3 +322,113 @@ def test_a_money_session_keeps_no_running_score(user: Any) -> None:
     (game,) = import_match_file(user, text).games
     assert (game.kind, game.score_light, game.score_dark, game.match_id) == ("money", 0, 0, None)
     assert (game.winner, game.points, game.passed) == ("dark", 1, True)
+
+
+# --- games played on the site, through games.services, exported --------------------
+
+
+class Driver:
+    """Plays a cube game through games.services: both sides take the engine's first
+    legal play; each ``(side, action, from_turn)`` of ``plan`` is done at that side's
+    first chance from that turn on (else no double, and take)."""
+
+    def __init__(self, user: Any, game: Game, plan: list[tuple[str, str, int]]) -> None:
+        self.user, self.game_id, self.plan = user, game.pk, list(plan)
+
+    def game(self) -> Game:
+        return Game.objects.get(pk=self.game_id)
+
+    def wants(self, side: str, actions: tuple[str, ...]) -> str | None:
+        turn = Turn.objects.filter(game_id=self.game_id).count() + 1
+        for index, (who, action, from_turn) in enumerate(self.plan):
+            if who == side and action in actions and from_turn <= turn:
+                del self.plan[index]
+                return action
+        return None
+
+    def run(self) -> Game:
+        for _ in range(3000):
+            game = self.game()
+            if game.is_over:
+                return game
+            if game.turn == "light":
+                self.light(game)
+            else:
+                self.dark(game)
+        raise AssertionError("the game did not end")
+
+    def light(self, game: Game) -> None:
+        if game.status == Status.DECIDING:
+            doubles = self.wants("light", ("double",))
+            act = services.double if doubles else services.roll_dice
+            act(game.pk, self.user, game.version)
+        elif game.status == Status.DOUBLED:
+            passes = self.wants("light", ("pass", "take")) == "pass"
+            answer = services.pass_double if passes else services.take
+            answer(game.pk, self.user, game.version)
+        else:
+            play = legal_plays(services.position_of(game), Dice(*game.dice))[0]
+            for step in play.steps:
+                game = services.make_step(game.pk, self.user, game.version, step.src, step.dst)
+
+    def dark(self, game: Game) -> None:
+        due = services.computer_due(game.pk, game.version)
+        assert due is not None, (game.status, game.turn)
+        if due.task == "play":
+            assert due.dice is not None
+            plays = legal_plays(due.position, due.dice)
+            services.finish_computer_turn(game.pk, game.version, plays[0] if plays else None)
+        elif due.task == "cube":
+            wanted = self.wants("dark", ("double",)) or "no_double"
+            assert services.finish_computer_cube(game.pk, game.version, wanted)
+        else:
+            wanted = self.wants("dark", ("pass", "take")) or "take"
+            assert services.finish_computer_cube(game.pk, game.version, wanted)
+
+
+@pytest.fixture
+def seeded_dice(monkeypatch: pytest.MonkeyPatch) -> random.Random:
+    rng = random.Random(7)
+    monkeypatch.setattr(services.dice, "roll_die", lambda: rng.randint(1, 6))
+    return rng
+
+
+def test_a_money_game_played_here_with_the_cube_reads_back_in_gnubg(
+    user: Any, seeded_dice: random.Random, held_computer_turns: list, tmp_path: Path
+) -> None:
+    game = services.start_game(user, "casual", "money")
+    plan = [("light", "double", 5), ("dark", "take", 5), ("dark", "double", 12)]
+    game = Driver(user, game, plan).run()
+    assert game.status == Status.FINISHED and game.cube_value == 4
+    actions = [(c.side, c.action) for c in CubeAction.objects.filter(game=game).order_by("number")]
+    assert actions == [("light", "double"), ("dark", "take"), ("dark", "double"), ("light", "take")]
+    text = export_text(game)
+    record = parse_mat(text)
+    stored = [(t.side, "roll", t.notation, 0) for t in game.turns.order_by("number")]
+    assert [m for m in moves(record)[0] if m[1] == "roll"] == stored
+    assert results(record) == [(game.winner, "played", game.points)]
+    output, again = gnubg_rewrites(text, tmp_path)
+    assert moves(parse_mat(again)) == moves(record)
+    light, dark = (game.points, 0) if game.winner == "light" else (0, game.points)
+    assert gnubg_score(output) == f"ann {light}, Shuanglu-casual {dark}"
+
+
+def test_a_match_played_here_with_a_pass_reads_back_in_gnubg(
+    user: Any, seeded_dice: random.Random, held_computer_turns: list, tmp_path: Path
+) -> None:
+    first = services.start_match(user, "casual", 3)
+    # The first game ends on a passed double, the second is played on with a take.
+    game1 = Driver(user, first, [("light", "double", 4), ("dark", "pass", 4)]).run()
+    assert game1.passed and game1.winner == "light"
+    services.next_game(game1.pk, user, game1.version)
+    game2 = Game.objects.get(match_id=game1.match_id, match_game=2)
+    game2 = Driver(user, game2, [("dark", "double", 4)]).run()
+    assert game2.is_over
+    text = export_text(game2)
+    record = parse_mat(text)
+    assert record.length == 3 and len(record.games) == 2
+    assert results(record)[0] == ("light", "passed", 1)
+    output, again = gnubg_rewrites(text, tmp_path)
+    assert moves(parse_mat(again)) == moves(record)
+    assert results(parse_mat(again)) == results(record)
+    assert gnubg_score(output) == file_score(record, "ann", "Shuanglu-casual")
