@@ -114,7 +114,8 @@ class Game(models.Model):
     position_id = models.CharField(max_length=14, default=START_POSITION_ID)
     # [d1, d2] for the side on turn, or null before they are rolled.
     dice = models.JSONField(null=True, blank=True)
-    # Steps made so far this turn: [[src, dst, die], ...] in the mover's numbering.
+    # Steps made so far this turn: [[src, dst, die, hit], ...] in the mover's
+    # numbering, hit 1 or 0 (games.steps.stored_steps).
     steps = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=1)
     # The state's "last_turn" (games.steps.turn_json of the latest Turn row),
@@ -205,7 +206,8 @@ class Turn(models.Model):
     die1 = models.PositiveSmallIntegerField()
     die2 = models.PositiveSmallIntegerField()
     notation = models.CharField(max_length=64, blank=True)
-    # [[src, dst, die], ...] in the mover's numbering (25 bar, 0 off).
+    # [[src, dst, die, hit], ...] in the mover's numbering (25 bar, 0 off), hit
+    # 1 or 0 as the engine's Step says (games.steps.stored_steps).
     steps = models.JSONField(default=list, blank=True)
     position_before = models.CharField(max_length=14)
     position_after = models.CharField(max_length=14)

@@ -97,7 +97,7 @@ def _board_json(game: Game) -> dict[str, Any]:
         "board": Display.from_position(turn.current).to_json(),
         "pips": _pips(turn.current),
         "remaining": list(turn.remaining),
-        "steps": steps_json(game.steps, Side.LIGHT.value, position_of(game)),
+        "steps": steps_json(game.steps, Side.LIGHT.value),
         "allowed": [{"from": s.src, "to": s.dst, "die": s.die} for s in turn.allowed_steps()],
         "can_undo": bool(game.steps),
         "can_end_turn": bool(turn.complete),

@@ -8,9 +8,10 @@ Every point is a display point (LIGHT's numbering). LIGHT's bar and off are
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from games.engine import BAR, OFF, Position, Side
+from games.engine import BAR, OFF, Side, Step
 
 if TYPE_CHECKING:
     from games.models import Game, Turn
@@ -48,52 +49,39 @@ def display_notation(notation: str, side: str) -> str:
     return _NOTATION_POINT.sub(lambda m: str(display_point(int(m.group()), side)), notation)
 
 
-def steps_json(
-    steps: list[list[int]], side: str, before: Position | None = None
-) -> list[dict[str, Any]]:
-    """Steps ``[[src, dst, die], ...]`` of ``side`` as display dicts with hits.
+def stored_steps(steps: Iterable[Step]) -> list[list[int]]:
+    """Steps as a Turn row and a turn in progress (``Game.steps``) store them:
+    ``[src, dst, die, hit]`` in the mover's numbering, ``hit`` 1 when the
+    step hit a blot (the engine's ``Step.hit``, never re-derived).
 
-    ``before`` is the position from ``side``'s own view; when given, each
-    step says whether it hit a blot.
+    >>> stored_steps([Step(13, 8, 5, False), Step(8, 3, 5, True)])
+    [[13, 8, 5, 0], [8, 3, 5, 1]]
     """
-    out: list[dict[str, Any]] = []
-    hits = _hits(steps, before) if before is not None else [False] * len(steps)
-    for (src, dst, die), hit in zip(steps, hits, strict=True):
-        out.append(
-            {
-                "from": display_point(src, side),
-                "to": display_point(dst, side),
-                "die": die,
-                "hit": hit,
-            }
-        )
-    return out
+    return [[s.src, s.dst, s.die, int(s.hit)] for s in steps]
 
 
-def _hits(steps: list[list[int]], before: Position) -> list[bool]:
-    """Whether each step lands on a lone opposing checker (replayed in order)."""
-    opp = list(before.opp)
-    hits = []
-    for _src, dst, _die in steps:
-        hit = 1 <= dst <= 24 and opp[24 - dst] == 1
-        if hit:
-            opp[24 - dst] = 0
-        hits.append(hit)
-    return hits
+def steps_json(steps: list[list[int]], side: str) -> list[dict[str, Any]]:
+    """Stored steps (``stored_steps``) of ``side`` as the board's display dicts."""
+    return [
+        {
+            "from": display_point(src, side),
+            "to": display_point(dst, side),
+            "die": die,
+            "hit": bool(hit),
+        }
+        for src, dst, die, hit in steps
+    ]
 
 
 def turn_json(turn: Turn) -> dict[str, Any]:
     """A stored Turn row as the board reads it: the state's ``last_turn``, the
     move list's entries, the review's turns (which add their boards)."""
-    before = Position.from_position_id(turn.position_before)
-    if turn.side == Side.DARK.value:
-        before = before.swapped()
     return {
         "number": turn.number,
         "side": turn.side,
         "dice": [turn.die1, turn.die2],
         "notation": display_notation(turn.notation, turn.side),
-        "steps": steps_json(turn.steps, turn.side, before),
+        "steps": steps_json(turn.steps, turn.side),
     }
 
 

@@ -7,7 +7,10 @@ from django.db import migrations
 
 
 def fill_last_turn(apps: Any, schema_editor: Any) -> None:
+    from games.migrations._hits import add_hits
     from games.steps import turn_json  # reads only the Turn's stored fields
+
+    add_hits(apps, schema_editor)  # turn_json reads each step's hit
 
     Game = apps.get_model("games", "Game")
     Turn = apps.get_model("games", "Turn")

@@ -27,7 +27,7 @@ from games.engine.matfile import swapped as swap_columns
 from games.engine.matreplay import EndHow, ReplayedGame, ReplayedTurn, replay_match
 from games.models import CubeAction, Game, Match, Status, Turn
 from games.signals import game_finished
-from games.steps import turn_json
+from games.steps import stored_steps, turn_json
 from games.tiers import DEFAULT_TIER
 
 _CUBE_WORDS = {ActionKind.DOUBLE: "double", ActionKind.TAKE: "take", ActionKind.PASS: "pass"}
@@ -177,7 +177,7 @@ def _turn_row(game: Game, number: int, replayed: ReplayedTurn) -> Turn:
         die1=action.dice.d1,
         die2=action.dice.d2,
         notation=play.notation(),
-        steps=[[s.src, s.dst, s.die] for s in play.steps],
+        steps=stored_steps(play.steps),
         position_before=replayed.board.position_id(),
         position_after=after.position_id(),
     )

@@ -27,6 +27,7 @@ from games.services.turns import (
     record_turn,
 )
 from games.signals import hint_requested
+from games.steps import stored_steps
 from games.tiers import Tier
 
 
@@ -92,8 +93,7 @@ def make_step(
             turn = current_turn(game).step(src, dst, die)
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
-        step = turn.steps[-1]
-        game.steps = [*game.steps, [step.src, step.dst, step.die]]
+        game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
         if turn.complete and _auto_end_turn(game.owner):
             _end_person_turn(game, turn)
         return save(game)

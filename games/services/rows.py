@@ -56,7 +56,7 @@ def current_turn(game: Game) -> EngineTurn:
     """The engine's view of the turn in progress, steps replayed (needs dice)."""
     assert game.dice is not None
     turn = EngineTurn(mover_position(game), Dice(*game.dice))
-    for src, dst, die in game.steps:
+    for src, dst, die, _hit in game.steps:
         turn = turn.step(src, dst, die)
     return turn
 

@@ -17,7 +17,7 @@ from games.services import dice
 from games.services.cube import cube_of, cube_refusal, match_of, record_result
 from games.services.rows import after_commit, position_of
 from games.signals import game_finished
-from games.steps import turn_json
+from games.steps import stored_steps, turn_json
 
 
 def record_turn(
@@ -27,7 +27,7 @@ def record_turn(
     assert game.dice is not None
     last = game.last_turn
     number = last["number"] + 1 if last else Turn.objects.filter(game=game).count() + 1
-    steps = [[s.src, s.dst, s.die] for s in play.steps] if play is not None else []
+    steps = stored_steps(play.steps) if play is not None else []
     turn = Turn.objects.create(
         game=game,
         number=number,

@@ -171,7 +171,7 @@ async def test_a_command_refused_as_stale_may_be_sent_again(
     await socket.send_json_to({**STEP, "id": "c1", "version": 1})  # retried on the fresh state
     assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
     assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
-    assert await version_of(game) == (2, [[13, 8, 5]])
+    assert await version_of(game) == (2, [[13, 8, 5, 0]])
     await socket.disconnect()
 
 

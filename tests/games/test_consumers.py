@@ -113,7 +113,7 @@ async def test_a_step_is_acked_then_the_new_state_follows(game: Game, user: Any)
     state = await socket.receive_json_from(TIMEOUT)
     assert (state["type"], state["version"], state["remaining"]) == ("state", 2, [2])
     assert state["steps"] == [{"from": 13, "to": 8, "die": 5, "hit": False}]
-    assert (await fresh(game)).steps == [[13, 8, 5]]
+    assert (await fresh(game)).steps == [[13, 8, 5, 0]]
     assert await socket.receive_nothing(0.2)
     await socket.disconnect()
 
@@ -147,7 +147,7 @@ async def test_a_stale_command_changes_nothing_and_gets_the_state(game: Game, us
     assert (error["type"], error["id"], error["code"]) == ("error", "c2", "stale")
     state = await socket.receive_json_from(TIMEOUT)
     assert (state["type"], state["version"]) == ("state", 2)
-    assert (await fresh(game)).steps == [[13, 8, 5]]
+    assert (await fresh(game)).steps == [[13, 8, 5, 0]]
     await socket.disconnect()
 
 
@@ -161,7 +161,7 @@ async def test_a_repeated_command_id_is_not_run_twice(game: Game, user: Any) -> 
     error = await socket.receive_json_from(TIMEOUT)
     assert (error["type"], error["code"]) == ("error", "duplicate")
     assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
-    assert (await fresh(game)).steps == [[13, 8, 5]]
+    assert (await fresh(game)).steps == [[13, 8, 5, 0]]
     await socket.disconnect()
 
 

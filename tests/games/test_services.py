@@ -69,7 +69,7 @@ def test_make_step_records_the_step_and_bumps_the_version(
     game = make_game(dice=[5, 2])
     game = services.make_step(game.pk, user, 1, 13, 8)
     game.refresh_from_db()
-    assert game.steps == [[13, 8, 5]]
+    assert game.steps == [[13, 8, 5, 0]]
     assert game.version == 2
     assert game.turn == "light"
 
@@ -116,7 +116,7 @@ def test_a_stale_version_changes_nothing(user: Any, make_game: Any) -> None:
         services.make_step(game.pk, user, 1, 13, 11)
     assert err.value.game.version == 2
     game.refresh_from_db()
-    assert game.steps == [[13, 8, 5]]
+    assert game.steps == [[13, 8, 5, 0]]
 
 
 def test_someone_elses_game_is_refused(make_user: Any, make_game: Any) -> None:
@@ -182,7 +182,7 @@ def test_with_auto_end_off_the_turn_waits_for_end_turn(
     services.make_step(game.pk, user, 1, 13, 8)
     services.make_step(game.pk, user, 2, 13, 11)
     game.refresh_from_db()
-    assert (game.turn, game.steps) == ("light", [[13, 8, 5], [13, 11, 2]])
+    assert (game.turn, game.steps) == ("light", [[13, 8, 5, 0], [13, 11, 2, 0]])
     with pytest.raises(services.StepRefusedError) as err:
         services.make_step(game.pk, user, 3, 8, 6)
     assert err.value.refusal.code == RefusalCode.TURN_COMPLETE
@@ -279,7 +279,8 @@ def test_finish_computer_turn_applies_the_play_and_rolls_the_persons_dice(
     assert (game.turn, game.dice, game.version, game.steps) == ("light", [3, 1], 2, [])
     assert game.position_id == play.result.swapped().position_id()
     turn = Turn.objects.get(game=game)
-    assert (turn.side, turn.notation, turn.steps) == ("dark", "24/14", [[24, 18, 6], [18, 14, 4]])
+    assert (turn.side, turn.notation) == ("dark", "24/14")
+    assert turn.steps == [[24, 18, 6, 0], [18, 14, 4, 0]]
     assert game.last_turn == turn_json(turn)  # kept on the row for the state
     assert computer_queue == []
 

@@ -147,6 +147,7 @@ def _turn(game: Game, number: int, side: Side, board: Position, dice: tuple[int,
     from ai_worker.evaluator import rank_plays
     from games.engine import Dice
     from games.models import Turn
+    from games.steps import stored_steps
 
     mover = board if side is Side.LIGHT else board.swapped()
     play = rank_plays(mover, Dice(*dice), 1)[0].play
@@ -158,7 +159,7 @@ def _turn(game: Game, number: int, side: Side, board: Position, dice: tuple[int,
         die1=dice[0],
         die2=dice[1],
         notation=play.notation(),
-        steps=[[s.src, s.dst, s.die] for s in play.steps],
+        steps=stored_steps(play.steps),
         position_before=board.position_id(),
         position_after=after.position_id(),
     )
