@@ -9,6 +9,9 @@ review resumes after the last stored turn; a hint is stored once per
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from celery import shared_task
 
 from ai_worker import dispatch
@@ -17,25 +20,25 @@ from learning import analysis_board, hints, review
 QUEUE = "analysis"
 
 
-@shared_task(
-    name="learning.tasks.analyse_game",
-    base=dispatch.QueuedTask,
-    declared_queue=QUEUE,
-    acks_late=True,
-    max_retries=2,
-)
+def analysis_task(name: str, max_retries: int) -> Callable[[Callable[..., None]], Any]:
+    """A task of this module: on the ``analysis`` queue, acknowledged once done
+    (a worker lost mid-job leaves it to be redelivered)."""
+    return shared_task(
+        name=f"learning.tasks.{name}",
+        base=dispatch.QueuedTask,
+        declared_queue=QUEUE,
+        acks_late=True,
+        max_retries=max_retries,
+    )
+
+
+@analysis_task("analyse_game", max_retries=2)
 def analyse_game(game_id: int) -> None:
     """Analyse every turn of a finished game at Expert ply."""
     review.run_analysis(game_id)
 
 
-@shared_task(
-    name="learning.tasks.compute_hint",
-    base=dispatch.QueuedTask,
-    declared_queue=QUEUE,
-    acks_late=True,
-    max_retries=1,
-)
+@analysis_task("compute_hint", max_retries=1)
 def compute_hint(game_id: int, version: int) -> None:
     """The top plays for the person's roll at ``version``."""
     hints.compute_hint(game_id, version)
@@ -51,13 +54,7 @@ def enqueue_hint(game_id: int, version: int) -> None:
     dispatch.enqueue(compute_hint, game_id, version)
 
 
-@shared_task(
-    name="learning.tasks.analyse_position",
-    base=dispatch.QueuedTask,
-    declared_queue=QUEUE,
-    acks_late=True,
-    max_retries=1,
-)
+@analysis_task("analyse_position", max_retries=1)
 def analyse_position(job_id: int) -> None:
     """The analysis board: ranked plays for one position and roll (or all 21)."""
     analysis_board.run_board_analysis(job_id)
