@@ -20,7 +20,9 @@ def export_mat(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's match file (its whole match for a match game), as a download."""
     game = owned_game(request, game_id)
     if not exportable(game):
-        raise Http404
+        why = _("This game began from a position set up on the board: a match file cannot hold it.")
+        messages.error(request, why)
+        return redirect("learning:review", game_id=game.pk)
     response = HttpResponse(export_text(game), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{file_name(game)}"'
     return response

@@ -265,7 +265,9 @@ def test_a_game_set_up_from_a_position_is_not_exported(client_logged_in: Any, us
     game = play_out(user, Position.start(), seed=3)
     assert client_logged_in.get(reverse("learning:export_mat", args=[game.pk])).status_code == 200
     race = play_out(user, RACE, seed=3)
-    assert client_logged_in.get(reverse("learning:export_mat", args=[race.pk])).status_code == 404
+    answer = client_logged_in.get(reverse("learning:export_mat", args=[race.pk]), follow=True)
+    assert answer.redirect_chain[-1][0] == reverse("learning:review", args=[race.pk])
+    assert "这一局是从摆好的局面开始的，棋谱文件记录不了。" in answer.content.decode()
     with pytest.raises(CommandError, match="set up from a position"):
         call_command("export_match", "--game", str(race.pk), stdout=io.StringIO())
 
