@@ -434,3 +434,21 @@ def test_a_match_played_here_with_a_pass_reads_back_in_gnubg(
     assert moves(parse_mat(again)) == moves(record)
     assert results(parse_mat(again)) == results(record)
     assert gnubg_score(output) == file_score(record, "ann", "Shuanglu-casual")
+
+
+def test_an_imported_game_is_reviewed_like_any_other(
+    user: Any, held_reviews: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import broadcast
+    from learning import review
+    from learning.models import AnalysisState, GameAnalysis
+
+    monkeypatch.setattr(broadcast, "send_to_game", lambda game_id, payload: None)
+    game = import_match_file(user, read("gnubg_match3_short.mat")).games[0]
+    review.run_analysis(game.pk)
+    row = GameAnalysis.objects.get(game=game)
+    assert row.state == AnalysisState.DONE, row.message
+    assert row.turns.count() == game.turns.count() == 12
+    decisions = {(c.before_turn, c.side, c.decision, c.action) for c in row.cube_decisions.all()}
+    # bob's double before the 13th turn and alice's pass are judged with the rest.
+    assert {(13, "dark", "double", "double"), (13, "light", "take", "pass")} <= decisions
