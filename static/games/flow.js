@@ -50,9 +50,20 @@ function playsToAnimate(prev, next, turns) {
   return sameBoard(board, next.board) ? plays : [];
 }
 
-async function show(page, next) {
+/**
+ * The take/pass words of a state the computer's double was broadcast with
+ * are in the worker's language; the page's own come over HTTP.
+ */
+async function inPageLanguage(page, next) {
+  if (!next.cube || !next.cube.dialog || Array.isArray(next.moves)) return next;
+  const full = await page.conn.fetchState();
+  return full && full.version === next.version && full.cube ? { ...next, cube: full.cube } : next;
+}
+
+async function show(page, incoming) {
   const prev = page.state;
-  if (next.version < prev.version) return;
+  if (incoming.version < prev.version) return;
+  const next = await inPageLanguage(page, incoming);
   const turns = await newTurns(page, prev, next);
   const plays = playsToAnimate(prev, next, turns);
   if (plays.length && plays[0].number === 1) firstTimeInTab(openingKey(next));

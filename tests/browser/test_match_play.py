@@ -27,6 +27,7 @@ import pytest
 from django.utils import translation
 
 from games import services
+from games.cube_state import describe_cube_refusal
 from games.engine import legal_plays
 from games.models import Game
 from games.play_words import board_words
@@ -42,6 +43,7 @@ pytestmark = [
 ]
 
 WAIT_MS = 45_000
+LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
 
 
 @pytest.fixture
@@ -206,15 +208,44 @@ def next_game_by_key(page: Any, game: Game) -> Game:
     return following
 
 
+def server_words(game: Game, language: str) -> dict[str, Any]:
+    """The state's words (the take/pass dialog) in the page's language."""
+    with translation.override(language):
+        return build_state(latest(game))
+
+
+def refusal(code: str, language: str) -> str:
+    with translation.override(language):
+        return describe_cube_refusal(code)
+
+
+def wait_refusal(page: Any, text: str) -> None:
+    page.wait_for_function(
+        "t => document.getElementById('play-refusal').textContent === t", arg=text
+    )
+
+
+def fits(page: Any, selector: str, width: int) -> bool:
+    """Drawn inside the page's width, and the page does not scroll sideways."""
+    box = page.locator(selector).bounding_box()
+    wide = int(page.evaluate("() => document.documentElement.scrollWidth"))
+    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and wide <= width
+
+
+@pytest.mark.parametrize(("language", "width"), [("zh-hans", 1280), ("en", 375)])
 def test_a_three_point_match_by_keyboard_with_doubles_taken_passed_and_crawford(
-    browser: Any, computer_held: str, user: Any
+    browser: Any, computer_held: str, user: Any, language: str, width: int
 ) -> None:
-    set_prefs(user, language="zh-hans", animation_speed="off")
+    set_prefs(user, language=language, animation_speed="off")
     game = services.start_match(user, "beginner", 3)
-    with translation.override("zh-hans"):
+    with translation.override(language):
         w = board_words(game)
+
+    def match_line(light: int, dark: int) -> str:
+        return str(w["match_line"] % {"length": 3, "light": light, "dark": dark})
+
     context = browser.new_context(
-        base_url=computer_held, locale="zh-CN", viewport={"width": 1280, "height": 900}
+        base_url=computer_held, locale=LOCALES[language], viewport={"width": width, "height": 900}
     )
     context.set_default_timeout(20_000)
     page = context.new_page()
@@ -223,11 +254,12 @@ def test_a_three_point_match_by_keyboard_with_doubles_taken_passed_and_crawford(
 
     # Game 1, 0–0. Your turn begins with the choice; only then the dice.
     game = until(page, game, person_deciding)
-    assert shown(page, "#play-turn") == "轮到你：掷骰（R）或加倍（D）"
+    assert shown(page, "#play-turn") == w["roll_or_double"]
     assert page.locator("#btn-roll").is_visible() and page.locator("#btn-double").is_visible()
+    assert fits(page, "#play-cube-actions", width)
     assert page.locator("#board .b-die").count() == 0, "no dice before the choice"
-    assert shown(page, "#play-match") == "3 分比赛：你 0 分，电脑 0 分"
-    assert shown(page, "#play-cube") == "倍数骰：1，在中间"
+    assert shown(page, "#play-match") == match_line(0, 0)
+    assert shown(page, "#play-cube") == w["cube_line"] % {"value": 1, "owner": w["cube_centre"]}
     cube = page.locator("#board g.b-cube")
     assert cube.get_attribute("data-owner") == "centre" and cube.text_content() == "1"
     game = press(page, game, "r")
@@ -235,63 +267,59 @@ def test_a_three_point_match_by_keyboard_with_doubles_taken_passed_and_crawford(
     assert computer_acts(game, cube="double") == "cube"
     game = wait_shown(page, game)
     dialog = page.locator("#cube-dialog")
-    assert dialog.is_visible()
-    assert shown(page, "#cube-title") == "电脑加倍到 2"
-    words = build_state(game)["cube"]["dialog"]
-    assert shown(page, "#cube-take-words") == words["take"] and "接受" in words["take"]
-    assert shown(page, "#cube-pass-words") == words["pass"] and "放弃" in words["pass"]
+    assert dialog.is_visible() and fits(page, "#cube-dialog", width)
+    assert shown(page, "#cube-title") == w["double_title"] % {"value": 2}
+    words = server_words(game, language)["cube"]["dialog"]
+    assert shown(page, "#cube-take-words") == words["take"]
+    assert shown(page, "#cube-pass-words") == words["pass"]
+    assert w["take"] in shown(page, "#btn-take") and w["pass"] in shown(page, "#btn-pass")
     game = press(page, game, "t")
     game = until(page, game, person_deciding)  # it rolls and plays; then you may redouble
     assert dialog.is_hidden()
-    assert shown(page, "#play-cube") == "倍数骰：2，在你这边"
+    assert shown(page, "#play-cube") == w["cube_line"] % {"value": 2, "owner": w["cube_yours"]}
     assert cube.get_attribute("data-owner") == "light" and cube.text_content() == "2"
     game = press(page, game, "d")
     assert computer_acts(game, answer="pass") == "answer"
     game = wait_shown(page, game)
-    assert page.locator("#play-over").is_visible()
+    assert page.locator("#play-over").is_visible() and fits(page, "#play-over", width)
     assert shown(page, "#over-title") == w["win"]
-    assert shown(page, "#over-kind") == "结果：电脑放弃了你的加倍"
-    assert shown(page, "#over-points") == "得分：2（倍数骰 2）"
-    assert shown(page, "#over-match") == "接下来是比赛的第 2 局。"
-    assert shown(page, "#play-match") == "3 分比赛：你 2 分，电脑 0 分"
+    assert shown(page, "#over-kind") == w["kind_passed_dark"]
+    assert shown(page, "#over-points") == w["points_cube_line"] % {"points": 2, "cube": 2}
+    assert shown(page, "#over-match") == w["match_next"] % {"game": 2}
+    assert shown(page, "#play-match") == match_line(2, 0)
     assert page.locator("#over-next").is_visible() and page.locator("#over-new").is_hidden()
 
     # Game 2, the Crawford game: no cube to turn; the dice come at once.
     game = next_game_by_key(page, game)
     game = until(page, game, person_on_roll)
-    assert shown(page, "#play-match") == "3 分比赛：你 2 分，电脑 0 分，克劳福德局"
+    crawford = match_line(2, 0) + w["list_sep"] + w["crawford"]
+    assert shown(page, "#play-match") == crawford
     assert page.locator("#play-cube-actions").is_hidden()
     page.keyboard.press("d")
-    page.wait_for_function(
-        "() => document.getElementById('play-refusal').textContent === '克劳福德局不能加倍。'"
-    )
+    wait_refusal(page, refusal("crawford_game", language))
     page.keyboard.press("p")
-    page.wait_for_function(
-        "() => document.getElementById('play-refusal').textContent === '没有等你回应的加倍。'"
-    )
+    wait_refusal(page, refusal("no_double_pending", language))
     version = latest(game).version
     resign_by_keys(page)
     page.wait_for_function("v => window.__shuanglu.state.version > v", arg=version, timeout=WAIT_MS)
     assert computer_acts(game) == "resign"
     game = wait_shown(page, game)
     assert shown(page, "#over-title") == w["resigned"]
-    assert shown(page, "#play-match") == "3 分比赛：你 2 分，电脑 1 分，克劳福德局"
+    assert shown(page, "#play-match") == match_line(2, 1) + w["list_sep"] + w["crawford"]
 
     # Game 3, after the Crawford game: it doubles, you pass.
     game = next_game_by_key(page, game)
     game = until(page, game, computer_to_double)
-    assert "克劳福德局之后" in shown(page, "#play-match")
+    assert shown(page, "#play-match") == match_line(2, 1) + w["list_sep"] + w["post_crawford"]
     assert computer_acts(game, cube="double") == "cube"
     game = wait_shown(page, game)
-    assert dialog.is_visible() and shown(page, "#cube-title") == "电脑加倍到 2"
-    assert shown(page, "#cube-pass-words") == build_state(game)["cube"]["dialog"]["pass"]
-    assert "电脑赢 1 分" in shown(page, "#cube-pass-words") and "2–2" in shown(
-        page, "#cube-pass-words"
-    )
+    assert dialog.is_visible() and shown(page, "#cube-title") == w["double_title"] % {"value": 2}
+    passing = server_words(game, language)["cube"]["dialog"]["pass"]
+    assert shown(page, "#cube-pass-words") == passing and "2–2" in passing
     game = press(page, game, "p")
     page.wait_for_function("() => !document.getElementById('play-over').hidden")
-    assert shown(page, "#over-kind") == "结果：你放弃了电脑的加倍"
-    assert shown(page, "#play-match").startswith("3 分比赛：你 2 分，电脑 2 分")
+    assert shown(page, "#over-kind") == w["kind_passed_light"]
+    assert shown(page, "#play-match").startswith(match_line(2, 2))
 
     # Game 4, 2–2: you resign, the computer wins the match.
     game = next_game_by_key(page, game)
@@ -301,7 +329,7 @@ def test_a_three_point_match_by_keyboard_with_doubles_taken_passed_and_crawford(
     page.wait_for_function("v => window.__shuanglu.state.version > v", arg=version, timeout=WAIT_MS)
     assert computer_acts(game) == "resign"
     game = wait_shown(page, game)
-    assert shown(page, "#over-match") == "电脑赢得了这场 3 分比赛。"
-    assert shown(page, "#play-match").startswith("3 分比赛：你 2 分，电脑 3 分")
+    assert shown(page, "#over-match") == w["match_lost"] % {"length": 3}
+    assert shown(page, "#play-match").startswith(match_line(2, 3))
     assert page.locator("#over-next").is_hidden() and page.locator("#over-new").is_visible()
     context.close()

@@ -20,6 +20,7 @@ from games.models import Game
 from games.steps import display_notation
 from tests.browser.test_play_game import set_prefs, state, target
 from tests.browser.test_play_turns import (
+    SCREENS,
     fixed_dice,
     live_text,
     marks,
@@ -45,7 +46,7 @@ def light_on_the_bar_one_way_in() -> Position:
     return Position(tuple(me), tuple(opp))
 
 
-@pytest.mark.parametrize(("language", "width"), [("zh-hans", 1280), ("en", 375)])
+@pytest.mark.parametrize(("language", "width"), SCREENS)
 def test_a_forced_play_made_for_the_person_is_shown_and_said(
     browser: Any,
     daphne_server: str,
