@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from games.models import Game, Turn
+from games.models import CubeAction, Game, Match, Turn
 
 
 class TurnInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -21,11 +21,19 @@ class TurnInline(admin.TabularInline):  # type: ignore[type-arg]
     can_delete = False
 
 
+class CubeActionInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = CubeAction
+    extra = 0
+    readonly_fields = ("number", "before_turn", "side", "action", "value", "position_id")
+    can_delete = False
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = (
         "pk",
         "owner",
+        "kind",
         "tier",
         "status",
         "turn",
@@ -34,8 +42,16 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         "points",
         "updated_at",
     )
-    list_filter = ("status", "tier", "winner")
+    list_filter = ("kind", "status", "tier", "winner")
     search_fields = ("owner__username",)
     # Games change only through games.services; the admin is for looking.
     readonly_fields = [f.name for f in Game._meta.fields]
-    inlines = [TurnInline]
+    inlines = [TurnInline, CubeActionInline]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("pk", "owner", "tier", "length", "score_light", "score_dark", "winner")
+    search_fields = ("owner__username",)
+    # Matches change only through games.services; the admin is for looking.
+    readonly_fields = [f.name for f in Match._meta.fields]
