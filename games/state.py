@@ -226,6 +226,15 @@ def _describe_result(result: dict[str, Any]) -> str:
             )
             % values
         )
+    if result.get("resigned") and result.get("cube") is not None:
+        return (
+            ngettext(
+                "The computer accepts your resignation (%(kind)s): it wins %(points)d point.",
+                "The computer accepts your resignation (%(kind)s): it wins %(points)d points.",
+                n,
+            )
+            % values
+        )
     if result.get("resigned"):
         return (
             ngettext(

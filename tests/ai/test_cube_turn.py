@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 from django.test import override_settings
+from django.utils import translation
 
 from ai_worker import dispatch, tasks, turns
 from games import services
 from games.models import CubeAction, Game, GameKind, Status, Turn
+from games.state import build_state
 from tests.boards import board
 
 # LIGHT has two checkers left on its 1-point; DARK has all fifteen far away:
@@ -94,6 +96,9 @@ def test_the_computer_accepts_a_resignation_worth_what_it_expects_and_refuses_le
     assert turns.run_computer_turn(gammon.pk, gammon.version)
     after = fresh(gammon)
     assert (after.status, after.resign_refused, after.resign_offer) == ("playing", "single", "")
+    with translation.override("zh-hans"):
+        message = build_state(after)["message"]
+    assert message == "电脑不接受你的认输：它估计能赢得更多。请继续下。"
     Game.objects.filter(pk=gammon.pk).update(resign_offer="gammon")
     assert turns.run_computer_turn(gammon.pk, after.version)
     after = fresh(gammon)
