@@ -57,9 +57,9 @@ def test_starting_a_game_makes_a_guest_who_owns_it(client: Client) -> None:
 
 
 def test_a_guest_cannot_open_another_players_game(guest_client: Client, user: Any) -> None:
-    from games.models import Game
+    from games import services
 
-    game = Game.objects.create(owner=user)
+    game = services.start_game(user, "casual")
     assert guest_client.get(reverse("games:play", args=[game.pk])).status_code == 404
     assert guest_client.get(reverse("games:state", args=[game.pk])).status_code == 404
 

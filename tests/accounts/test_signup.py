@@ -36,6 +36,7 @@ def become_guest(client: Any) -> None:
 
 
 def test_a_guest_who_signs_up_keeps_the_same_row_with_games_and_preferences(client: Any) -> None:
+    from games import services
     from games.models import Game
 
     client.post(
@@ -49,7 +50,7 @@ def test_a_guest_who_signs_up_keeps_the_same_row_with_games_and_preferences(clie
     )
     guest = User.objects.get()
     assert guest.is_guest
-    Game.objects.create(owner=guest, tier="expert")
+    services.start_game(guest, "expert")
 
     response = client.post(reverse("accounts:signup"), signup_data())
 

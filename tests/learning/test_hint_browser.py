@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from games.models import Game, Status
+from games import services
+from games.models import Game
 from learning.models import Hint
 from tests.browser import test_play_game as play
 from tests.learning.conftest import position
@@ -29,14 +30,7 @@ def hint_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
 
 def hint_game(user: Any) -> Game:
     pos = position(light={13: 2, 8: 3, 6: 5, 24: 2, 10: 1, 5: 2}, dark={1: 2, 12: 5, 17: 3, 19: 5})
-    return Game.objects.create(
-        owner=user,
-        status=Status.PLAYING,
-        turn="light",
-        dice=[6, 4],
-        position_id=pos.position_id(),
-        opening_rolls=[[6, 4]],
-    )
+    return services.start_game_from(user, "casual", pos, dice=[6, 4])
 
 
 # What the hint panel says, in each language (learning/client_strings.py).

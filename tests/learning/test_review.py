@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import broadcast
+from games import broadcast, services
 from games.models import Game, Turn
 from games.signals import game_finished
 from learning import review
@@ -103,7 +103,7 @@ def test_a_review_cut_short_resumes_after_the_last_stored_turn(
 
 
 def test_an_unfinished_game_is_not_analysed(user: Any) -> None:
-    game = Game.objects.create(owner=user)
+    game = services.start_game(user, "casual")
     review.run_analysis(game.pk)
     assert not GameAnalysis.objects.filter(game=game).exists()
 

@@ -14,9 +14,10 @@ from django.test import Client
 from django.utils import translation
 
 from ai_worker.dispatch import queue_for
+from games import services
 from games.engine import Dice, Position, Turn, encode_xgid
 from games.engine.position import _encode_position_id
-from games.models import Game, Status
+from games.models import Game
 from learning import analysis_board
 from learning.board_input import BoardInputError, describe_error
 from learning.models import AnalysisState, BoardAnalysis
@@ -226,9 +227,7 @@ def test_a_review_turn_opens_on_the_board_with_its_dice_and_mover(
 def test_a_hint_opens_the_games_current_roll_on_the_board(
     client_logged_in: Client, user: Any
 ) -> None:
-    game = Game.objects.create(
-        owner=user, status=Status.PLAYING, turn="light", dice=[3, 1], position_id=START
-    )
+    game = services.start_game_from(user, "casual", Position.start(), dice=[3, 1])
     page = client_logged_in.get(f"/games/{game.pk}/")
     assert f'href="/analysis/?game={game.pk}"' in page.content.decode()
     response = client_logged_in.get(f"/analysis/?game={game.pk}")

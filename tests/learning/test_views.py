@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
+from games.engine import Position
 from games.models import Game, Status, Turn
 from learning import hints, review
 from learning.models import AnalysisState, GameAnalysis, Hint
@@ -21,17 +22,33 @@ from tests.learning.conftest import position
 pytestmark = pytest.mark.django_db
 
 
-def finished(owner: Any, winner: str, points: int = 1, tier: str = "casual", **kw: Any) -> Game:
-    return Game.objects.create(
-        owner=owner,
-        tier=tier,
-        status=Status.FINISHED,
-        winner=winner,
-        result_kind="single",
-        points=points,
-        finished_at=timezone.now(),
-        **kw,
-    )
+# LIGHT's last checker on its 1 point; where DARK's checkers stand decides the
+# result of LIGHT's 1-1 that bears it off: one of DARK's off is a single game,
+# none a gammon, one still in LIGHT's home board a backgammon.
+ENDINGS = {
+    1: position(light={1: 1}, dark={19: 14}),
+    2: position(light={1: 1}, dark={19: 15}),
+    3: position(light={1: 1}, dark={19: 14, 3: 1}),
+}
+
+
+def finished(owner: Any, winner: str, points: int = 1, tier: str = "casual") -> Game:
+    """A finished game through the services: LIGHT bears off its last checker
+    for ``points``, or resigns (DARK wins one point)."""
+    if winner == "dark":
+        assert points == 1
+        game = services.start_game_from(owner, tier, Position.start(), dice=[3, 1])
+        return services.resign(game.pk, owner, game.version)
+    game = services.start_game_from(owner, tier, ENDINGS[points], dice=[1, 1])
+    game = services.make_step(game.pk, owner, game.version, 1, 0, 1)
+    assert (game.status, game.winner, game.points) == (Status.FINISHED, "light", points)
+    return game
+
+
+def stored_game(owner: Any, opening_rolls: list[list[int]]) -> Game:
+    """A bare game row with its opening rolls, for the dice statistics, whose
+    turns the tests store with chosen dice (``_store_turns``)."""
+    return Game.objects.create(owner=owner, status=Status.FINISHED, opening_rolls=opening_rolls)
 
 
 # ---------------------------------------------------------------- history
@@ -42,7 +59,7 @@ def test_history_totals_and_rows_are_the_users_own(
 ) -> None:
     finished(user, "light", 2)
     finished(user, "dark", 1, tier="expert")
-    Game.objects.create(owner=user)
+    services.start_game(user, "casual")
     finished(make_user("bob"), "light", 3)
     page = client_logged_in.get(reverse("learning:history"))
     assert page.status_code == 200
@@ -65,7 +82,7 @@ def test_history_totals_and_rows_are_the_users_own(
 def test_history_filters(client_logged_in: Client, user: Any, query: str, count: int) -> None:
     finished(user, "light", 2)
     finished(user, "dark", 1, tier="expert")
-    Game.objects.create(owner=user)
+    services.start_game(user, "casual")
     page = client_logged_in.get(f"{reverse('learning:history')}?{query}")
     assert page.context["page"].paginator.count == count
     assert page.context["totals"]["games"] == count
@@ -232,14 +249,7 @@ def test_analysis_status_reports_progress(client_logged_in: Client, finished_gam
 @pytest.fixture
 def hint_game(user: Any) -> Game:
     pos = position(light={13: 1, 6: 14}, dark={10: 1, 24: 14})
-    return Game.objects.create(
-        owner=user,
-        status=Status.PLAYING,
-        turn="light",
-        dice=[2, 1],
-        position_id=pos.position_id(),
-        opening_rolls=[[4, 2]],
-    )
+    return services.start_game_from(user, "casual", pos, dice=[2, 1])
 
 
 def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons_in_each_language(
@@ -296,7 +306,7 @@ def test_a_hint_never_changes_the_position_or_the_version(
 
 
 def test_dice_statistics_count_each_side_and_test_them(client_logged_in: Client, user: Any) -> None:
-    game = finished(user, "light", opening_rolls=[[3, 3], [6, 1]])
+    game = stored_game(user, opening_rolls=[[3, 3], [6, 1]])
     pid = position(light={6: 15}, dark={19: 15}).position_id()
     rows = [(1, "light", 6, 1), (2, "dark", 5, 5), (3, "light", 2, 4), (4, "dark", 6, 3)]
     for number, side, d1, d2 in rows:
@@ -343,11 +353,11 @@ def test_dice_statistics_are_counted_in_the_database_not_per_turn(
 ) -> None:
     from learning import dicestats
 
-    few = finished(user, "light", opening_rolls=[[6, 1]])
+    few = stored_game(user, opening_rolls=[[6, 1]])
     _store_turns(few, [(6, 1), (3, 3)])
     with django_assert_num_queries(4):  # per side: one grouped turn query, one of openings
         small = dicestats.statistics(Game.objects.filter(pk=few.pk))
-    many = finished(user, "dark", opening_rolls=[[2, 2], [6, 1]])
+    many = stored_game(user, opening_rolls=[[2, 2], [6, 1]])
     _store_turns(many, [(6, 1), *[(d, 7 - d) for d in range(1, 7)] * 20])
     with django_assert_num_queries(4):
         large = dicestats.statistics(Game.objects.filter(pk__in=[few.pk, many.pk]))
@@ -366,10 +376,10 @@ def test_the_whole_sites_dice_are_cached(user: Any) -> None:
     from learning import dicestats
 
     cache.delete(dicestats.SITE_CACHE_KEY)
-    first = finished(user, "light", opening_rolls=[[6, 1]])
+    first = stored_game(user, opening_rolls=[[6, 1]])
     _store_turns(first, [(6, 1), (3, 3)])
     before = dicestats.site_statistics()
-    later = finished(user, "light", opening_rolls=[[5, 4]])
+    later = stored_game(user, opening_rolls=[[5, 4]])
     _store_turns(later, [(5, 4), (2, 2)])
     assert dicestats.site_statistics() == before  # the cached figures
     cache.delete(dicestats.SITE_CACHE_KEY)

@@ -57,14 +57,7 @@ def test_the_worker_computes_a_hint(
     user: Any,
 ) -> None:
     pos = position(light={13: 1, 6: 14}, dark={10: 1, 24: 14})
-    game = Game.objects.create(
-        owner=user,
-        status="playing",
-        turn="light",
-        dice=[2, 1],
-        position_id=pos.position_id(),
-        opening_rolls=[[4, 2]],
-    )
+    game = services.start_game_from(user, "casual", pos, dice=[2, 1])
     services.request_hint(game.pk, user, game.version)
 
     def ready() -> bool:
