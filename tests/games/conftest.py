@@ -5,7 +5,8 @@ dice) with a queue the test fills: ``dice.queue(5, 2)``; an empty queue fails
 the test rather than rolling at random. Positions: ``board(light={...},
 dark={...})`` (tests/boards.py, the suite's one builder) builds a position
 from LIGHT's side, points in the display numbering for both colours.
-``make_game`` stores a game in any state with plain ORM calls.
+``make_game`` starts a game in play through the services (any other state
+with plain ORM calls).
 ``computer_queue`` records the computer turns announced on commit
 (``held_computer_turns``) instead of playing them.
 """
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 
 from games import services
-from games.engine import Position
+from games.engine import Position, Side
 from games.models import Game, Status
 from tests.boards import board
 
@@ -52,7 +53,13 @@ def board_fixture() -> Callable[..., Position]:
 
 @pytest.fixture
 def make_game(user: Any) -> Callable[..., Game]:
-    """``make_game(position, turn="light", dice=[5, 2], steps=[], **fields)``."""
+    """``make_game(position, turn="light", dice=[5, 2], **fields)``.
+
+    A game in play is started through the services (``start_game_from``:
+    the turn begun as the site begins it). Only a state no command reaches
+    from a chosen position (an opening, a cube decision, a version, a clock,
+    dice not rolled yet) is written as given, with plain ORM calls.
+    """
 
     def make(
         position: Position | None = None,
@@ -60,14 +67,16 @@ def make_game(user: Any) -> Callable[..., Game]:
         dice: list[int] | None = None,
         **fields: Any,
     ) -> Game:
-        fields.setdefault("owner", user)
+        owner = fields.pop("owner", user)
+        position = position or Position.start()
+        if dice is not None and set(fields) <= {"tier"}:
+            return services.start_game_from(
+                owner, fields.get("tier", "casual"), position, Side(turn), dice
+            )
         fields.setdefault("status", Status.PLAYING)
         fields.setdefault("opening_rolls", [[5, 2]])
         return Game.objects.create(
-            position_id=(position or Position.start()).position_id(),
-            turn=turn,
-            dice=dice,
-            **fields,
+            owner=owner, position_id=position.position_id(), turn=turn, dice=dice, **fields
         )
 
     return make
