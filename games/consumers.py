@@ -27,6 +27,7 @@ from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
 from games import broadcast, dbpool, wsbuffer
 from games.commands import Command, CommandError, parse_command, run_command
+from games.cube_state import word_cube
 from games.models import Game
 from games.sessions import session_holds
 from games.state import build_state, describe_state
@@ -213,6 +214,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             return  # this socket already sent it (its own command's reply)
         state = dict(event["state"])
         with translation.override(self.language):
+            if state.get("cube"):
+                state["cube"] = dict(state["cube"])
+                word_cube(state)  # a broadcast's words are its sender's language
             state["message"] = describe_state(state)
         await self._send_state(state)
 

@@ -13,13 +13,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import ResultKind, Side, result_points
+from games.engine import Cube, ResultKind, Side, result_points
+from games.engine import Match as EngineMatch
 from games.models import Game, Status
 from games.services.cube import cube_of, cube_refusal, match_of
 
 
 def cube_json(game: Game) -> dict[str, Any] | None:
-    """The state's ``cube``: None for the single game."""
+    """The state's ``cube``: None for the single game; worded by ``word_cube``."""
     cube = cube_of(game)
     if cube is None:
         return None
@@ -30,11 +31,34 @@ def cube_json(game: Game) -> dict[str, Any] | None:
         "owner": cube.owner.value if cube.owner else "centre",
         "offered": game.cube_offered or None,
         "may_double": deciding and refusal is None and not game.resign_offer,
-        "why_not": describe_cube_refusal(refusal.value) if refusal else None,
+        "why_not": None,
         "why_not_code": refusal.value if refusal else None,
         "jacoby": match_of(game).jacoby,
-        "dialog": _dialog(game) if _person_answers(game) else None,
+        "dialog": None,
     }
+
+
+def word_cube(state: dict[str, Any]) -> None:
+    """Put the cube's words in the active language into ``state`` (from the state alone,
+    so each socket words a broadcast state in its own page language)."""
+    cube = state.get("cube")
+    if not cube:
+        return
+    code = cube.get("why_not_code")
+    cube["why_not"] = describe_cube_refusal(code) if code else None
+    answers = state["status"] == Status.DOUBLED and state["turn"] == Side.LIGHT.value
+    cube["dialog"] = _dialog(*_engine_values(state)) if answers else None
+
+
+def _engine_values(state: dict[str, Any]) -> tuple[Cube, EngineMatch]:
+    cube = state["cube"]
+    owner = None if cube["owner"] == "centre" else Side(cube["owner"])
+    match = state.get("match")
+    if match is None:
+        return Cube(cube["value"], owner), EngineMatch(jacoby=bool(cube["jacoby"]))
+    start = match["game_score"]
+    engine_match = EngineMatch(match["length"], start["light"], start["dark"], match["crawford"])
+    return Cube(cube["value"], owner), engine_match
 
 
 def match_json(game: Game) -> dict[str, Any] | None:
@@ -57,14 +81,8 @@ def match_json(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _person_answers(game: Game) -> bool:
-    return game.status == Status.DOUBLED and game.turn == Side.LIGHT.value
-
-
-def _dialog(game: Game) -> dict[str, str]:
-    """What a take and a pass mean for the person at this cube and score."""
-    cube, match = cube_of(game), match_of(game)
-    assert cube is not None
+def _dialog(cube: Cube, match: EngineMatch) -> dict[str, str]:
+    """What a take and a pass of the computer's double mean at this cube and score."""
     taken = cube.taken(Side.LIGHT)
     lost = result_points(ResultKind.SINGLE, cube, match, Side.DARK)
     if match.is_money:

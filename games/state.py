@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.cube_state import cube_json, last_cube_action, match_json, score_words
+from games.cube_state import cube_json, last_cube_action, match_json, score_words, word_cube
 from games.engine import Dice, Display, Position, Side, opening_roll
 from games.models import Game, Status
 from games.services import current_turn, position_of
@@ -59,6 +59,7 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
     state["thinking"] = not game.is_over and (
         game.turn == Side.DARK.value or bool(game.resign_offer)
     )
+    word_cube(state)
     state["message"] = describe_state(state)
     if moves:
         state["moves"] = moves_json(game)

@@ -99,3 +99,34 @@ async def test_a_resignation_names_its_kind(make_game: Any, user: Any) -> None:
     state = await socket.receive_json_from(TIMEOUT)
     assert (state["result"]["kind"], state["result"]["points"]) == ("gammon", 2)
     await socket.disconnect()
+
+
+async def test_a_broadcast_double_is_worded_in_each_sockets_language(
+    make_game: Any, user: Any
+) -> None:
+    game = await database_sync_to_async(make_game)(
+        status=Status.DOUBLED,
+        kind=GameKind.MONEY,
+        cube_offered="dark",
+        cube_value=2,
+        cube_owner="light",
+    )
+    socket, state = await connect(game.pk, user, language=b"en")
+    assert state["cube"]["dialog"]["pass"] == "Pass: the computer wins 2 points."
+
+    def broadcast_in_chinese() -> None:
+        from django.utils import translation
+
+        from games import broadcast
+
+        Game.objects.filter(pk=game.pk).update(version=2)
+        with translation.override("zh-hans"):
+            broadcast.game_changed(game.pk)
+
+    await database_sync_to_async(broadcast_in_chinese)()
+    state = await socket.receive_json_from(TIMEOUT)
+    assert state["version"] == 2
+    assert state["cube"]["dialog"]["pass"] == "Pass: the computer wins 2 points."
+    assert state["cube"]["why_not"] is None and state["cube"]["why_not_code"] is None
+    assert state["message"] == "The computer doubles to 4: take or pass?"
+    await socket.disconnect()
