@@ -15,6 +15,7 @@ from accounts.models import MATCH_LENGTHS, GameKind
 from accounts.preferences import board_prefs, remember_game_type
 from games import services
 from games.access import owned_game
+from games.cube_state import describe_cube_refusal
 from games.models import Game
 from games.play_words import board_words
 from games.state import build_state
@@ -104,7 +105,10 @@ def resign(request: HttpRequest, game_id: int) -> HttpResponse:
     game = owned_game(request, game_id)
     try:
         version = int(request.POST.get("version", game.version))
-        services.resign(game.pk, request.user, version)
+        kind = request.POST.get("kind", "single")  # single / gammon / backgammon
+        services.resign(game.pk, request.user, version, kind)
+    except services.CubeRefusedError as exc:
+        messages.error(request, describe_cube_refusal(exc.refusal_code))
     except (ValueError, services.StaleVersionError):
         messages.error(request, _("The game moved on; look at the board and try again."))
     except services.GameOverError:
