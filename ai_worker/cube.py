@@ -26,7 +26,7 @@ from typing import Any
 
 from ai_worker.evaluator import RankedPlay, to_board26
 from ai_worker.policy import gaussian, pick
-from ai_worker.sanity import Probs
+from ai_worker.sanity import Probs, sane_probs
 from games.engine import (
     Cube,
     CubeRefusal,
@@ -175,7 +175,7 @@ def resign_accepted(position: Position, context: CubeContext, offered: int) -> b
     cubeless chances (1-ply) times the cube, gammons single under Jacoby with
     the cube centred, never more than it needs to win a match.
     """
-    probs = evaluate_cube(position, context, 1).probs
+    probs = sane_before_roll(position, evaluate_cube(position, context, 1).probs)
     match = context.match
     jacoby_single = match.is_money and match.jacoby and context.cube.centred
     per_cube = 2.0 * probs.win - 1.0 if jacoby_single else probs.equity
@@ -185,6 +185,17 @@ def resign_accepted(position: Position, context: CubeContext, offered: int) -> b
     if match.length:
         expected = min(expected, float(match.away(Side.DARK)))
     return offered >= expected - 1e-9
+
+
+def sane_before_roll(position: Position, probs: Probs) -> Probs:
+    """The side on roll's chances cleaned by ``sanity.sane_probs`` (which reads a
+    board after a play: the opponent's view, chances turned round and back)."""
+    theirs = sane_probs(position.swapped(), _turned(probs))
+    return _turned(theirs)
+
+
+def _turned(p: Probs) -> Probs:
+    return Probs(1.0 - p.win, p.lose_gammon, p.lose_backgammon, p.win_gammon, p.win_backgammon)
 
 
 def rank_cubeful(

@@ -19,6 +19,9 @@ from tests.boards import board
 # LIGHT's double is a pass, and DARK, on roll, has nothing to double for.
 LIGHT_WINS = board(light={1: 2}, dark={13: 15})
 DARK_GAMMONS = board(light={6: 15}, dark={24: 2})
+# The same with LIGHT on its midpoint: the network says "backgammon" (99.9%),
+# the sanity rules know none is possible.
+DARK_GAMMONS_FROM_AFAR = board(light={13: 15}, dark={24: 2})
 
 
 def fresh(game: Game) -> Game:
@@ -128,3 +131,16 @@ def test_in_process_the_persons_double_is_answered_once(
     assert (after.cube_value, after.cube_owner, after.status) == (2, "dark", "playing")
     assert (after.version, after.dice) == (game.version + 1, [3, 1])
     assert cube_rows(game) == [("light", "double", 2), ("dark", "take", 2)]
+
+
+@pytest.mark.django_db
+def test_a_gammon_resignation_is_judged_on_sane_chances(dark_game: Any) -> None:
+    game = money(dark_game, position=DARK_GAMMONS_FROM_AFAR, jacoby=False, resign_offer="gammon")
+    assert turns.run_computer_turn(game.pk, game.version)
+    after = fresh(game)
+    assert (after.status, after.winner, after.result_kind, after.points) == (
+        "finished",
+        "dark",
+        "gammon",
+        2,
+    )
