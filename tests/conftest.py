@@ -266,6 +266,18 @@ def daphne_server(transactional_db: None, daphne_process: ServerProcess) -> str:
     return daphne_process.url
 
 
+@pytest.fixture
+def fresh_cache() -> Iterator[None]:
+    """The cache (Redis when REDIS_URL is set, shared with the test server)
+    empty at the start and end of the test: the analysis board's burst
+    counter lives there."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_throttles() -> None:
     """Every test starts with no throttle counted (accounts.throttling): the

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from django.core.cache import cache
 from django.utils import translation
 
 from games.engine import Dice, Position, encode_xgid
@@ -25,18 +23,13 @@ from learning.study_strings import ANALYSIS_STRINGS
 # The real Celery worker fixture; requested only when REDIS_URL is set.
 from tests.ai.conftest import celery_worker_process  # noqa: F401
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_cache"),
+]
 
 START = Position.start().position_id()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_burst_counts() -> Iterator[None]:
-    """The burst counter lives in the cache (Redis when REDIS_URL is set),
-    shared with the test server: each test starts and ends with none."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -4,12 +4,11 @@ bad input in words, and the ranked plays of the real evaluator."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
@@ -24,18 +23,9 @@ from learning.models import AnalysisState, BoardAnalysis
 from learning.tasks import analyse_position
 from tests.learning.conftest import RACE
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 START = Position.start().position_id()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_burst_counts() -> Iterator[None]:
-    """The burst counter lives in the cache (Redis when REDIS_URL is set),
-    shared with the test server: each test starts and ends with none."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def page_data(client: Client, query: str, language: str = "en") -> dict[str, Any]:

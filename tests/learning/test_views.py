@@ -307,18 +307,7 @@ def test_a_hint_never_changes_the_position_or_the_version(
 
 def test_dice_statistics_count_each_side_and_test_them(client_logged_in: Client, user: Any) -> None:
     game = stored_game(user, opening_rolls=[[3, 3], [6, 1]])
-    pid = position(light={6: 15}, dark={19: 15}).position_id()
-    rows = [(1, "light", 6, 1), (2, "dark", 5, 5), (3, "light", 2, 4), (4, "dark", 6, 3)]
-    for number, side, d1, d2 in rows:
-        Turn.objects.create(
-            game=game,
-            number=number,
-            side=side,
-            die1=d1,
-            die2=d2,
-            position_before=pid,
-            position_after=pid,
-        )
+    _store_turns(game, [(6, 1), (5, 5), (2, 4), (6, 3)])  # LIGHT, DARK, LIGHT, DARK
     page = client_logged_in.get(reverse("learning:stats"))
     assert page.status_code == 200
     mine = dict(page.context["scopes"])["mine"]
