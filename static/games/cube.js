@@ -143,9 +143,10 @@ export function attachCube(page, send) {
   const dialog = byId("cube-dialog");
   // The double must be answered: Escape does not dismiss it.
   dialog.addEventListener("cancel", (event) => event.preventDefault());
-  dialog.addEventListener("keydown", (event) => {
+  // T and P answer while the dialog is open, wherever the focus is.
+  document.addEventListener("keydown", (event) => {
     const key = event.key.toLowerCase();
-    if (key !== "t" && key !== "p") return;
+    if (!dialog.open || (key !== "t" && key !== "p") || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
     answer(page, send, key === "t" ? "take" : "pass");
   });

@@ -189,7 +189,12 @@ function endTurn(page) {
 
 function setUpResign(page) {
   const dialog = byId("resign-dialog");
-  byId("btn-resign").addEventListener("click", () => dialog.showModal());
+  byId("btn-resign").addEventListener("click", () => {
+    // Each offer starts from a single game: the least the person gives away.
+    const single = dialog.querySelector('input[name="resign-kind"][value="single"]');
+    if (single) single.checked = true;
+    dialog.showModal();
+  });
   byId("resign-cancel").addEventListener("click", () => dialog.close());
   byId("resign-confirm").addEventListener("click", () => {
     dialog.close();

@@ -5,6 +5,9 @@
 //                                onRefused, onError, onStatus, onOther});
 //   conn.start(); conn.send("step", {from: 13, to: 8}) → the command id or null
 //
+// `connected` is true from the server's first message on (it comes once the
+// socket is in the game's group), not from the socket's opening.
+//
 // `version` is the page's first state's; from then on the socket knows the
 // version of the last state it received, however far the page's animations
 // lag behind it.
@@ -46,12 +49,18 @@ export class GameSocket {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.attempt = 0;
-      this.connected = true;
-      this.opts.onStatus("open");
       // Resume: whatever happened while we were away, start from the truth.
       this.refetch();
     });
-    ws.addEventListener("message", (event) => this.receive(event.data));
+    ws.addEventListener("message", (event) => {
+      // The server sends the state once it has joined the game's group: from
+      // then on no broadcast can pass this socket by, and commands may go.
+      if (!this.connected && this.ws === ws) {
+        this.connected = true;
+        this.opts.onStatus("open");
+      }
+      this.receive(event.data);
+    });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.connected = false;

@@ -180,6 +180,7 @@ def computer_to_double(state: dict[str, Any]) -> bool:
 
 
 def resign_by_keys(page: Any, kind: str = "single") -> None:
+    """Tab to Resign, Enter; in the dialog the arrow keys pick the offer, then Resign."""
     for _ in range(40):
         if page.evaluate("() => document.activeElement.id") == "btn-resign":
             break
@@ -187,14 +188,19 @@ def resign_by_keys(page: Any, kind: str = "single") -> None:
     page.keyboard.press("Enter")
     assert page.locator("#resign-dialog").is_visible()
     assert page.locator("#resign-kinds").is_visible()
+    on_kind = "() => document.activeElement.name === 'resign-kind'"
+    for _ in range(10):
+        if page.evaluate(on_kind):
+            break
+        page.keyboard.press("Shift+Tab")
+    for _ in range(["single", "gammon", "backgammon"].index(kind)):
+        page.keyboard.press("ArrowDown")
     for _ in range(10):
         if page.evaluate("() => document.activeElement.id") == "resign-confirm":
             break
         page.keyboard.press("Tab")
-    assert (
-        page.evaluate("() => document.querySelector('input[name=resign-kind]:checked').value")
-        == kind
-    )
+    checked = "() => document.querySelector('input[name=resign-kind]:checked').value"
+    assert page.evaluate(checked) == kind
     page.keyboard.press("Enter")
 
 
@@ -321,9 +327,25 @@ def test_a_three_point_match_by_keyboard_with_doubles_taken_passed_and_crawford(
     assert shown(page, "#over-kind") == w["kind_passed_light"]
     assert shown(page, "#play-match").startswith(match_line(2, 2))
 
-    # Game 4, 2–2: you resign, the computer wins the match.
+    # Game 4, 2–2: it refuses a backgammon offered, takes a single: the match is its.
     game = next_game_by_key(page, game)
     game = until(page, game, person_on_roll)
+    page.locator("#btn-resign").focus()
+    page.keyboard.press("Enter")
+    worth = page.locator("#resign-kinds .resign-points").all_inner_texts()
+    assert worth == [w["resign_points"] % {"points": n} for n in (1, 2, 3)]
+    page.keyboard.press("Escape")
+    version = latest(game).version
+    resign_by_keys(page, "backgammon")
+    page.wait_for_function("v => window.__shuanglu.state.version > v", arg=version, timeout=WAIT_MS)
+    assert latest(game).resign_offer == "backgammon"
+    game = latest(game)
+    assert services.answer_resignation(game.pk, game.version, False)
+    game = wait_shown(page, game)
+    refused = server_words(game, language)["message"]
+    page.wait_for_function(
+        "t => document.getElementById('play-live').textContent.includes(t)", arg=refused
+    )
     version = latest(game).version
     resign_by_keys(page)
     page.wait_for_function("v => window.__shuanglu.state.version > v", arg=version, timeout=WAIT_MS)
