@@ -11,19 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.cube_state import describe_cube_refusal
 from games.models import Game
-
-# Why the rules keep the cube from the person (the state's ``cube.why_not_code``),
-# worded here in the page's language: a broadcast state is in the sender's.
-CUBE_REFUSALS = (
-    "no_cube",
-    "game_over",
-    "crawford_game",
-    "not_your_cube",
-    "cube_at_max",
-    "dead_cube",
-)
 
 
 def js(text: str) -> str:
@@ -133,7 +121,7 @@ def _result_words() -> dict[str, str]:
     }
 
 
-def _cube_words() -> dict[str, object]:
+def _cube_words() -> dict[str, str]:
     return {
         "roll_or_double": _("Your turn: roll (R) or double (D)"),
         "take_or_pass": _("The computer doubles: take (T) or pass (P)"),
@@ -148,7 +136,6 @@ def _cube_words() -> dict[str, object]:
         "take_words": _("Take: play on with the cube on your side."),
         "pass_words": _("Pass: the game ends and the computer wins the points before the double."),
         "resign_points": js(_("(worth %%(points)s)")),
-        "cube_refusals": {code: describe_cube_refusal(code) for code in CUBE_REFUSALS},
         "take": pgettext("cube action", "Take"),
         "pass": pgettext("cube action", "Pass"),
     }

@@ -30,7 +30,7 @@ export function double(page, send) {
   const s = page.state;
   if (!live(s) || s.turn !== "light") return false;
   if (s.cube && s.cube.why_not && !V.deciding(s)) {
-    say("play-refusal", (page.S.cube_refusals || {})[s.cube.why_not_code] || s.cube.why_not);
+    say("play-refusal", s.cube.why_not);
     return true;
   }
   return command(page, send, "double");

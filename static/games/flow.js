@@ -50,20 +50,9 @@ function playsToAnimate(prev, next, turns) {
   return sameBoard(board, next.board) ? plays : [];
 }
 
-/**
- * The take/pass words of a state the computer's double was broadcast with
- * are in the worker's language; the page's own come over HTTP.
- */
-async function inPageLanguage(page, next) {
-  if (!next.cube || !next.cube.dialog || Array.isArray(next.moves)) return next;
-  const full = await page.conn.fetchState();
-  return full && full.version === next.version && full.cube ? { ...next, cube: full.cube } : next;
-}
-
-async function show(page, incoming) {
+async function show(page, next) {
   const prev = page.state;
-  if (incoming.version < prev.version) return;
-  const next = await inPageLanguage(page, incoming);
+  if (next.version < prev.version) return;
   const turns = await newTurns(page, prev, next);
   const plays = playsToAnimate(prev, next, turns);
   if (plays.length && plays[0].number === 1) firstTimeInTab(openingKey(next));
