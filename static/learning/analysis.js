@@ -4,7 +4,7 @@
 // every set-up and step, and ranks the plays; this script only draws.
 import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed } from "../games/view.js";
-import { wireBoard, toTarget, postJson, getJson } from "./boardinput.js";
+import { wireBoard, toTarget, pickPoint, postJson, getJson } from "./boardinput.js";
 
 const data = JSON.parse(document.getElementById("analysis-data").textContent);
 const S = JSON.parse(document.getElementById("analysis-strings").textContent);
@@ -146,15 +146,7 @@ async function finishPlay(answer) {
 }
 
 function pickStep(where) {
-  const allowed = state.turn ? state.turn.allowed : [];
-  if (state.selected !== null && allowed.some((s) => s.from === state.selected && s.to === where)) {
-    state.steps.push([state.selected, where]);
-    state.selected = null;
-    walk();
-    return;
-  }
-  state.selected = allowed.some((s) => s.from === where) && state.selected !== where ? where : null;
-  draw();
+  pickPoint(state, where, { walk, draw });
 }
 
 function undo() {

@@ -4,6 +4,7 @@
 //
 //   wireBoard(svg, {direction, onPick(where, ev), onKey(ev)})
 //   toTarget(where)   a step's "bar"/"off" as the targets' 25/0
+//   pickPoint(state, where, {walk, draw})  one pick while entering a play
 //   postJson(url, body)  fetch with the page's CSRF token
 
 import { buildTargets, focusTarget, neighbour } from "../games/targets.js";
@@ -12,6 +13,24 @@ export function toTarget(where) {
   if (where === "bar") return 25;
   if (where === "off") return 0;
   return Number(where);
+}
+
+/**
+ * A pick on `where` while entering a play (`state.turn.allowed`,
+ * `state.selected`, `state.steps`): the allowed step from the selected
+ * checker to `where` is taken (then `walk()`), else the checker on `where`
+ * is selected, or dropped when picked again (then `draw()`).
+ */
+export function pickPoint(state, where, { walk, draw }) {
+  const allowed = state.turn ? state.turn.allowed : [];
+  if (state.selected !== null && allowed.some((s) => s.from === state.selected && s.to === where)) {
+    state.steps.push([state.selected, where]);
+    state.selected = null;
+    walk();
+    return;
+  }
+  state.selected = allowed.some((s) => s.from === where) && state.selected !== where ? where : null;
+  draw();
 }
 
 /** Call after the first renderBoard, so the targets lie above the board. */

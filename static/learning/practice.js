@@ -3,7 +3,7 @@
 // analysis board's step endpoint), then the server judges the play.
 import { renderBoard, drawArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed } from "../games/view.js";
-import { wireBoard, toTarget, postJson } from "./boardinput.js";
+import { wireBoard, toTarget, pickPoint, postJson } from "./boardinput.js";
 
 const item = JSON.parse(document.getElementById("practice-item").textContent);
 const urls = JSON.parse(document.getElementById("practice-urls").textContent);
@@ -89,15 +89,7 @@ async function answer() {
 
 function pick(where) {
   if (state.answered) return;
-  const allowed = state.turn ? state.turn.allowed : [];
-  if (state.selected !== null && allowed.some((s) => s.from === state.selected && s.to === where)) {
-    state.steps.push([state.selected, where]);
-    state.selected = null;
-    walk();
-    return;
-  }
-  state.selected = allowed.some((s) => s.from === where) && state.selected !== where ? where : null;
-  draw();
+  pickPoint(state, where, { walk, draw });
 }
 
 function undo() {
