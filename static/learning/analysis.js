@@ -57,7 +57,10 @@ function draw() {
     : allowed.filter((s) => s.from === state.selected).map((s) => s.to);
   renderBoard(svg, board, { direction, dice: diceOnBoard(), selected: state.selected, sources, destinations });
   svg.dataset.side = state.facts.side;
-  svg.dataset.steps = String(state.steps.length);
+  // The count of steps the board has taken, once the server's turn is here:
+  // a key pressed before then would pick from no allowed steps.
+  if (state.turn) svg.dataset.steps = String(state.steps.length);
+  else delete svg.dataset.steps;
   const f = state.turn || state.facts;
   $("ab-pid").textContent = state.facts.position_id;
   $("ab-xgid").textContent = state.facts.xgid;

@@ -25,7 +25,10 @@ function draw() {
     sources: [...new Set(allowed.map((s) => s.from))],
     destinations: state.selected === null ? [] : allowed.filter((s) => s.from === state.selected).map((s) => s.to),
   });
-  svg.dataset.steps = String(state.steps.length);
+  // The count of steps the board has taken, once the server's turn is here:
+  // a key pressed before then would pick from no allowed steps.
+  if (state.turn) svg.dataset.steps = String(state.steps.length);
+  else delete svg.dataset.steps;
 }
 
 async function walk() {

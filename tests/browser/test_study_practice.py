@@ -127,3 +127,22 @@ def test_three_positions_practised_with_the_keyboard(
     page.locator("#practice-due").filter(has_text=str(due - 3)).wait_for()
     answered = PracticeItem.objects.filter(pk__in=seen)
     assert all(i.streak == 1 and i.right == 1 for i in answered)
+
+
+def test_the_board_counts_no_steps_until_the_servers_turn_is_here(
+    daphne_server: str, browser_page: Any, practice_user: Any
+) -> None:
+    # The first step request (the roll's allowed steps) is held back: until it
+    # is answered the board has nothing to pick from, and says no count.
+    page = browser_page
+    play.sign_in(page, daphne_server, practice_user)
+    held: list[Any] = []
+    page.route("**/analysis/step", lambda route: held.append(route))
+    page.goto("/practice/")
+    page.wait_for_function("() => document.querySelector('#pr-task').textContent !== ''")
+    expect(page.locator("#pr-board")).not_to_have_attribute("data-steps", "0")
+    assert page.evaluate("() => 'steps' in document.querySelector('#pr-board').dataset") is False
+    page.wait_for_timeout(200)
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_function("() => document.querySelector('#pr-board').dataset.steps === '0'")
