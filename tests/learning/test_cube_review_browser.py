@@ -38,8 +38,8 @@ def test_the_cube_decisions_are_on_their_turn_and_at_the_end(
     browser: Any,
     daphne_server: str,
     user: Any,
-    cube_game_played: Game,
-    language: str,  # noqa: F811
+    cube_game_played: Game,  # noqa: F811
+    language: str,
 ) -> None:
     job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
     job.start()
