@@ -38,7 +38,7 @@ from games.services.computer import (
     finish_computer_turn,
     stuck_games,
 )
-from games.services.cube import cube_of, match_of
+from games.services.cube import cube_of, cube_refusal, match_of
 from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
     CubeRefusedError,
@@ -91,6 +91,7 @@ __all__ = [
     "computer_due",
     "count_computer_attempt",
     "cube_of",
+    "cube_refusal",
     "current_turn",
     "double",
     "end_turn",
