@@ -13,10 +13,18 @@ from tests.games.conftest import (  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
-async def close_socket_thread_connections() -> Any:
+async def close_socket_thread_connections(request: pytest.FixtureRequest) -> Any:
     """Close the connection of the thread database_sync_to_async ran on, so
-    the test database can be dropped at the end (PostgreSQL)."""
+    the test database can be dropped at the end (PostgreSQL).
+
+    Only for a test with the database: in one without (a private server's),
+    pytest-django refuses even the close of a connection an earlier test left
+    on that thread ("Database access not allowed", seen in a whole run).
+    """
     yield
+    uses_db = {"db", "transactional_db"} & set(request.fixturenames)
+    if not (uses_db or request.node.get_closest_marker("django_db")):
+        return
     from channels.db import database_sync_to_async
     from django.db import connections
 
