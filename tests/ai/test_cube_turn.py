@@ -35,6 +35,9 @@ def cube_rows(game: Game) -> list[tuple[str, str, int]]:
 def money(dark_game: Any, **fields: Any) -> Game:
     fields.setdefault("kind", GameKind.MONEY)
     fields.setdefault("jacoby", True)
+    # The Expert's cube has no noise, so each decision below is certain (a
+    # Casual's noise doubles at the start in about 1 game of 40).
+    fields.setdefault("tier", "expert")
     game: Game = dark_game(**fields)
     return game
 
