@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -60,22 +61,22 @@ MONEY = Match(jacoby=True)  # the site's money game: Jacoby on, no beavers (Cube
 SEATS = (Side.LIGHT, Side.DARK)  # seat 0 rolls first
 
 
-class CubePlayer:
+class CubePlayer(ABC):
     """A side of a game: a cube decision and a play, each from the mover's side."""
 
     name = "player"
 
-    def double(self, position: Position, context: CubeContext, game: int) -> CubeAction:
-        raise NotImplementedError
+    @abstractmethod
+    def double(self, position: Position, context: CubeContext, game: int) -> CubeAction: ...
 
+    @abstractmethod
     def take(self, position: Position, context: CubeContext, game: int) -> CubeAction:
         """The answer to ``context.mover``'s double; ``position`` is the doubler's."""
-        raise NotImplementedError
 
+    @abstractmethod
     def play(
         self, position: Position, dice: Dice, context: CubeContext | None, game: int
-    ) -> Play | None:
-        raise NotImplementedError
+    ) -> Play | None: ...
 
 
 class SagePlayer(CubePlayer):
