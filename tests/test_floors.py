@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
@@ -26,20 +28,35 @@ def test_every_floor_contract_is_kept() -> None:
     result = lint_imports()
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" in result.stdout and " 0 broken" in result.stdout
-    for contract in ("Floors:", "games.engine is pure", "tier table", "no ring"):
+    for contract in ("Floors:", "games.engine is pure", "tier table", "no ring", "its face"):
         assert contract in result.stdout
 
 
-def test_a_package_importing_a_higher_floor_breaks_the_contract(tmp_path: Path) -> None:
-    # The same contract on a copy of the tree where games reaches up into ai_worker.
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        # games reaching up into ai_worker breaks the floors,
+        ("games/upward.py", "from ai_worker import dispatch", "games.upward -> ai_worker.dispatch"),
+        # and learning reaching past games.services' face breaks its contract.
+        (
+            "learning/past_face.py",
+            "from games.services.cube import cube_of",
+            "learning.past_face -> games.services.cube",
+        ),
+    ],
+)
+def test_an_import_across_a_contract_breaks_it(
+    tmp_path: Path, module: str, line: str, broken: str
+) -> None:
+    # The same contracts on a copy of the tree with one offending module added.
     copy = tmp_path / "tree"
     for package in ("config", "learning", "ai_worker", "games", "accounts"):
         shutil.copytree(
             ROOT / package, copy / package, ignore=shutil.ignore_patterns("locale", "*.pyc")
         )
-    (copy / "games" / "upward.py").write_text("from ai_worker import dispatch  # noqa\n")
+    (copy / module).write_text(f"{line}  # noqa\n")
     config = (ROOT / "pyproject.toml").read_text()
     (copy / "pyproject.toml").write_text(config)
     result = lint_imports(cwd=copy)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "games.upward -> ai_worker.dispatch" in result.stdout
+    assert broken in result.stdout
