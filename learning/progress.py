@@ -3,8 +3,11 @@ time with its moving average, the rating bands, the luck beside it, and the
 equity lost by phase of the game, in words.
 
 Everything is read from the reviews (``GameAnalysis.summary`` for the games,
-``TurnAnalysis`` for the phases) of the games the history page shows, so
-its filters (a tier, dates) narrow the graph too. The graph is drawn by the
+``TurnAnalysis`` and ``CubeAnalysis`` for the phases) of the games the
+history page shows, so its filters (a tier, dates) narrow the graph too. A
+game's rate is the review's overall one (``total_error_rate``): checker plays
+and cube decisions together, forced moves and trivial no-doubles left out,
+as the review's summary counts them. The graph is drawn by the
 template as SVG from the coordinates computed here; no script, no library.
 """
 
@@ -21,8 +24,17 @@ from ai_worker.grading import RATING_BANDS
 from games.engine import Position
 from games.models import Game
 from learning.labels import RATING_LABELS
-from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
-from learning.phases import BEAROFF, MIDDLE, OPENING, PHASE_LABELS, PHASES, RACE, phase_of
+from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
+from learning.phases import (
+    BEAROFF,
+    CHECKER_PHASES,
+    CUBE,
+    MIDDLE,
+    OPENING,
+    PHASE_LABELS,
+    RACE,
+    phase_of,
+)
 
 MOVING = 5  # games in the moving average
 WIDTH, HEIGHT = 640, 220
@@ -34,6 +46,7 @@ WHERE_LOST: dict[str, Promise] = {
     MIDDLE: _("Most of your equity goes in the middle game: %(share)s%% of all you gave away."),
     RACE: _("Most of your equity goes in the race: %(share)s%% of all you gave away."),
     BEAROFF: _("Most of your equity goes in the bear-off: %(share)s%% of all you gave away."),
+    CUBE: _("Most of your equity goes in your cube decisions: %(share)s%% of all you gave away."),
 }
 
 
@@ -42,7 +55,7 @@ class GamePoint:
     game_id: int
     when: Any
     tier: str
-    rate: float  # equity lost per decision × 1000 (gnubg's millipoints)
+    rate: float  # equity lost per decision (checker and cube) × 1000 (gnubg's millipoints)
     average: float  # moving average of ``rate`` over the last MOVING games
     luck: float  # the person's total luck in the game, in equity
     x: float
@@ -51,13 +64,21 @@ class GamePoint:
     luck_y: float
 
 
+def overall_rate(row: GameAnalysis) -> float | None:
+    """The person's equity lost per decision in one review, checker plays and
+    cube decisions together (a review stored before the cube: its checker rate)."""
+    light = row.summary.get("light", {})
+    value = light.get("total_error_rate", light.get("error_rate"))
+    return None if value is None else float(value)
+
+
 def reviewed(games: QuerySet[Game]) -> list[GameAnalysis]:
     """The finished reviews of ``games`` where the person made a decision, oldest first."""
     rows = GameAnalysis.objects.filter(
         game__in=games.order_by().values("pk"), state=AnalysisState.DONE
     ).select_related("game")
     rows = rows.order_by("game__finished_at", "game__created_at", "game__pk")
-    return [r for r in rows if r.error_rate("light") is not None]
+    return [r for r in rows if overall_rate(r) is not None]
 
 
 def progress_of(games: QuerySet[Game]) -> dict[str, Any] | None:
@@ -65,7 +86,7 @@ def progress_of(games: QuerySet[Game]) -> dict[str, Any] | None:
     rows = reviewed(games)
     if not rows:
         return None
-    rates = [1000 * float(r.error_rate("light") or 0.0) for r in rows]
+    rates = [1000 * (overall_rate(r) or 0.0) for r in rows]
     top = max(40.0, max(rates) * 1.1)
     lucks = [float(r.summary["light"].get("luck") or 0.0) for r in rows]
     luck_top = max(0.5, max(abs(v) for v in lucks) * 1.1)
@@ -137,15 +158,24 @@ def _axis(top: float) -> list[dict[str, Any]]:
 
 
 def phase_totals(rows: list[GameAnalysis]) -> dict[str, Any]:
-    """Equity lost by the person per phase, the share of the whole, in words."""
-    lost = dict.fromkeys(PHASES, 0.0)
-    decisions = dict.fromkeys(PHASES, 0)
+    """Equity lost by the person per phase, the share of the whole, in words.
+
+    The cube is a phase of its own, listed when one of the games has the cube;
+    its decisions are the review's counted ones (not the trivial no-doubles)."""
+    phases = CHECKER_PHASES + ((CUBE,) if any(r.game.has_cube for r in rows) else ())
+    lost = dict.fromkeys(phases, 0.0)
+    decisions = dict.fromkeys(phases, 0)
     turns = TurnAnalysis.objects.filter(analysis__in=rows, side="light", forced=False)
     for t in turns.select_related("turn"):
         position = Position.from_position_id(t.turn.position_before)  # LIGHT on roll
         phase = phase_of(position, t.turn.number)
         lost[phase] += t.equity_lost
         decisions[phase] += 1
+    if CUBE in lost:
+        cubes = CubeAnalysis.objects.filter(analysis__in=rows, side="light", trivial=False)
+        for equity_lost in cubes.values_list("equity_lost", flat=True):
+            lost[CUBE] += equity_lost
+            decisions[CUBE] += 1
     total = sum(lost.values())
     table = [
         {
@@ -156,9 +186,9 @@ def phase_totals(rows: list[GameAnalysis]) -> dict[str, Any]:
             "rate": round(1000 * lost[p] / decisions[p], 1) if decisions[p] else None,
             "share": round(100 * lost[p] / total) if total else 0,
         }
-        for p in PHASES
+        for p in phases
     ]
-    worst = max(PHASES, key=lambda p: lost[p])
+    worst = max(phases, key=lambda p: lost[p])
     share = round(100 * lost[worst] / total) if total else 0
     words = WHERE_LOST[worst] % {"share": share} if total else ""
     return {"table": table, "total": round(total, 3), "worst": worst, "words": words}

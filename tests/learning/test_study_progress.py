@@ -13,10 +13,10 @@ from django.utils import translation
 from games.engine import Position
 from games.models import Game
 from learning import progress, review
-from learning.models import GameAnalysis, TurnAnalysis
+from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.phases import phase_of
 from tests.learning.conftest import RACE, play_out
-from tests.learning.test_study_practice import one_ply, worst
+from tests.learning.test_study_practice import cube_game_reviewed, one_ply, worst
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +95,43 @@ def test_the_totals_by_phase_add_up_the_persons_turns_and_say_where_most_goes(
         words = str(progress.WHERE_LOST[worst_phase]) % {"share": share}
     html = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert words in html.content.decode() and words.endswith("。")
+
+
+def test_with_the_cube_a_dot_counts_checker_and_cube_decisions_and_the_cube_is_a_phase(
+    client_logged_in: Client, user: Any
+) -> None:
+    game = cube_game_reviewed(user)
+    plays = list(TurnAnalysis.objects.filter(analysis__game=game, side="light", forced=False))
+    cubes = list(CubeAnalysis.objects.filter(analysis__game=game, side="light", trivial=False))
+    assert len(cubes) == 2 and all(c.equity_lost > 0.1 for c in cubes)  # both wrong
+    checker = sum(t.equity_lost for t in plays) / len(plays)
+    cube_lost = sum(c.equity_lost for c in cubes)
+    overall = (sum(t.equity_lost for t in plays) + cube_lost) / (len(plays) + len(cubes))
+    assert round(1000 * overall, 1) != round(1000 * checker, 1)
+    html = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    [dot] = dots(html)
+    assert (int(dot["game"]), float(dot["rate"])) == (game.pk, round(1000 * overall, 1))
+    assert "checker plays and cube decisions together" in html
+    totals = progress.phase_totals(progress.reviewed(Game.objects.filter(pk=game.pk)))
+    cube_row = next(r for r in totals["table"] if r["phase"] == "cube")
+    assert (cube_row["decisions"], cube_row["lost"]) == (2, round(cube_lost, 3))
+    assert totals["worst"] == "cube"  # 0.26 and more each: more than the three plays
+    share = round(100 * cube_lost / (cube_lost + sum(t.equity_lost for t in plays)))
+    assert f"Most of your equity goes in your cube decisions: {share}% of all" in html
+    chinese = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "倍数骰决策" in chinese.content.decode()
+
+
+def test_without_the_cube_there_is_no_cube_phase(
+    client_logged_in: Client, three_games: list[Game]
+) -> None:
+    rows = progress.reviewed(Game.objects.filter(pk__in=[g.pk for g in three_games]))
+    assert [r["phase"] for r in progress.phase_totals(rows)["table"]] == [
+        "opening",
+        "middle",
+        "race",
+        "bearoff",
+    ]
 
 
 def test_a_person_without_reviews_sees_a_note_instead(client_logged_in: Client) -> None:
