@@ -8,6 +8,13 @@ The page shows the board from the person's side: ``side`` says which colour
 is on roll (``"light"``, the person's, by default; ``"dark"`` after one play
 of a variation). Points the page sends are the board's targets: display
 points 1..24, and 25 / 0 for the bar and the tray of the side on roll.
+
+The cube and the score (``read_context``) are named by colour: ``cube`` its
+value, ``owner`` light / dark (nothing: the middle), ``match`` the length (0
+or nothing: a money game), ``score`` light's and dark's points (``3-2``),
+``crawford`` and ``jacoby`` 1 or nothing. An XGID carries them too
+(``xgid_context``); the XGID the page writes holds them (``xgid_of``), the
+side on roll as X, as GNU Backgammon's ``set xgid`` reads it.
 """
 
 from __future__ import annotations
@@ -18,14 +25,19 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from ai_worker.cube import CubeContext
 from games.engine import (
     BAR,
     CHECKERS,
     OFF,
+    Cube,
     Dice,
     Display,
     InvalidNotationError,
+    Match,
     Position,
+    Side,
+    Xgid,
     decode_xgid,
     encode_xgid,
 )
@@ -34,6 +46,9 @@ SIDES = ("light", "dark")
 # "63", "6-3", "6 3" or "all" (the 21 rolls); nothing for no dice.
 _DICE = re.compile(r"^\s*([1-6])\s*[-, ]?\s*([1-6])\s*$")
 ALL_ROLLS = "all"
+MAX_MATCH = 25  # the longest match the board sets up (the site's matches are shorter)
+_SCORE = re.compile(r"^\s*(\d{1,2})\s*[-:, ]\s*(\d{1,2})\s*$")
+_YES = ("1", "true", "on", "yes")
 
 
 class BoardInputError(ValueError):
@@ -64,6 +79,23 @@ def describe_error(error: BoardInputError) -> str:
         "bad_side": _("The side on roll is the light or the dark checkers."),
         "bad_point": _("There is no point %(point)s on the board."),
         "no_turn": _("That game has no turn %(turn)s."),
+        "bad_cube": _("“%(text)s” is not a cube: it shows 1, 2, 4, 8, 16, 32 or 64."),
+        "bad_owner": _("The cube is in the middle or owned by the light or the dark side."),
+        "owned_one": _("A cube on 1 is in the middle: nobody owns it before the first double."),
+        "bad_match": _(
+            "“%(text)s” is not a match length: write a number from 1 to %(most)s, "
+            "or 0 for a money game."
+        ),
+        "bad_score": _("“%(text)s” is not a score: write light's and dark's points, such as 3-2."),
+        "score_past": _(
+            "In a %(length)s-point match each side has fewer than %(length)s points: "
+            "%(light)s-%(dark)s is past the end."
+        ),
+        "bad_crawford": _(
+            "Only a game where one side is a point from winning the match can be the Crawford game."
+        ),
+        "jacoby_match": _("The Jacoby rule is for money games, not for a match."),
+        "money_score": _("A money game has no score: choose a match length first."),
     }
     return texts.get(error.code, _("That is not a position.")) % p
 
@@ -73,7 +105,7 @@ def read_position(text: str) -> tuple[Position, Dice | None]:
     text = (text or "").strip()
     if not text:
         raise BoardInputError("empty")
-    if ":" in text or text.upper().startswith("XGID="):
+    if _is_xgid(text):
         return _read_xgid(text)
     try:
         return Position.from_position_id(text), None
@@ -133,6 +165,142 @@ def read_side(text: str | None) -> str:
     return side
 
 
+def _is_xgid(text: str) -> bool:
+    return ":" in text or text.strip().upper().startswith("XGID=")
+
+
+def read_context(data: Mapping[str, Any], side: str) -> CubeContext:
+    """The cube and the score from a query or a JSON body (see the module)."""
+    mover = Side(side)
+    cube = _read_cube(str(data.get("cube") or "1"), str(data.get("owner") or ""))
+    length_text = str(data.get("match") or "0").strip()
+    if not length_text.isdigit() or int(length_text) > MAX_MATCH:
+        raise BoardInputError("bad_match", {"text": length_text[:10], "most": MAX_MATCH})
+    length = int(length_text)
+    jacoby = str(data.get("jacoby") or "").lower() in _YES
+    crawford = str(data.get("crawford") or "").lower() in _YES
+    score_text = str(data.get("score") or "").strip()
+    if length == 0:
+        if _read_score(score_text) != (0, 0):
+            raise BoardInputError("money_score")
+        if crawford:
+            raise BoardInputError("bad_crawford")
+        return CubeContext(cube, Match(jacoby=jacoby), mover)
+    if jacoby:
+        raise BoardInputError("jacoby_match")
+    light, dark = _read_score(score_text)
+    if max(light, dark) >= length:
+        raise BoardInputError("score_past", {"length": length, "light": light, "dark": dark})
+    if crawford and length - 1 not in (light, dark):
+        raise BoardInputError("bad_crawford")
+    return CubeContext(cube, Match(length, light, dark, crawford), mover)
+
+
+def _read_cube(value_text: str, owner_text: str) -> Cube:
+    value_text = value_text.strip()
+    if not value_text.isdigit() or int(value_text) not in [1 << i for i in range(7)]:
+        raise BoardInputError("bad_cube", {"text": value_text[:10]})
+    owner_text = owner_text.strip()
+    if owner_text not in ("", "centre", *SIDES):
+        raise BoardInputError("bad_owner")
+    owner = Side(owner_text) if owner_text in SIDES else None
+    if owner is not None and int(value_text) == 1:
+        raise BoardInputError("owned_one")
+    return Cube(int(value_text), owner)
+
+
+def _read_score(text: str) -> tuple[int, int]:
+    if not text:
+        return 0, 0
+    match = _SCORE.match(text)
+    if not match:
+        raise BoardInputError("bad_score", {"text": text[:10]})
+    return int(match.group(1)), int(match.group(2))
+
+
+def context_json(context: CubeContext) -> dict[str, Any]:
+    """The cube and the score as the page and the address hold them."""
+    m = context.match
+    return {
+        "cube": context.cube.value,
+        "owner": context.cube.owner.value if context.cube.owner else "",
+        "match": m.length,
+        "score": f"{m.light}-{m.dark}" if m.length else "",
+        "crawford": m.crawford,
+        "jacoby": m.jacoby,
+    }
+
+
+def cube_on_board(context: CubeContext, offered: str = "") -> dict[str, Any]:
+    """The cube as ``games/board.js`` draws it (``offered``: the side doubling)."""
+    owner = context.cube.owner
+    return {"value": context.cube.value, "owner": owner.value if owner else "", "offered": offered}
+
+
+def describe_context(context: CubeContext) -> str:
+    """The cube and the score in words: "Money game, cube 2 owned by dark"."""
+    m, cube = context.match, context.cube
+    if m.length:
+        game = _("%(length)s-point match, light %(light)s, dark %(dark)s") % {
+            "length": m.length,
+            "light": m.light,
+            "dark": m.dark,
+        }
+        if m.crawford:
+            game = _("%(game)s, the Crawford game") % {"game": game}
+    else:
+        game = _("Money game, with the Jacoby rule") if m.jacoby else _("Money game")
+    if cube.owner is None:
+        where = _("cube %(value)s in the middle") % {"value": cube.value}
+    elif cube.owner is Side.LIGHT:
+        where = _("cube %(value)s owned by light") % {"value": cube.value}
+    else:
+        where = _("cube %(value)s owned by dark") % {"value": cube.value}
+    return _("%(game)s; %(cube)s.") % {"game": game, "cube": where}
+
+
+def context_query(context: CubeContext) -> dict[str, str]:
+    """The address's part for the cube and the score: only what is not the default."""
+    data = context_json(context)
+    query = {k: str(data[k]) for k in ("owner", "score") if data[k]}
+    query |= {k: str(data[k]) for k in ("cube", "match") if data[k] not in (0, 1)}
+    query |= {k: "1" for k in ("crawford", "jacoby") if data[k]}
+    return query
+
+
+def xgid_context(text: str, side: str) -> CubeContext | None:
+    """An XGID's cube and score in colours (its side on turn is ``side``); None for an ID."""
+    if not _is_xgid(text):
+        return None
+    try:
+        xgid = Xgid.parse(text)
+    except InvalidNotationError as error:
+        raise _classified(error, text) from error
+    mover = Side(side)
+
+    def colour(s: Side | None) -> Side | None:
+        return None if s is None else mover if s is xgid.turn else mover.other
+
+    m = xgid.match
+    scores = {mover: m.score(xgid.turn), mover.other: m.score(xgid.turn.other)}
+    match = Match(m.length, scores[Side.LIGHT], scores[Side.DARK], m.crawford, m.jacoby)
+    return CubeContext(Cube(xgid.cube.value, colour(xgid.cube.owner)), match, mover)
+
+
+def xgid_of(position: Position, side: str, dice: Dice | None, context: CubeContext | None) -> str:
+    """The XGID of ``position`` (from ``side``, on roll, X) with its cube and score."""
+    if context is None:
+        return encode_xgid(position, dice)
+    mover = Side(side)
+    owner = context.cube.owner
+    cube = Cube(
+        context.cube.value, None if owner is None else Side.LIGHT if owner is mover else Side.DARK
+    )
+    m = context.match
+    match = Match(m.length, m.score(mover), m.score(mover.other), m.crawford, m.jacoby)
+    return Xgid(position, Side.LIGHT, dice, cube, match).text()
+
+
 def from_setup(light: Sequence[int], dark: Sequence[int], side: str) -> Position:
     """A board placed checker by checker: 25 counts per colour in display
     points (index ``p - 1`` for point ``p``, index 24 that colour's bar)."""
@@ -188,8 +356,11 @@ def from_game(game: Any, turn_number: int | None) -> tuple[Position, Dice | None
     return seen_by_light(light_view, side), dice, side
 
 
-def board_facts(position: Position, side: str, dice: Dice | None = None) -> dict[str, Any]:
-    """What the page shows of a position: the board, pips, counts and both IDs."""
+def board_facts(
+    position: Position, side: str, dice: Dice | None = None, context: CubeContext | None = None
+) -> dict[str, Any]:
+    """What the page shows of a position: the board, pips, counts and both IDs
+    (the XGID with the cube and score of ``context``, when given)."""
     light_view = seen_by_light(position, side)
     pips = light_view.pips()
     off = light_view.borne_off()
@@ -197,7 +368,7 @@ def board_facts(position: Position, side: str, dice: Dice | None = None) -> dict
         "side": side,
         "board": Display.from_position(light_view).to_json(),
         "position_id": position.position_id(),
-        "xgid": encode_xgid(position, dice),
+        "xgid": xgid_of(position, side, dice, context),
         "pips": {"light": pips[0], "dark": pips[1]},
         "checkers": {"light": CHECKERS - off[0], "dark": CHECKERS - off[1]},
     }

@@ -3,8 +3,10 @@
 Every reviewed decision of the person (LIGHT) marked ? or ?? becomes a
 ``PracticeItem`` of the game's owner (``add_from_reviews``, run when the
 practice page or the lobby counts them, so a review finished by any worker
-is picked up). An answer is judged against the review's ranked plays: the
-best play or one within ``WITHIN`` of it is right. Right answers come back
+is picked up): a checker play, or a cube decision (double / no double, take /
+pass, the phase ``cube``). An answer is judged against the review: the best
+play or one within ``WITHIN`` of it is right; for the cube the action the
+review found best, or one within ``WITHIN`` of it. Right answers come back
 after 1, 3, 7, then 21 days; a wrong one tomorrow.
 """
 
@@ -13,14 +15,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from ai_worker.cube_advice import DOUBLE, TAKE
 from games.engine import Dice, Play, Position, Turn
-from learning.board_input import board_facts
-from learning.models import AnalysisState, ErrorClass, TurnAnalysis
-from learning.phases import PHASES, phase_of
+from learning import cube_review, cube_words
+from learning.board_input import (
+    board_facts,
+    context_json,
+    context_query,
+    cube_on_board,
+    describe_context,
+    read_context,
+)
+from learning.models import AnalysisState, CubeAnalysis, ErrorClass, TurnAnalysis
+from learning.phases import CUBE, PHASES, phase_of
 from learning.replay import candidate_json
 from learning.study_models import PracticeItem
 
@@ -28,13 +40,21 @@ WITHIN = 0.02
 INTERVALS = (1, 3, 7, 21)  # days, after 1, 2, 3 and 4+ right answers in a row
 WRONG_AGAIN = 1  # days: a wrong answer comes back tomorrow
 MARKED = (ErrorClass.BAD, ErrorClass.VERY_BAD)
-PRACTICE_PHASES = tuple(p for p in PHASES if p != "race")
+PRACTICE_PHASES = tuple(p for p in PHASES if p != "race")  # opening, middle, bear-off, cube
+
+
+# The answers a cube decision takes: the doubler's, the taker's.
+CUBE_ANSWERS = {DOUBLE: ("double", "no_double"), TAKE: ("take", "pass")}
 
 
 def add_from_reviews(user: Any) -> int:
     """Make a practice item of every marked decision of ``user``'s not made yet."""
     if not getattr(user, "is_authenticated", False):
         return 0
+    return _add_plays(user) + _add_cube_decisions(user)
+
+
+def _add_plays(user: Any) -> int:
     rows = (
         TurnAnalysis.objects.filter(
             analysis__game__owner=user,
@@ -64,6 +84,49 @@ def _item_for(user: Any, row: TurnAnalysis, now: Any) -> PracticeItem:
         die2=turn.die2,
         error_class=row.error_class,
         phase=phase_of(position, turn.number),
+        due=now,
+    )
+
+
+def _add_cube_decisions(user: Any) -> int:
+    rows = (
+        CubeAnalysis.objects.filter(
+            analysis__game__owner=user,
+            analysis__state=AnalysisState.DONE,
+            side="light",
+            error_class__in=MARKED,
+            practice__isnull=True,
+        )
+        .select_related("analysis__game")
+        .order_by("pk")
+    )
+    now = timezone.now()
+    made: dict[int, dict[tuple[int, str], cube_review.CubeDecision]] = {}
+    items = []
+    for row in rows:
+        game = row.analysis.game
+        if game.pk not in made:  # the decisions as they were: replayed once a game
+            made[game.pk] = {
+                (d.before_turn, d.decision): d for d in cube_review.cube_decisions(game)
+            }
+        decision = made[game.pk].get((row.before_turn, row.decision))
+        if decision is not None:
+            items.append(_cube_item(user, row, decision, now))
+    PracticeItem.objects.bulk_create(items, ignore_conflicts=True)
+    return len(items)
+
+
+def _cube_item(
+    user: Any, row: CubeAnalysis, decision: cube_review.CubeDecision, now: Any
+) -> PracticeItem:
+    return PracticeItem(
+        owner=user,
+        cube=row,
+        decision=row.decision,
+        context=context_json(decision.context),
+        position_id=decision.position.position_id(),  # the doubler's, on roll
+        error_class=row.error_class,
+        phase=CUBE,
         due=now,
     )
 
@@ -102,6 +165,7 @@ class Verdict:
 
 def judge(item: PracticeItem, play: Play) -> Verdict:
     """Right when ``play`` is the best or within ``WITHIN`` of it."""
+    assert item.turn is not None
     report = item.turn.report
     ranked = list(report.get("alternatives", []))
     if report.get("played_candidate"):
@@ -112,6 +176,18 @@ def judge(item: PracticeItem, play: Play) -> Verdict:
     lost = None if equity is None else max(0.0, best - equity)
     right = lost is not None and lost <= WITHIN + 1e-9
     return Verdict(right, lost is not None and lost < 1e-9, play.notation(), lost, 0)
+
+
+def judge_cube(item: PracticeItem, action: str) -> Verdict:
+    """Right when ``action`` is the review's best cube action or within ``WITHIN`` of it."""
+    assert item.cube is not None
+    report = item.cube.report
+    values = report["values"]
+    best = values[report["best"]]
+    # "No double" when the review says "too good": both keep the cube, worth ND.
+    lost = max(0.0, best - values[action])
+    right = lost <= WITHIN + 1e-9
+    return Verdict(right, lost < 1e-9, cube_words.action_label(action), lost, 0)
 
 
 def record(item: PracticeItem, verdict: Verdict) -> Verdict:
@@ -145,6 +221,7 @@ def play_from_steps(item: PracticeItem, steps: list[tuple[int, int]]) -> Play | 
 def answer_json(item: PracticeItem, verdict: Verdict) -> dict[str, Any]:
     """What the page shows after an answer: the verdict, the best play and
     its reasons, the play made in the game, when it comes back."""
+    assert item.turn is not None
     report = item.turn.report
     alternatives = report.get("alternatives", [])
     game_play = report.get("played_candidate")
@@ -160,7 +237,29 @@ def answer_json(item: PracticeItem, verdict: Verdict) -> dict[str, Any]:
     }
 
 
+def cube_answer_json(item: PracticeItem, verdict: Verdict) -> dict[str, Any]:
+    """After a cube answer: the verdict, the right action with its figures and
+    why (from the person's side), the action taken in the game."""
+    row = item.cube
+    assert row is not None
+    hint = cube_words.cube_hint_json(row.report)
+    return {
+        "right": verdict.right,
+        "best": verdict.best,
+        "notation": verdict.notation,
+        "lost": round(verdict.lost or 0.0, 4),
+        "days": verdict.days,
+        "best_action": hint["title"],
+        "reasons": hint["lines"],
+        "game_action": cube_words.action_label(row.action),
+        "game_lost": round(row.equity_lost, 4),
+    }
+
+
 def item_json(item: PracticeItem) -> dict[str, Any]:
+    if item.cube_id is not None:
+        return _cube_item_json(item)
+    assert item.turn is not None
     position = Position.from_position_id(item.position_id)
     return {
         "id": item.pk,
@@ -169,5 +268,32 @@ def item_json(item: PracticeItem) -> dict[str, Any]:
         "error": item.error_class,
         "game": item.turn.analysis.game_id,
         "turn": item.turn.number,
+        "analysis_query": urlencode({"id": item.position_id, "dice": f"{item.die1}{item.die2}"}),
         **board_facts(position, "light", Dice(item.die1, item.die2)),
+    }
+
+
+def _cube_item_json(item: PracticeItem) -> dict[str, Any]:
+    """A cube decision: the doubler's board (the person's, or the computer's
+    when the person answers), the cube as it was, the answers it takes."""
+    side = "light" if item.decision == DOUBLE else "dark"
+    context = read_context(item.context, side)
+    row = item.cube
+    assert row is not None
+    return {
+        "id": item.pk,
+        "kind": "cube",
+        "decision": item.decision,
+        "answers": list(CUBE_ANSWERS[item.decision]),
+        "cube": cube_on_board(context, "dark" if item.decision == TAKE else ""),
+        "setting": context_json(context),
+        "setting_words": describe_context(context),
+        "analysis_query": urlencode(
+            {"id": item.position_id, "side": side, **context_query(context)}
+        ),
+        "phase": item.phase,
+        "error": item.error_class,
+        "game": row.analysis.game_id,
+        "turn": row.before_turn,
+        **board_facts(Position.from_position_id(item.position_id), side, None, context),
     }

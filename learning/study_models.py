@@ -15,18 +15,21 @@ class BoardAnalysis(models.Model):
     """One analysis-board job: a position and its dice (or all 21 rolls).
 
     ``key`` is ``POSITION_ID:DICE:PLY`` (DICE is ``63`` or ``all``), so one
-    position and roll is analysed once, whoever asks. A cube and a score,
-    once the site has them, become more fields of the key.
+    position and roll is analysed once, whoever asks. The cube action before
+    the roll is a job of its own: ``dice`` empty, ``cube`` the cube and the
+    score (``board_input.context_json``) with the side on roll, all in the key.
     """
 
     key = models.CharField(max_length=64, unique=True)
     position_id = models.CharField(max_length=14)
-    dice = models.CharField(max_length=3)
+    dice = models.CharField(max_length=3, blank=True)
+    cube = models.JSONField(default=dict, blank=True)
     ply = models.PositiveSmallIntegerField()
     state = models.CharField(
         max_length=8, choices=AnalysisState.choices, default=AnalysisState.PENDING
     )
-    # {"plays": [Candidate.to_json()...]} or {"rolls": [{"dice", "weight", "play"}...]}
+    # {"plays": [Candidate.to_json()...]}, {"rolls": [{"dice", "weight", "play"}...]}
+    # or {"cube": {"double": CubeAdvice.to_json(), "take": ...} or {"refusal": code}}
     result = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -36,7 +39,9 @@ class BoardAnalysis(models.Model):
 
 
 class PracticeItem(models.Model):
-    """A decision of the person's, marked ? or ?? in a review, to practise.
+    """A decision of the person's, marked ? or ?? in a review, to practise:
+    a checker play (``turn``) or a cube decision (``cube``, ``decision`` is
+    ``double`` or ``take``; no dice, ``context`` the cube and the score).
 
     Spaced repetition: ``due`` is when it comes back; ``streak`` counts the
     right answers in a row (1, 3, 7, 21 days), a wrong answer resets it.
@@ -46,11 +51,26 @@ class PracticeItem(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_items"
     )
     turn = models.OneToOneField(
-        "learning.TurnAnalysis", on_delete=models.CASCADE, related_name="practice"
+        "learning.TurnAnalysis",
+        on_delete=models.CASCADE,
+        related_name="practice",
+        null=True,
+        blank=True,
     )
-    position_id = models.CharField(max_length=14)  # from the person's side, on roll
-    die1 = models.PositiveSmallIntegerField()
-    die2 = models.PositiveSmallIntegerField()
+    cube = models.OneToOneField(
+        "learning.CubeAnalysis",
+        on_delete=models.CASCADE,
+        related_name="practice",
+        null=True,
+        blank=True,
+    )
+    decision = models.CharField(max_length=6, blank=True)  # "" a play, "double" or "take"
+    context = models.JSONField(default=dict, blank=True)  # a cube decision's cube and score
+    # From the side on roll: the person's for a play or a double, the
+    # doubler's (the computer's) when the person answers a double.
+    position_id = models.CharField(max_length=14)
+    die1 = models.PositiveSmallIntegerField(default=0)
+    die2 = models.PositiveSmallIntegerField(default=0)
     error_class = models.CharField(max_length=8)
     phase = models.CharField(max_length=8)
     due = models.DateTimeField()
@@ -62,6 +82,13 @@ class PracticeItem(models.Model):
     class Meta:
         ordering = ["due", "pk"]
         indexes = [models.Index(fields=["owner", "due"], name="practice_owner_due")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(turn__isnull=False, cube__isnull=True)
+                | models.Q(turn__isnull=True, cube__isnull=False),
+                name="practice_play_or_cube",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Practice {self.position_id} {self.die1}{self.die2} due {self.due:%Y-%m-%d}"

@@ -56,4 +56,10 @@ PRACTICE_STRINGS: dict[str, Promise] = {
     "again_days": _("This position comes back in %(days)s days."),
     "again_tomorrow": _("This position comes back tomorrow."),
     "next": _("Press N or the Next button for the next position."),
+    "task_double": _("Your turn, before you roll: double, or roll without doubling?"),
+    "task_take": _("The computer doubles: take, or pass?"),
+    "cube_best": _("Right: %(action)s is the best cube action."),
+    "cube_within": _("Right: %(action)s is within 0.02 of the best action (%(lost)s behind)."),
+    "cube_wrong": _("Not quite: %(action)s gives away %(lost)s against the best action."),
+    "game_action": _("In the game you chose %(action)s and gave away %(lost)s."),
 }

@@ -32,6 +32,7 @@ from learning.board_input import (
     read_position,
     read_side,
 )
+from learning.cube_words import action_label as cube_action_label
 from learning.phases import PHASE_LABELS
 from learning.study_models import PracticeItem
 from learning.study_strings import ANALYSIS_STRINGS, PRACTICE_STRINGS
@@ -195,7 +196,8 @@ def practice_page(request: HttpRequest) -> HttpResponse:
     filters = _practice_filters(request)
     practice.add_from_reviews(user)
     due = practice.due_items(user, **filters) if user.is_authenticated else None
-    item = due.select_related("turn__analysis").first() if due is not None else None
+    related = ("turn__analysis", "cube__analysis")
+    item = due.select_related(*related).first() if due is not None else None
     context = {
         "filters": filters,
         "phases": [(p, PHASE_LABELS[p]) for p in practice.PRACTICE_PHASES],
@@ -213,14 +215,18 @@ def practice_page(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def practice_answer(request: HttpRequest, item_id: int) -> JsonResponse:
-    """Judge the person's play (``steps``, board targets) and schedule the position."""
+    """Judge the person's play (``steps``, board targets) or cube action
+    (``action``) and schedule the position."""
     if not request.user.is_authenticated:
         raise Http404
     item = get_object_or_404(
-        PracticeItem.objects.select_related("turn"), pk=item_id, owner=request.user
+        PracticeItem.objects.select_related("turn", "cube"), pk=item_id, owner=request.user
     )
     try:
-        steps = board_steps.read_steps(_body(request).get("steps", []))
+        body = _body(request)
+        if item.cube_id is not None:
+            return _cube_answer(item, body.get("action"))
+        steps = board_steps.read_steps(body.get("steps", []))
     except BoardInputError as bad:
         return _bad(bad)
     play = practice.play_from_steps(item, steps)
@@ -229,3 +235,16 @@ def practice_answer(request: HttpRequest, item_id: int) -> JsonResponse:
         return JsonResponse({"error": "incomplete", "message": message}, status=400)
     verdict = practice.record(item, practice.judge(item, play))
     return JsonResponse(practice.answer_json(item, verdict))
+
+
+def _cube_answer(item: PracticeItem, action: Any) -> JsonResponse:
+    answers = practice.CUBE_ANSWERS[item.decision]
+    if action not in answers:
+        labels = [cube_action_label(a) for a in answers]
+        message = _("Answer with one of the buttons: %(first)s or %(second)s.") % {
+            "first": labels[0],
+            "second": labels[1],
+        }
+        return JsonResponse({"error": "bad_action", "message": message}, status=400)
+    verdict = practice.record(item, practice.judge_cube(item, action))
+    return JsonResponse(practice.cube_answer_json(item, verdict))

@@ -1,6 +1,8 @@
 // Practice: the position and roll of one of the person's marked decisions;
 // the person plays it on the board (steps checked by the engine through the
-// analysis board's step endpoint), then the server judges the play.
+// analysis board's step endpoint), then the server judges the play. A cube
+// decision shows the board and the cube as they were; the person answers by
+// button or key (D double, R roll, T take, P pass) and the server judges it.
 import { renderBoard, drawArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed } from "../games/view.js";
 import { wireBoard, toTarget, pickPoint, postJson } from "./boardinput.js";
@@ -11,10 +13,15 @@ const S = JSON.parse(document.getElementById("practice-strings").textContent);
 const direction = document.body.dataset.boardDirection || "right";
 const $ = (id) => document.getElementById(id);
 const svg = $("pr-board");
-const dice = `${item.dice[0]}${item.dice[1]}`;
+const cubeItem = item.kind === "cube";
+const dice = cubeItem ? "" : `${item.dice[0]}${item.dice[1]}`;
 const state = { steps: [], turn: null, selected: null, answered: false, walks: 0 };
 
 function draw() {
+  if (cubeItem) {
+    renderBoard(svg, item.board, { direction, dice: [], cube: item.cube });
+    return;
+  }
   const board = state.turn ? state.turn.board : item.board;
   const allowed = state.turn && !state.answered ? state.turn.allowed : [];
   const values = rollValues(item.dice);
@@ -90,6 +97,37 @@ async function answer() {
   $("pr-next").hidden = false;
 }
 
+async function answerCube(action) {
+  if (state.answered) return;
+  state.answered = true;
+  const { ok, data } = await postJson(urls.answer, { action });
+  if (!ok) {
+    state.answered = false;
+    $("pr-error").textContent = data.message || "";
+    return;
+  }
+  for (const b of document.querySelectorAll(".pr-action")) {
+    b.disabled = true;
+    b.setAttribute("aria-pressed", String(b.dataset.action === action));
+  }
+  const lost = data.lost.toFixed(3);
+  const title = $("pr-verdict-title");
+  title.className = `practice-verdict ${data.right ? "right" : "wrong"}`;
+  title.dataset.right = String(data.right);
+  if (data.best) title.textContent = fmt(S.cube_best, { action: data.notation });
+  else if (data.right) title.textContent = fmt(S.cube_within, { action: data.notation, lost });
+  else title.textContent = fmt(S.cube_wrong, { action: data.notation, lost });
+  $("pr-best").textContent = data.best_action;
+  list("pr-best-reasons", data.reasons);
+  $("pr-game").textContent = fmt(S.game_action, { action: data.game_action, lost: data.game_lost.toFixed(3) });
+  $("pr-again").textContent = data.days === 1 ? S.again_tomorrow : fmt(S.again_days, { days: data.days });
+  $("pr-status").textContent = S.next;
+  $("pr-verdict").hidden = false;
+  $("pr-next").hidden = false;
+}
+
+const CUBE_KEYS = { d: "double", r: "no_double", t: "take", p: "pass" };
+
 function pick(where) {
   if (state.answered) return;
   pickPoint(state, where, { walk, draw });
@@ -102,19 +140,41 @@ function undo() {
   walk();
 }
 
+function nextPosition(ev) {
+  if (!state.answered) return false;
+  ev.preventDefault();
+  window.location.assign($("pr-next").href);
+  return true;
+}
+
 draw();
-wireBoard(svg, { direction, onPick: pick });
-$("pr-undo").addEventListener("click", undo);
 document.addEventListener("keydown", (ev) => {
   if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
   if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
-  if (ev.key === "u" || ev.key === "Backspace") {
+  const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+  if (key === "n") {
+    nextPosition(ev);
+    return;
+  }
+  if (cubeItem) {
+    const action = CUBE_KEYS[key];
+    if (action && item.answers.includes(action)) {
+      ev.preventDefault();
+      answerCube(action);
+    }
+  } else if (key === "u" || key === "Backspace") {
     ev.preventDefault();
     undo();
-  } else if ((ev.key === "n" || ev.key === "N") && state.answered) {
-    ev.preventDefault();
-    window.location.assign($("pr-next").href);
   }
 });
-$("pr-task").textContent = fmt(S.task, { dice: item.dice.join("-") });
-walk();
+if (cubeItem) {
+  for (const b of document.querySelectorAll(".pr-action")) {
+    b.addEventListener("click", () => answerCube(b.dataset.action));
+  }
+  $("pr-task").textContent = item.decision === "double" ? S.task_double : S.task_take;
+} else {
+  wireBoard(svg, { direction, onPick: pick });
+  $("pr-undo").addEventListener("click", undo);
+  $("pr-task").textContent = fmt(S.task, { dice: item.dice.join("-") });
+  walk();
+}

@@ -146,3 +146,62 @@ def test_the_board_counts_no_steps_until_the_servers_turn_is_here(
     assert len(held) == 1
     held[0].continue_()
     page.wait_for_function("() => document.querySelector('#pr-board').dataset.steps === '0'")
+
+
+@pytest.fixture
+def cube_user(user: Any) -> Any:
+    """The person's two wrong cube decisions of a reviewed money game."""
+    from tests.learning.test_study_practice import cube_game_reviewed
+
+    def run() -> None:
+        try:
+            cube_game_reviewed(user)
+        finally:
+            connections.close_all()
+
+    job = threading.Thread(target=run)  # the review broadcasts through async_to_sync
+    job.start()
+    job.join()
+    practice.add_from_reviews(user)
+    assert PracticeItem.objects.filter(owner=user, phase="cube").count() == 2
+    return user
+
+
+def test_cube_decisions_practised_by_key_and_by_button(
+    daphne_server: str, browser_page: Any, cube_user: Any
+) -> None:
+    from learning.cube_words import action_label
+
+    page = browser_page
+    play.sign_in(page, daphne_server, cube_user)
+    page.goto("/practice/?phase=cube")
+    # The person's double at the start: the board as it was, the cube in the middle.
+    expect(page.locator("#pr-task")).to_have_text(zh("task_double"), timeout=15_000)
+    cube = page.locator("#pr-board g.b-cube")
+    expect(cube).to_have_attribute("data-value", "1")
+    expect(cube).to_have_attribute("data-owner", "centre")
+    assert page.locator("#pr-board g.b-dice g.b-die").count() == 0
+    expect(page.locator("#pr-setting")).to_have_text("现金局，使用雅各比规则；倍数骰 1 在中间。")
+    page.locator("body").press("r")  # roll without doubling: right
+    with translation.override("zh-hans"):
+        no_double, double, take = (action_label(a) for a in ("no_double", "double", "take"))
+    expect(page.locator("#pr-verdict-title")).to_have_text(zh("cube_best", action=no_double))
+    expect(page.locator("#pr-best")).to_have_text("正确的倍数骰决策：不加倍，接受。")
+    assert page.locator("#pr-best-reasons li").count() >= 3
+    assert f"「{double}」" in (page.locator("#pr-game").text_content() or "")
+    expect(page.locator('.pr-action[data-action="no_double"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    page.keyboard.press("n")
+    # The computer's redouble to 4 in a strong position: the person answers.
+    expect(page.locator("#pr-task")).to_have_text(zh("task_take"), timeout=15_000)
+    expect(page.locator("#pr-board g.b-cube")).to_have_attribute("data-offered", "dark")
+    expect(page.locator("#pr-board g.b-cube")).to_have_attribute("data-value", "4")
+    page.get_by_role("button", name=take).click()  # a take: wrong, a pass is right
+    title = page.locator("#pr-verdict-title")
+    expect(title).to_have_attribute("data-right", "false")
+    assert (title.text_content() or "").startswith(f"还不够好：「{take}」")
+    expect(page.locator("#pr-best")).to_have_text("正确的倍数骰决策：放弃。")
+    expect(page.locator("#pr-again")).to_have_text(zh("again_tomorrow"))
+    rows = PracticeItem.objects.filter(owner=cube_user, phase="cube").order_by("pk")
+    assert [(i.answers, i.right) for i in rows] == [(1, 1), (1, 0)]

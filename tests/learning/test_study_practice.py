@@ -249,3 +249,93 @@ def test_the_lobby_says_how_many_positions_are_due(
         ) % {"n": due}
     assert line.startswith("有") and line in html
     assert 'href="/practice/"' in html
+
+
+# ---------------------------------------------------------------- cube decisions
+
+
+def cube_answer(client: Client, item: PracticeItem, action: str, language: str = "en") -> Any:
+    return client.post(
+        f"/practice/{item.pk}/answer",
+        json.dumps({"action": action}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+
+@pytest.fixture
+def cube_items(user: Any) -> dict[str, PracticeItem]:
+    cube_game_reviewed(user)
+    practice.add_from_reviews(user)
+    items = PracticeItem.objects.filter(owner=user, cube__isnull=False).select_related("cube")
+    return {i.decision: i for i in items}
+
+
+def test_each_wrong_cube_decision_of_the_person_becomes_a_practice_position(
+    user: Any, cube_items: dict[str, PracticeItem]
+) -> None:
+    from learning.models import CubeAnalysis
+
+    wrong = CubeAnalysis.objects.filter(
+        analysis__game__owner=user, side="light", error_class__in=practice.MARKED
+    )
+    assert {c.pk for c in wrong} == {i.cube_id for i in cube_items.values()}
+    double, take = cube_items["double"], cube_items["take"]
+    assert (double.cube.action, double.cube.best) == ("double", "no_double")
+    assert (take.cube.action, take.cube.best) == ("take", "pass")
+    assert {i.phase for i in cube_items.values()} == {"cube"}
+    # The board of the side doubling, on roll: the person's, then the computer's.
+    assert double.position_id == Position.start().position_id()
+    assert take.position_id == DOUBLE_PASS
+    assert (double.context["cube"], double.context["owner"], double.context["jacoby"]) == (
+        1,
+        "",
+        True,
+    )
+    assert (take.context["cube"], take.context["owner"]) == (2, "dark")
+    assert practice.add_from_reviews(user) == 0  # once only
+
+
+def test_a_cube_answer_is_judged_against_the_reviews_best_action(
+    client_logged_in: Client, cube_items: dict[str, PracticeItem]
+) -> None:
+    take = cube_items["take"]
+    right = cube_answer(client_logged_in, take, "pass").json()
+    assert (right["right"], right["best"], right["lost"], right["days"]) == (True, True, 0.0, 1)
+    assert right["best_action"] == "The right cube action: Pass."
+    assert right["reasons"][-1].startswith("Pass: ")
+    assert (right["game_action"], right["game_lost"]) == ("Take", round(take.cube.equity_lost, 4))
+    wrong = cube_answer(client_logged_in, take, "take").json()
+    assert wrong["right"] is False and wrong["days"] == 1
+    assert wrong["lost"] == pytest.approx(take.cube.equity_lost, abs=1e-4)
+    double = cube_items["double"]
+    assert cube_answer(client_logged_in, double, "no_double").json()["best"] is True
+    assert cube_answer(client_logged_in, double, "double").json()["right"] is False
+    refused = cube_answer(client_logged_in, double, "take")
+    assert refused.status_code == 400
+    assert refused.json()["message"] == "Answer with one of the buttons: Double or No double."
+    zh = cube_answer(client_logged_in, double, "pass", language="zh-hans").json()["message"]
+    assert zh.endswith("。") and "加倍" in zh
+
+
+def test_the_cube_filter_shows_a_cube_decision_as_it_was(
+    client_logged_in: Client, cube_items: dict[str, PracticeItem]
+) -> None:
+    response = client_logged_in.get("/practice/?phase=cube", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.context["due"] == 2
+    shown = response.context["item"]
+    first = PracticeItem.objects.filter(phase="cube").order_by("due", "pk").first()
+    assert first is not None and shown["id"] == first.pk and shown["kind"] == "cube"
+    html = response.content.decode()
+    assert shown["decision"] == "double"  # the first of the game's two
+    assert 'data-action="double"' in html and 'data-action="no_double"' in html
+    assert 'data-action="take"' not in html
+    assert shown["setting_words"] == "Money game, with the Jacoby rule; cube 1 in the middle."
+    assert shown["cube"] == {"value": 1, "owner": "", "offered": ""}
+    take = practice.item_json(cube_items["take"])
+    assert take["cube"] == {"value": 2, "owner": "dark", "offered": "dark"}
+    assert take["side"] == "dark" and take["answers"] == ["take", "pass"]
+    assert take["xgid"].endswith(":1:1:1:00:0:0:1:0:6")  # cube 2 owned by X, the doubler
+    assert f"/analysis/?id={first.position_id.replace('/', '%2F')}" in html
+    checker = client_logged_in.get("/practice/?phase=middle").context["due"]
+    assert checker == PracticeItem.objects.filter(phase="middle").count()
