@@ -1,18 +1,21 @@
 """Fixtures for the learning pages and jobs: real games, played through the site.
 
 ``play_out(user, position, seed)`` plays a game to its end from ``position``
-(LIGHT on roll) through ``games.services``: LIGHT's plays step by step as the
-board sends them, DARK's as the computer's task applies them, both chosen by
-the 1-ply evaluator, the dice from a seeded ``random.Random`` in place of
-``services.dice.roll_die``. So the Game and Turn rows are the site's own.
-``finished_game`` is such a game from a short race.
+(LIGHT on roll; None: from the opening roll) through ``games.services``:
+LIGHT's plays step by step as the board sends them, DARK's as the computer's
+task applies them, both chosen by the 1-ply evaluator, the dice from a seeded
+``random.Random`` (or the test's own) in place of ``services.dice.roll_die``.
+So the Game and Turn rows are the site's own.
+``finished_game`` is such a game from a short race. ``erring_game`` is one
+from a middle game where LIGHT makes two plain blunders (``Blunders``), one
+LIGHT turn before LIGHT's win: a review is sure to mark errors in it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 from unittest import mock
 
 import pytest
@@ -38,29 +41,45 @@ RACE = position(
     dark={17: 2, 19: 3, 21: 3, 22: 3, 23: 2, 24: 2},
 )
 
+# A middle game, each side one checker back: there LIGHT's worst play can
+# leave blots to direct shots and lose most of a game, which any depth marks.
+MIDDLE = position(
+    light={24: 1, 13: 2, 8: 3, 6: 4, 5: 3, 4: 2},
+    dark={1: 1, 12: 2, 17: 3, 19: 4, 20: 3, 21: 2},
+)
+
 
 def play_out(
     user: Any,
-    start: Position,
+    start: Position | None,
     seed: int = 1,
     tier: str = "casual",
     max_turns: int = 200,
     light_choice: Callable[[list[Any]], Any] | None = None,
     stop_before_win: bool = False,
+    dice: Iterable[int] | None = None,
+    turns: int | None = None,
 ) -> Game:
-    """``light_choice(ranked)`` picks LIGHT's play among the ranked ones
-    (the best when not given), so a test can make the person err. With
-    ``stop_before_win`` the game stops (LIGHT on roll) before a LIGHT play
-    that would win it; it ends as it is when DARK wins first."""
-    rng = random.Random(seed)
+    """``start`` None: the game opens as the lobby's does, by the opening roll
+    from the starting position. ``light_choice(ranked)`` picks LIGHT's play
+    among the ranked ones (the best when not given), so a test can make the
+    person err. With ``stop_before_win`` the game stops (LIGHT on roll) before
+    a LIGHT play that would win it; it ends as it is when DARK wins first.
+    ``dice`` gives every die rolled, in order, instead of the seeded ones
+    (running out fails the test); ``turns`` stops the game once that many
+    turns are stored."""
+    roll = _dice_source(seed, dice)
     choose = light_choice or (lambda ranked: ranked[0])
     # One transaction: what is sent after commit (the computer's turn due,
     # the finished game's review) goes out once, when the game is stored.
-    with mock.patch.object(services.dice, "roll_die", lambda: rng.randint(1, 6)):
+    with mock.patch.object(services.dice, "roll_die", roll):
         with transaction.atomic():
-            game = services.start_game_from(user, tier, start)
+            game = _started(user, tier, start)
             while not game.is_over:
-                if (game.last_turn or {}).get("number", 0) >= max_turns:
+                number = (game.last_turn or {}).get("number", 0)
+                if number == turns:
+                    return game
+                if number >= max_turns:
                     raise AssertionError("the game did not finish")
                 if game.turn == Side.DARK.value:
                     game = _computer_plays(game)
@@ -69,11 +88,32 @@ def play_out(
                 play = choose(ranked).play
                 if stop_before_win and outcome(play.result, Side.LIGHT) is not None:
                     return game
-                game = _person_plays(game, play)
+                game = person_plays(game, play)
     return game
 
 
-def _person_plays(game: Game, play: Play) -> Game:
+def _dice_source(seed: int, dice: Iterable[int] | None) -> Callable[[], int]:
+    if dice is None:
+        rng = random.Random(seed)
+        return lambda: rng.randint(1, 6)
+    given = iter(dice)
+
+    def roll() -> int:
+        die = next(given, None)
+        if die is None:
+            raise AssertionError("the game rolled more dice than the test gave")
+        return die
+
+    return roll
+
+
+def _started(user: Any, tier: str, start: Position | None) -> Game:
+    if start is None:
+        return services.start_game(user, tier)
+    return services.start_game_from(user, tier, start)
+
+
+def person_plays(game: Game, play: Play) -> Game:
     """LIGHT's play, step by step as the board sends it, then the turn's end."""
     for step in play.steps:
         game = services.make_step(game.pk, game.owner, game.version, step.src, step.dst, step.die)
@@ -110,3 +150,39 @@ def nearly_won_game(user: Any) -> Game:
             return game
         game.delete()
     raise AssertionError("no seed gave LIGHT the win")
+
+
+class Blunders:
+    """A ``light_choice``: LIGHT's worst play (1-ply) on its first ``limit``
+    turns where the worst gives away at least ``gap`` against the best, the
+    best play otherwise. ``after`` keeps the positions those blunders left."""
+
+    def __init__(self, limit: int = 2, gap: float = 0.4) -> None:
+        self.limit, self.gap = limit, gap
+        self.after: list[str] = []
+
+    def __call__(self, ranked: list[Any]) -> Any:
+        best, worst = ranked[0], ranked[-1]
+        if len(self.after) < self.limit and best.equity - worst.equity >= self.gap:
+            self.after.append(worst.play.result.position_id())
+            return worst
+        return best
+
+
+class ErringGame(NamedTuple):
+    game: Game
+    blunders: list[int]  # the numbers of LIGHT's turns that were blunders
+
+
+@pytest.fixture
+def erring_game(user: Any) -> ErringGame:
+    """A real game from ``MIDDLE`` one LIGHT turn from LIGHT's win, with
+    LIGHT's two blunders (``Blunders``) among its stored turns."""
+    for seed in range(1, 60):
+        blunders = Blunders()
+        game = play_out(user, MIDDLE, seed=seed, light_choice=blunders, stop_before_win=True)
+        if not game.is_over and len(blunders.after) == blunders.limit:
+            light = game.turns.filter(side=Side.LIGHT.value, position_after__in=blunders.after)
+            return ErringGame(game, sorted(light.values_list("number", flat=True)))
+        game.delete()
+    raise AssertionError("no seed gave LIGHT the win after two blunders")

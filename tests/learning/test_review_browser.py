@@ -2,9 +2,9 @@
 
 Real daphne, real Chromium; with REDIS_URL set, a real Celery worker runs the
 review on the ``analysis`` queue, otherwise the web process runs it on its
-thread pool. The game is a real one (played by the engine and the 1-ply
-evaluator, stored with the ORM) stopped one LIGHT turn before LIGHT wins;
-the browser plays that last turn by clicking the board.
+thread pool. The game is a real one (played through ``games.services`` by
+the 1-ply evaluator, LIGHT blundering twice) stopped one LIGHT turn before
+LIGHT wins; the browser plays that last turn by clicking the board.
 """
 
 from __future__ import annotations
@@ -17,13 +17,15 @@ import pytest
 from django.db import connections, transaction
 from django.utils import translation
 
+from ai_worker.grading import ErrorClass
 from games.models import Game
 from learning import review
 from learning.client_strings import REVIEW_STRINGS
+from learning.labels import ERROR_LABELS
 from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
 from tests.ai.conftest import wait_until
 from tests.browser import test_play_game as play
-from tests.learning.conftest import RACE, play_out
+from tests.learning.conftest import RACE, ErringGame, play_out
 from tests.test_catalogues import chinese_mistakes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -94,10 +96,11 @@ def press(page: Any, key: str) -> int:
 
 
 def test_finish_a_game_then_review_it_with_the_keys(
-    browser_page: Any, review_server: str, user: Any, nearly_won_game: Game, worker_log: Any
+    browser_page: Any, review_server: str, user: Any, erring_game: ErringGame, worker_log: Any
 ) -> None:
     page = browser_page
-    game = nearly_won_game
+    game, blunders = erring_game
+    assert len(blunders) == 2
     play.sign_in(page, review_server, user)
     page.goto(f"/games/{game.pk}/")
     play.wait_connected(page)
@@ -141,19 +144,42 @@ def test_finish_a_game_then_review_it_with_the_keys(
     assert press(page, "End") == turns
     assert press(page, "Home") == 0
 
-    # n / p jump between errors (turns marked ?!, ? or ??), if there are any.
-    errors = page.evaluate(
-        "() => JSON.parse(document.getElementById('review-data').textContent).turns"
-        ".map((t, i) => t.analysis && t.analysis.error !== 'none' ? i : -1)"
-        ".filter(i => i >= 0)"
+    # The page marks the errors (?!, ? or ??) as the graph's larger dots, one
+    # dot a turn; LIGHT's two blunders are among them, marked ? or ??.
+    marked = page.locator("#win-graph circle").evaluate_all(
+        "dots => dots.map(d => d.classList.contains('g-error'))"
     )
-    if errors:
-        assert press(page, "n") == errors[0]
-        if len(errors) > 1:
-            assert press(page, "n") == errors[1]
-            assert press(page, "p") == errors[0]
-    else:
-        assert press(page, "n") == 0
+    errors = [k for k, error in enumerate(marked) if error]
+    rows = {
+        t.turn.number: t
+        for t in TurnAnalysis.objects.filter(analysis__game=game).select_related("turn")
+    }
+    assert [k + 1 for k in errors] == sorted(n for n, t in rows.items() if t.error_class != "none")
+    assert set(blunders) <= {k + 1 for k in errors}
+    assert {rows[n].error_class for n in blunders} <= {ErrorClass.BAD, ErrorClass.VERY_BAD}
+
+    # n / p jump from error to error, each shown with its mark in the verdict.
+    def shows_error(k: int) -> None:
+        row = rows[k + 1]
+        turn = row.turn
+        side, dice = words("zh-hans", turn.side), f"{turn.die1}-{turn.die2}"
+        title = words("zh-hans", "turn_title", n=turn.number, side=side, dice=dice)
+        assert page.locator("#rv-turn-title").inner_text() == title
+        with translation.override("zh-hans"):
+            label = str(ERROR_LABELS[row.error_class])
+        mark, lost = ErrorClass(row.error_class).mark, f"{round(row.equity_lost, 4):.3f}"
+        lost = words("zh-hans", "lost", label=label, mark=mark, lost=lost)
+        assert lost in page.locator("#rv-turn-verdict").inner_text()
+
+    assert press(page, "Home") == 0
+    ahead = [k for k in errors if k > 0]
+    for k in ahead:
+        assert press(page, "n") == k
+        shows_error(k)
+    assert press(page, "n") == errors[-1]  # no error after the last one
+    for k in reversed(errors[:-1]):
+        assert press(page, "p") == k
+        shows_error(k)
 
     # Clicking the graph jumps to a turn.
     box = page.locator("#win-graph").bounding_box()

@@ -12,12 +12,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from ai_worker.evaluator import rank_plays
 from games import services
-from games.engine import Position
-from games.models import Game, Status, Turn
+from games.engine import Dice, Position
+from games.models import Game, Status
 from learning import hints, review
 from learning.models import AnalysisState, GameAnalysis, Hint
-from tests.learning.conftest import position
+from tests.learning.conftest import person_plays, play_out, position
 
 pytestmark = pytest.mark.django_db
 
@@ -43,12 +44,6 @@ def finished(owner: Any, winner: str, points: int = 1, tier: str = "casual") -> 
     game = services.make_step(game.pk, owner, game.version, 1, 0, 1)
     assert (game.status, game.winner, game.points) == (Status.FINISHED, "light", points)
     return game
-
-
-def stored_game(owner: Any, opening_rolls: list[list[int]]) -> Game:
-    """A bare game row with its opening rolls, for the dice statistics, whose
-    turns the tests store with chosen dice (``_store_turns``)."""
-    return Game.objects.create(owner=owner, status=Status.FINISHED, opening_rolls=opening_rolls)
 
 
 # ---------------------------------------------------------------- history
@@ -286,9 +281,12 @@ def test_a_hint_marks_the_game_and_gives_five_plays_with_reasons_in_each_languag
 def test_a_hint_is_refused_when_it_is_not_the_persons_roll(user: Any, hint_game: Game) -> None:
     from games import services
 
-    Game.objects.filter(pk=hint_game.pk).update(turn="dark", dice=None)
-    with pytest.raises(services.ServiceError):
-        services.request_hint(hint_game.pk, user, hint_game.version)
+    # The person plays the roll; the computer's turn is next.
+    [best, *_] = rank_plays(services.position_of(hint_game), Dice(*hint_game.dice), 1)
+    game = person_plays(hint_game, best.play)
+    assert game.turn == "dark"
+    with pytest.raises(services.NotYourTurnError):
+        services.request_hint(game.pk, user, game.version)
     assert not Hint.objects.exists()
 
 
@@ -306,8 +304,9 @@ def test_a_hint_never_changes_the_position_or_the_version(
 
 
 def test_dice_statistics_count_each_side_and_test_them(client_logged_in: Client, user: Any) -> None:
-    game = stored_game(user, opening_rolls=[[3, 3], [6, 1]])
-    _store_turns(game, [(6, 1), (5, 5), (2, 4), (6, 3)])  # LIGHT, DARK, LIGHT, DARK
+    # Opening 3-3 (re-rolled), 6-1: LIGHT plays 6-1; DARK 5-5, LIGHT 2-4, DARK 6-3.
+    game = rolled(user, [(3, 3), (6, 1), (5, 5), (2, 4), (6, 3), (1, 2)], turns=4)
+    assert game.opening_rolls == [[3, 3], [6, 1]]
     page = client_logged_in.get(reverse("learning:stats"))
     assert page.status_code == 200
     mine = dict(page.context["scopes"])["mine"]
@@ -322,19 +321,15 @@ def test_dice_statistics_count_each_side_and_test_them(client_logged_in: Client,
     assert b"p = " in page.content
 
 
-def _store_turns(game: Game, dice: list[tuple[int, int]]) -> None:
-    pid = position(light={6: 15}, dark={19: 15}).position_id()
-    for number, (d1, d2) in enumerate(dice, start=1):
-        side = "light" if number % 2 else "dark"
-        Turn.objects.create(
-            game=game,
-            number=number,
-            side=side,
-            die1=d1,
-            die2=d2,
-            position_before=pid,
-            position_after=pid,
-        )
+def rolled(owner: Any, dice: list[tuple[int, ...]], turns: int) -> Game:
+    """A game opened and played through the services on exactly ``dice``:
+    the opening rolls (LIGHT's die, DARK's), then each later turn's two dice,
+    and last the two rolled for the next turn, which is not played (``turns``
+    turns are stored). Returns the game, checked to have them."""
+    game = play_out(owner, None, dice=[d for pair in dice for d in pair], turns=turns)
+    assert game.turns.count() == turns and game.dice == list(dice[-1])
+    assert [t.dice for t in game.turns.order_by("number")][1:] == dice[-turns:-1]
+    return game
 
 
 def test_dice_statistics_are_counted_in_the_database_not_per_turn(
@@ -342,21 +337,21 @@ def test_dice_statistics_are_counted_in_the_database_not_per_turn(
 ) -> None:
     from learning import dicestats
 
-    few = stored_game(user, opening_rolls=[[6, 1]])
-    _store_turns(few, [(6, 1), (3, 3)])
+    few = rolled(user, [(6, 1), (3, 3), (1, 2)], turns=2)
     with django_assert_num_queries(4):  # per side: one grouped turn query, one of openings
         small = dicestats.statistics(Game.objects.filter(pk=few.pk))
-    many = stored_game(user, opening_rolls=[[2, 2], [6, 1]])
-    _store_turns(many, [(6, 1), *[(d, 7 - d) for d in range(1, 7)] * 20])
+    # Five more games, each opened 2-2 (re-rolled), 6-1, then 12 later turns
+    # alternating 1-6, 2-5, ... 6-1 from DARK.
+    later = [(d, 7 - d) for d in range(1, 7)] * 2
+    many = [rolled(user, [(2, 2), (6, 1), *later, (1, 2)], turns=13) for _ in range(5)]
     with django_assert_num_queries(4):
-        large = dicestats.statistics(Game.objects.filter(pk__in=[few.pk, many.pk]))
+        large = dicestats.statistics(Game.objects.filter(pk__in=[few.pk, *(g.pk for g in many)]))
     assert small["dark"].rolls[dicestats.ROLL_KEYS.index((3, 3))] == 1
-    assert large["dark"].roll_total == 1 + 60 and large["light"].roll_total == 60
-    # The later turns alternate 1-6, 2-5, ... 6-1 from DARK: DARK gets 1-6,
-    # 3-4, 5-2 twenty times each, LIGHT 2-5, 4-3, 6-1. Opening dice count by
-    # side, ties included: the second game adds a 6 for LIGHT, a 2 for DARK.
-    assert large["light"].faces[5] - small["light"].faces[5] == 1 + 20
-    assert large["dark"].faces[1] == 1 + 20
+    assert large["dark"].roll_total == 1 + 30 and large["light"].roll_total == 30
+    # DARK gets 1-6, 3-4, 5-2 twice a game, LIGHT 2-5, 4-3, 6-1. Opening dice
+    # count by side, ties included: each game adds a 6 for LIGHT, a 2 for DARK.
+    assert large["light"].faces[5] - small["light"].faces[5] == 5 * (1 + 2)
+    assert large["dark"].faces[1] == 5 * (1 + 2)
 
 
 def test_the_whole_sites_dice_are_cached(user: Any) -> None:
@@ -365,11 +360,9 @@ def test_the_whole_sites_dice_are_cached(user: Any) -> None:
     from learning import dicestats
 
     cache.delete(dicestats.SITE_CACHE_KEY)
-    first = stored_game(user, opening_rolls=[[6, 1]])
-    _store_turns(first, [(6, 1), (3, 3)])
+    rolled(user, [(6, 1), (3, 3), (1, 2)], turns=2)
     before = dicestats.site_statistics()
-    later = stored_game(user, opening_rolls=[[5, 4]])
-    _store_turns(later, [(5, 4), (2, 2)])
+    rolled(user, [(5, 4), (2, 2), (1, 2)], turns=2)
     assert dicestats.site_statistics() == before  # the cached figures
     cache.delete(dicestats.SITE_CACHE_KEY)
     assert dicestats.site_statistics()["dark"].roll_total == before["dark"].roll_total + 1
