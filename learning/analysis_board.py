@@ -1,11 +1,14 @@
 """The analysis board's jobs: ranked plays for one roll or the 21 rolls.
 
 ``request_analysis`` finds or creates the ``BoardAnalysis`` row for a
-position and roll and queues ``learning.tasks.analyse_position`` on the
+position and roll (``request_cube_analysis``: for the cube action before the
+roll, with the cube and the score) and queues ``learning.tasks.analyse_position`` on the
 ``analysis`` queue after commit (the in-process pool without a broker), so
 the board never delays a game's moves. ``run_board_analysis`` is what that
 task runs, through ``ai_worker.candidates.hint``, the same ranking and
-reasons as the hints and the review. ``board_analysis_json`` words the
+reasons as the hints and the review (the plays cubeless, as the hints rank
+them), and ``ai_worker.cube_advice`` for the cube action, as the cube hint
+and the review judge it. ``board_analysis_json`` words the
 result for the page. A burst of new jobs from one visitor is refused
 (``burst_allowed``).
 """
@@ -20,9 +23,12 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from ai_worker import candidates, luck
+from ai_worker.cube import CubeContext
+from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.ranking import RankFn, default_rank
-from games.engine import ROLLS, Dice, Display, Position
-from learning.board_input import ALL_ROLLS, seen_by_light
+from games.engine import ROLLS, Dice, Display, Position, double_refusal
+from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_light
+from learning.cube_words import cube_hint_json, proper_action
 from learning.models import AnalysisState
 from learning.replay import candidate_json
 from learning.review import review_ply
@@ -60,8 +66,16 @@ def burst_allowed(visitor: str) -> bool:
         return True
 
 
+def cube_key(position: Position, context: CubeContext, ply: int) -> str:
+    return f"{position.position_id()}:cube:{ply}:{context.mover.value}:{context.key()}"
+
+
 def find_job(position: Position, dice: Dice | str) -> BoardAnalysis | None:
     return BoardAnalysis.objects.filter(key=job_key(position, dice, ply_for(dice))).first()
+
+
+def find_cube_job(position: Position, context: CubeContext) -> BoardAnalysis | None:
+    return BoardAnalysis.objects.filter(key=cube_key(position, context, review_ply())).first()
 
 
 def request_analysis(
@@ -72,8 +86,21 @@ def request_analysis(
     ``enqueue`` is ``learning.tasks.enqueue_board_analysis`` (the tasks
     module imports this one), called after commit with the job's id."""
     ply = ply_for(dice)
-    key = job_key(position, dice, ply)
     fields = {"position_id": position.position_id(), "dice": dice_key(dice), "ply": ply}
+    return _request(job_key(position, dice, ply), fields, enqueue)
+
+
+def request_cube_analysis(
+    position: Position, context: CubeContext, enqueue: Callable[[int], None]
+) -> BoardAnalysis:
+    """The job for the cube action of ``position``'s side on roll with ``context``."""
+    ply = review_ply()
+    cube = {**context_json(context), "side": context.mover.value}
+    fields = {"position_id": position.position_id(), "dice": "", "cube": cube, "ply": ply}
+    return _request(cube_key(position, context, ply), fields, enqueue)
+
+
+def _request(key: str, fields: dict[str, Any], enqueue: Callable[[int], None]) -> BoardAnalysis:
     try:
         with transaction.atomic():
             row, created = BoardAnalysis.objects.get_or_create(key=key, defaults=fields)
@@ -93,8 +120,11 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
     BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.RUNNING)
     position = Position.from_position_id(row.position_id)
     try:
-        if row.dice == ALL_ROLLS:
-            result: dict[str, Any] = {"rolls": _all_rolls(position, row.ply, rank)}
+        if not row.dice:
+            context = read_context(row.cube, row.cube["side"])
+            result: dict[str, Any] = {"cube": _cube_action(position, context, row.ply)}
+        elif row.dice == ALL_ROLLS:
+            result = {"rolls": _all_rolls(position, row.ply, rank)}
         else:
             dice = Dice(int(row.dice[0]), int(row.dice[1]))
             plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank)
@@ -103,6 +133,17 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
         BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.FAILED)
         raise
     BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.DONE, result=result)
+
+
+def _cube_action(position: Position, context: CubeContext, ply: int) -> dict[str, Any]:
+    """The doubler's advice and the taker's, from one cubeful evaluation; or
+    why the side on roll may not double."""
+    refusal = double_refusal(context.cube, context.match, context.mover)
+    if refusal is not None:
+        return {"refusal": str(refusal)}
+    double = advise(position, context, DOUBLE, ply)
+    take = advice_from(double.equities, context, TAKE, ply)
+    return {"double": double.to_json(), "take": take.to_json()}
 
 
 def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any]]:
@@ -129,7 +170,9 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
     data: dict[str, Any] = {"state": row.state, "dice": row.dice, "ply": row.ply}
     if row.state != AnalysisState.DONE:
         return data
-    if "plays" in row.result:
+    if "cube" in row.result:
+        data["cube"] = _cube_json(row.result["cube"], row.cube.get("side", side))
+    elif "plays" in row.result:
         plays = row.result["plays"]
         best = plays[0]["equity"] if plays else 0.0
         data["plays"] = [_play_json(c, side, best) for c in plays]
@@ -138,6 +181,32 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
         data["average"] = round(sum(r["weight"] * r["equity"] for r in rolls) / 36, 4)
         data["rolls"] = [_roll_json(r, side) for r in rolls]
     return data
+
+
+def _cube_json(cube: dict[str, Any], side: str) -> dict[str, Any]:
+    """The cube action in words: the doubler's (``side``, on roll) and the taker's."""
+    if "refusal" in cube:
+        return {"refusal": cube["refusal"], "message": refusal_words(cube["refusal"])}
+    double, take = cube["double"], cube["take"]
+    return {
+        "action": proper_action(double),
+        "best": double["best"],
+        "answer": take["best"],
+        "equities": double["equities"],
+        "double": cube_hint_json(double),
+        "take": cube_hint_json(take),
+    }
+
+
+def refusal_words(code: str) -> str:
+    """Why the side on roll may not double, on the analysis board."""
+    words = {
+        "crawford_game": _("No doubling in the Crawford game."),
+        "not_your_cube": _("The other side owns the cube: only it may double now."),
+        "cube_at_max": _("The cube is at 64, as high as it goes."),
+        "dead_cube": _("The cube already wins the match for the side on roll: no double here."),
+    }
+    return str(words.get(code, _("The side on roll may not double now.")))
 
 
 def _play_json(c: dict[str, Any], side: str, best: float) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from games.engine import (
     decode_xgid,
     encode_xgid,
 )
+from games.services import cube_of, match_of
 
 SIDES = ("light", "dark")
 # "63", "6-3", "6 3" or "all" (the 21 rolls); nothing for no dice.
@@ -339,10 +340,10 @@ def seen_by_light(position: Position, side: str) -> Position:
     return position if side == "light" else position.swapped()
 
 
-def from_game(game: Any, turn_number: int | None) -> tuple[Position, Dice | None, str]:
-    """A game's position for the board: before turn ``turn_number`` (its dice
-    and mover), or the game's current position when it is ``None``. The
-    game's positions are stored from LIGHT's side."""
+def from_game(game: Any, turn_number: int | None) -> tuple[Position, Dice | None, str, CubeContext]:
+    """A game's position for the board: before turn ``turn_number`` (its dice,
+    mover, cube and score), or the game's current position when it is
+    ``None``. The game's positions are stored from LIGHT's side."""
     if turn_number is None:
         light_view = Position.from_position_id(game.position_id)
         side = game.turn if game.turn in SIDES else "light"
@@ -353,7 +354,20 @@ def from_game(game: Any, turn_number: int | None) -> tuple[Position, Dice | None
             raise BoardInputError("no_turn", {"turn": turn_number})
         light_view = Position.from_position_id(turn.position_before)
         side, dice = turn.side, Dice(turn.die1, turn.die2)
-    return seen_by_light(light_view, side), dice, side
+    context = CubeContext(_game_cube(game, turn_number), match_of(game), Side(side))
+    return seen_by_light(light_view, side), dice, side, context
+
+
+def _game_cube(game: Any, turn_number: int | None) -> Cube:
+    """The cube during the turn (the last take before it), or now."""
+    if turn_number is None:
+        return cube_of(game) or Cube()
+    take = (
+        game.cube_actions.filter(action="take", before_turn__lte=turn_number)
+        .order_by("number")
+        .last()
+    )
+    return Cube(take.value, Side(take.side)) if take else Cube()
 
 
 def board_facts(

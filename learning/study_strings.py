@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 ANALYSIS_STRINGS: dict[str, Promise] = {
     "light": _("Light"),
@@ -17,7 +18,15 @@ ANALYSIS_STRINGS: dict[str, Promise] = {
         "Pip count: light %(light)s, dark %(dark)s · checkers on the board or the bar: "
         "light %(lc)s, dark %(dc)s (the rest are borne off)"
     ),
-    "no_dice": _("Choose a roll (or all 21 rolls) to see the best plays."),
+    "no_dice": _(
+        "Choose a roll (or all 21 rolls) to see the best plays, or press Analyse for the "
+        "cube action before the roll."
+    ),
+    "cube_nd": pgettext_lazy("cube action", "No double"),
+    "cube_dt": pgettext_lazy("cube action", "Double, take"),
+    "cube_dp": pgettext_lazy("cube action", "Double, pass"),
+    "cube_doubler": _("%(side)s, on roll: double or not?"),
+    "cube_taker": _("%(side)s, if doubled: take or pass?"),
     "thinking": _("Analysing…"),
     "failed": _("The analysis failed; try again."),
     "numbers": _("win %(win)s · gammon %(gammon)s · backgammon %(bg)s · loses a gammon %(lg)s"),

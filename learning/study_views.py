@@ -20,17 +20,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.throttling import client_ip
+from ai_worker.cube import CubeContext
 from games.engine import ROLLS, Dice, Position
 from games.models import Game
 from learning import analysis_board, board_steps, practice, tasks
 from learning.board_input import (
+    MAX_MATCH,
     BoardInputError,
     board_facts,
+    context_json,
+    context_query,
+    describe_context,
     from_game,
     from_setup,
+    read_context,
     read_dice,
     read_position,
     read_side,
+    xgid_context,
 )
 from learning.cube_words import action_label as cube_action_label
 from learning.phases import PHASE_LABELS
@@ -38,6 +45,7 @@ from learning.study_models import PracticeItem
 from learning.study_strings import ANALYSIS_STRINGS, PRACTICE_STRINGS
 
 DICE_CHOICES = [f"{d1}{d2}" for d1, d2, _weight in ROLLS]
+CUBE_VALUES = [1 << i for i in range(7)]
 
 
 def _bad(error: BoardInputError, status: int = 400) -> JsonResponse:
@@ -54,12 +62,27 @@ def _body(request: HttpRequest) -> dict[str, Any]:
     return data
 
 
-def _open(data: Any) -> tuple[Position, Dice | str | None, str]:
-    """Position, dice and side from a query or a JSON body."""
+SETTING_KEYS = ("cube", "owner", "match", "score", "crawford", "jacoby")
+
+
+def _open(data: Any) -> tuple[Position, Dice | str | None, str, CubeContext]:
+    """Position, dice, side, cube and score from a query or a JSON body."""
     side = read_side(data.get("side"))
-    position, rolled = read_position(str(data.get("id") or ""))
+    text = str(data.get("id") or "")
+    position, rolled = read_position(text)
     dice = read_dice(data.get("dice")) if data.get("dice") else rolled
-    return position, dice, side
+    return position, dice, side, _setting(data, text, side)
+
+
+def _setting(data: Any, text: str, side: str) -> CubeContext:
+    """The cube and score named in ``data``; else an XGID's; else a money game."""
+    if any(data.get(k) not in (None, "") for k in SETTING_KEYS):
+        return read_context(data, side)
+    return xgid_context(text, side) or read_context({}, side)
+
+
+def _setting_json(context: CubeContext) -> dict[str, Any]:
+    return {"setting": context_json(context), "setting_words": describe_context(context)}
 
 
 def _from_game(request: HttpRequest) -> HttpResponse:
@@ -71,12 +94,13 @@ def _from_game(request: HttpRequest) -> HttpResponse:
     game = get_object_or_404(Game, pk=int(game_id), owner=request.user)
     turn = request.GET.get("turn", "")
     try:
-        position, dice, side = from_game(game, int(turn) if turn.isdigit() else None)
+        position, dice, side, context = from_game(game, int(turn) if turn.isdigit() else None)
     except BoardInputError as bad:
         return render(request, "learning/analysis.html", _page_context(bad.message))
     query = {"id": position.position_id(), "side": side}
     if dice is not None:
         query["dice"] = analysis_board.dice_key(dice)
+    query |= context_query(context)
     return redirect(f"{reverse('study:analysis')}?{urlencode(query)}")
 
 
@@ -85,15 +109,16 @@ def analysis_page(request: HttpRequest) -> HttpResponse:
     if request.GET.get("game"):
         return _from_game(request)
     error = ""
-    position, dice, side = Position.start(), None, "light"
-    if request.GET.get("id") or request.GET.get("dice"):
+    position, dice, side, context = Position.start(), None, "light", None
+    if any(request.GET.get(k) for k in ("id", "dice", *SETTING_KEYS)):
         try:
-            position, dice, side = _open(
+            position, dice, side, context = _open(
                 {"id": request.GET.get("id") or Position.start().position_id(), **_get(request)}
             )
         except BoardInputError as bad:
             error = bad.message
-    return render(request, "learning/analysis.html", _page_context(error, position, dice, side))
+    page = _page_context(error, position, dice, side, context)
+    return render(request, "learning/analysis.html", page)
 
 
 def _page_context(
@@ -101,11 +126,14 @@ def _page_context(
     position: Position | None = None,
     dice: Dice | str | None = None,
     side: str = "light",
+    context: CubeContext | None = None,
 ) -> dict[str, Any]:
     position = position or Position.start()
+    context = context or read_context({}, side)
     rolled = dice if isinstance(dice, Dice) else None
     initial = {
-        **board_facts(position, side, rolled),
+        **board_facts(position, side, rolled, context),
+        **_setting_json(context),
         "dice": "" if dice is None else analysis_board.dice_key(dice),
         "error": error,
         "urls": {
@@ -115,11 +143,17 @@ def _page_context(
             "page": reverse("study:analysis"),
         },
     }
-    return {"initial": initial, "strings": ANALYSIS_STRINGS, "dice_choices": DICE_CHOICES}
+    return {
+        "initial": initial,
+        "strings": ANALYSIS_STRINGS,
+        "dice_choices": DICE_CHOICES,
+        "cube_values": CUBE_VALUES,
+        "match_lengths": range(0, MAX_MATCH + 1),
+    }
 
 
 def _get(request: HttpRequest) -> dict[str, str]:
-    return {k: request.GET[k] for k in ("dice", "side") if request.GET.get(k)}
+    return {k: request.GET[k] for k in ("dice", "side", *SETTING_KEYS) if request.GET.get(k)}
 
 
 @require_POST
@@ -131,12 +165,16 @@ def analysis_position(request: HttpRequest) -> JsonResponse:
         setup = data.get("setup")
         if isinstance(setup, dict):
             position = from_setup(setup.get("light") or [], setup.get("dark") or [], side)
-            return JsonResponse(board_facts(position, side))
-        position, dice, side = _open(data)
+            context = _setting(data, "", side)
+            return JsonResponse(
+                {**board_facts(position, side, None, context), **_setting_json(context)}
+            )
+        position, dice, side, context = _open(data)
     except BoardInputError as bad:
         return _bad(bad)
-    facts = board_facts(position, side, dice if isinstance(dice, Dice) else None)
-    return JsonResponse({**facts, "dice": "" if dice is None else analysis_board.dice_key(dice)})
+    facts = board_facts(position, side, dice if isinstance(dice, Dice) else None, context)
+    dice_text = "" if dice is None else analysis_board.dice_key(dice)
+    return JsonResponse({**facts, **_setting_json(context), "dice": dice_text})
 
 
 @require_POST
@@ -144,7 +182,7 @@ def analysis_step(request: HttpRequest) -> JsonResponse:
     """Replay the steps of a play on the board: ``id``, ``dice``, ``side``, ``steps``."""
     try:
         data = _body(request)
-        position, dice, side = _open(data)
+        position, dice, side, _context = _open(data)
         if not isinstance(dice, Dice):
             raise BoardInputError("bad_dice", {"text": str(data.get("dice") or "")})
         steps = board_steps.read_steps(data.get("steps", []))
@@ -161,20 +199,26 @@ def visitor_key(request: HttpRequest) -> str:
 
 @require_http_methods(["GET", "POST"])
 def analysis_run(request: HttpRequest) -> JsonResponse:
-    """POST: ask for the analysis of ``id`` and ``dice``; GET: the analysis, once ready."""
+    """POST: ask for the analysis of ``id`` and ``dice`` (no dice: the cube
+    action, with the cube and score); GET: the analysis, once ready."""
     try:
         data = _body(request) if request.method == "POST" else request.GET
-        position, dice, side = _open(data)
-        if dice is None:
-            raise BoardInputError("bad_dice", {"text": ""})
+        position, dice, side, context = _open(data)
     except BoardInputError as bad:
         return _bad(bad)
-    row = analysis_board.find_job(position, dice)
+    enqueue = tasks.enqueue_board_analysis
+    if dice is None:
+        row = analysis_board.find_cube_job(position, context)
+    else:
+        row = analysis_board.find_job(position, dice)
     if request.method == "POST" and (row is None or row.state == "failed"):
         if not analysis_board.burst_allowed(visitor_key(request)):
             message = _("Too many analyses in a short time; wait a few seconds and try again.")
             return JsonResponse({"error": "burst", "message": message}, status=429)
-        row = analysis_board.request_analysis(position, dice, tasks.enqueue_board_analysis)
+        if dice is None:
+            row = analysis_board.request_cube_analysis(position, context, enqueue)
+        else:
+            row = analysis_board.request_analysis(position, dice, enqueue)
     return JsonResponse(analysis_board.board_analysis_json(row, side))
 
 

@@ -1,10 +1,12 @@
 // The analysis board: open a position from an ID or a set-up, choose a roll
 // (or all 21), see the ranked plays with reasons and arrows, and play a
-// variation out step by step with undo. The server reads every ID, checks
+// variation out step by step with undo; with no roll, the cube action at the
+// cube and the score of the form (analysis-cube.js). The server reads every ID, checks
 // every set-up and step, and ranks the plays; this script only draws.
 import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed } from "../games/view.js";
 import { wireBoard, toTarget, pickPoint, postJson, getJson } from "./boardinput.js";
+import { readSetting, fillSetting, settingBody, settingQuery, cubeOnBoard, showCube } from "./analysis-cube.js";
 
 const data = JSON.parse(document.getElementById("analysis-data").textContent);
 const S = JSON.parse(document.getElementById("analysis-strings").textContent);
@@ -18,6 +20,7 @@ const other = (side) => (side === "light" ? "dark" : "light");
 
 const state = {
   facts: data,          // board, position_id, xgid, pips, checkers, side
+  setting: data.setting, // the cube and the score, as the server read them
   dice: data.dice || "",
   steps: [],            // this turn's steps, as board targets [from, to]
   turn: null,           // the server's answer for those steps
@@ -55,7 +58,10 @@ function draw() {
   const sources = [...new Set(allowed.map((s) => s.from))];
   const destinations = state.selected === null ? []
     : allowed.filter((s) => s.from === state.selected).map((s) => s.to);
-  renderBoard(svg, board, { direction, dice: diceOnBoard(), selected: state.selected, sources, destinations });
+  renderBoard(svg, board, {
+    direction, dice: diceOnBoard(), selected: state.selected, sources, destinations,
+    cube: cubeOnBoard(state.setting),
+  });
   svg.dataset.side = state.facts.side;
   // The count of steps the board has taken, once the server's turn is here:
   // a key pressed before then would pick from no allowed steps.
@@ -69,6 +75,7 @@ function draw() {
   });
   $("ab-turn").textContent = fmt(S.on_roll, { side: S[state.facts.side] });
   $("ab-dice").value = state.dice;
+  $("ab-setting-words").textContent = state.facts.setting_words || "";
   $("ab-variation").textContent = state.variation.length
     ? fmt(S.variation, { plays: state.variation.map((v, i) => `${i + 1}. ${v.dice[0]}-${v.dice[1]} ${v.notation}`).join("  ") })
     : S.variation_empty;
@@ -78,6 +85,7 @@ function writeAddress() {
   const q = new URLSearchParams({ id: state.facts.position_id });
   if (state.dice) q.set("dice", state.dice);
   if (state.facts.side !== "light") q.set("side", state.facts.side);
+  for (const [k, v] of Object.entries(settingQuery(state.setting))) q.set(k, v);
   window.history.replaceState(null, "", `${urls.page}?${q}`);
 }
 
@@ -85,6 +93,8 @@ function writeAddress() {
 
 function setPosition(facts, dice, steps = []) {
   state.facts = facts;
+  if (facts.setting) state.setting = facts.setting;
+  fillSetting(state.setting);
   state.dice = dice;
   state.steps = steps;
   state.turn = null;
@@ -98,8 +108,12 @@ function setPosition(facts, dice, steps = []) {
   if (singleRoll()) walk();
 }
 
+const isXgid = (text) => text.includes(":") || /^\s*XGID=/i.test(text);
+
 async function openId(text, side = "light") {
-  const { ok, data: answer } = await postJson(urls.position, { id: text, side });
+  // An XGID holds its own cube and score; a Position ID keeps the form's.
+  const setting = isXgid(text) ? {} : settingBody(state.setting);
+  const { ok, data: answer } = await postJson(urls.position, { id: text, side, ...setting });
   if (!ok) {
     say(answer.message || S.failed, true);
     return false;
@@ -141,7 +155,8 @@ async function walk() {
 async function finishPlay(answer) {
   const played = { facts: state.facts, dice: state.dice, steps: state.steps.slice(), notation: answer.notation };
   const next = other(state.facts.side);
-  const { ok, data: facts } = await postJson(urls.position, { id: answer.next_id, side: next });
+  const body = { id: answer.next_id, side: next, ...settingBody(state.setting) };
+  const { ok, data: facts } = await postJson(urls.position, body);
   if (!ok) return;
   state.variation.push(played);
   setPosition(facts, "");
@@ -190,7 +205,8 @@ function setupCounts() {
 }
 
 async function sendSetup(counts, side) {
-  const { ok, data: answer } = await postJson(urls.position, { setup: counts, side });
+  const body = { setup: counts, side, ...settingBody(state.setting) };
+  const { ok, data: answer } = await postJson(urls.position, body);
   if (!ok) {
     say(answer.message || S.failed, true);
     return;
@@ -237,16 +253,33 @@ function setupHelp() {
   $("ab-setup-help").textContent = fmt(S.setup_on, { colour: S[`setup_colour_${colour()}`] });
 }
 
+// ---------------------------------------------------------------- cube and score
+
+/** The form changed: the server checks the new cube and score; refused, the form goes back. */
+async function changeSetting() {
+  const body = { id: state.facts.position_id, side: state.facts.side, ...readSetting() };
+  if (singleRoll()) body.dice = state.dice;
+  const { ok, data: answer } = await postJson(urls.position, body);
+  if (!ok) {
+    say(answer.message || S.failed, true);
+    fillSetting(state.setting);
+    return;
+  }
+  say("");
+  state.setting = answer.setting;
+  state.facts = { ...state.facts, xgid: answer.xgid, setting: answer.setting, setting_words: answer.setting_words };
+  fillSetting(state.setting);
+  writeAddress();
+  draw();
+  if (!state.dice && state.results) analyse(); // the cube action shown: at the new cube and score
+}
+
 // ---------------------------------------------------------------- analysis
 
 async function analyse() {
-  if (!state.dice) {
-    showResults(null);
-    say(S.no_dice);
-    return;
-  }
+  if (state.setup) return;
   const token = ++state.token;
-  const query = { id: state.facts.position_id, dice: state.dice, side: state.facts.side };
+  const query = { id: state.facts.position_id, dice: state.dice, side: state.facts.side, ...settingBody(state.setting) };
   $("ab-results-title").dataset.state = "pending";
   say(S.thinking);
   let { ok, data: answer } = await postJson(urls.run, query);
@@ -321,7 +354,8 @@ function showResults(answer) {
   $("ab-average").textContent = "";
   state.results = answer;
   $("ab-results-title").dataset.state = answer ? "done" : "";
-  if (!answer) {
+  showCube(answer && answer.cube ? answer.cube : null, S, state.facts.side);
+  if (!answer || answer.cube) {
     table.hidden = true;
     return;
   }
@@ -367,6 +401,9 @@ $("ab-dice").addEventListener("change", () => {
   setPosition(keep, $("ab-dice").value);
 });
 $("ab-analyse").addEventListener("click", analyse);
+for (const id of ["ab-cube", "ab-owner", "ab-match", "ab-score-light", "ab-score-dark", "ab-crawford", "ab-jacoby"]) {
+  $(id).addEventListener("change", changeSetting);
+}
 $("ab-undo").addEventListener("click", undo);
 $("ab-setup").addEventListener("click", toggleSetup);
 $("ab-clear").addEventListener("click", () => {
@@ -400,3 +437,4 @@ document.addEventListener("keydown", (ev) => {
 
 setPosition(state.facts, state.dice);
 if (data.error) say(data.error, true);
+else if (!state.dice) say(S.no_dice);

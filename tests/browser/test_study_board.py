@@ -144,12 +144,17 @@ def test_a_variation_is_played_by_keys_then_undone(board_server: str, browser_pa
     page = browser_page
     page.goto(f"/analysis/?id={START}&dice=31")
     page.locator('#ab-board [data-point="8"]').wait_for(state="attached")
-    page.wait_for_function("() => document.querySelector('#ab-status').textContent.length > 0")
+    # The roll's allowed steps are here (the server's turn): keys can pick now.
+    page.wait_for_function("() => document.querySelector('#ab-board').dataset.steps === '0'")
     for src, dst in ((8, 5), (6, 5)):
         page.locator(f'#ab-board [data-point="{src}"]').focus()
         page.keyboard.press("Enter")
         page.locator(f'#ab-board [data-point="{dst}"]').focus()
         page.keyboard.press("Enter")
+        if src == 8:  # the first step's answer, before the second step is picked
+            page.wait_for_function(
+                "() => document.querySelector('#ab-board').dataset.steps === '1'"
+            )
     page.locator("#ab-variation").filter(has_text="8/5 6/5").wait_for()
     assert page.locator("#ab-turn").text_content() == zh("on_roll") % {"side": zh("dark")}
     assert address(page)["side"] == ["dark"]
@@ -162,3 +167,55 @@ def test_a_variation_is_played_by_keys_then_undone(board_server: str, browser_pa
     page.keyboard.press("u")
     page.wait_for_function("() => document.querySelector('#ab-board').dataset.steps === '0'")
     assert address(page)["id"] == [START]
+
+
+DOUBLE_PASS = "d1bABBi8eYQJQA"  # a money double and a pass, the side on roll's
+
+
+def test_the_cube_and_the_score_set_on_the_page_give_the_cube_action(
+    board_server: str, browser_page: Any
+) -> None:
+    page = browser_page
+    page.goto(f"/analysis/?id={DOUBLE_PASS}&jacoby=1")
+    cube = page.locator("#ab-board g.b-cube")
+    cube.wait_for(state="attached")
+    assert (cube.get_attribute("data-value"), cube.get_attribute("data-owner")) == ("1", "centre")
+    assert page.locator("#ab-jacoby").is_checked()
+    page.locator("body").press("a")  # no roll chosen: the cube action before the roll
+    title = page.locator("#ab-cube-title")
+    title.filter(has_text="正确的倍数骰决策：加倍，放弃。").wait_for(timeout=60_000)
+    rows = page.locator("#ab-cube-equities tbody tr")
+    assert rows.count() == 3
+    assert rows.nth(2).get_attribute("data-best") == "true"  # double, pass
+    assert (rows.nth(2).text_content() or "").endswith("+1.000")
+    assert page.locator("#ab-cube-double-lines li").count() >= 3
+    taker = page.locator("#ab-cube-take-lines li").first.text_content()
+    assert taker == "正确的倍数骰决策：放弃。"
+    # A 7-point match at 0-0: the address holds it, the action is found again.
+    page.select_option("#ab-match", "7")
+    page.locator("#ab-setting-words").filter(has_text="7 分比赛，浅色 0 分，深色 0 分").wait_for()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('match') === '7'")
+    assert address(page)["score"] == ["0-0"] and "jacoby" not in address(page)
+    assert page.locator("#ab-jacoby").is_disabled()
+    # A score past the match's end: refused in words, the form as it was.
+    page.fill("#ab-score-light", "9")
+    page.keyboard.press("Tab")
+    page.locator("#ab-error").filter(has_text="9-0").wait_for()
+    assert page.locator("#ab-score-light").input_value() == "0"
+    assert address(page)["score"] == ["0-0"]
+    # The cube on 2, owned by dark: light may not double, and the page says why.
+    page.select_option("#ab-cube", "2")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('cube') === '2'")
+    page.select_option("#ab-owner", "dark")
+    page.locator("#ab-board g.b-cube[data-owner='dark'][data-value='2']").wait_for()
+    page.click("#ab-analyse")
+    title.filter(has_text="倍数骰在对方手里").wait_for(timeout=60_000)
+    assert page.locator("#ab-cube-table").is_hidden()
+    # The address round trip: a fresh page from it has the same cube and score.
+    page.goto(page.url)
+    page.locator("#ab-board g.b-cube[data-owner='dark'][data-value='2']").wait_for()
+    assert page.locator("#ab-match").input_value() == "7"
+    assert page.locator("#ab-owner").input_value() == "dark"
+    assert page.locator("#ab-setting-words").text_content() == (
+        "7 分比赛，浅色 0 分，深色 0 分；倍数骰 2 在深色一方。"
+    )

@@ -226,3 +226,128 @@ def test_a_hint_opens_the_games_current_roll_on_the_board(
         "side": ["light"],
         "dice": ["31"],
     }
+
+
+# ---------------------------------------------------------------- the cube and the score
+
+DOUBLE_PASS = "d1bABBi8eYQJQA"  # a money double and a pass, the side on roll's
+
+
+def test_the_cube_and_the_score_round_trip_through_the_address_and_the_xgid(
+    client: Client,
+) -> None:
+    from games.engine import Cube, Match, Side, Xgid
+
+    query = f"id={START}&cube=2&owner=dark&match=7&score=3-5"
+    data = page_data(client, query)
+    assert data["error"] == ""
+    assert data["setting"] == {
+        "cube": 2,
+        "owner": "dark",
+        "match": 7,
+        "score": "3-5",
+        "crawford": False,
+        "jacoby": False,
+    }
+    assert data["setting_words"] == "7-point match, light 3, dark 5; cube 2 owned by dark."
+    xgid = Xgid.parse(data["xgid"])  # X is the side on roll, light here
+    assert (xgid.cube, xgid.match) == (Cube(2, Side.DARK), Match(7, 3, 5))
+    assert page_data(client, f"id={data['xgid']}")["setting"] == data["setting"]
+    # Dark on roll: the XGID's X is dark, its owner and score turned round.
+    dark = page_data(client, f"{query}&side=dark")
+    xgid = Xgid.parse(dark["xgid"])
+    assert (xgid.cube, xgid.match) == (Cube(2, Side.LIGHT), Match(7, 5, 3))
+    again = page_data(client, f"id={dark['xgid']}&side=dark")
+    assert (again["setting"], again["board"]) == (data["setting"], dark["board"])
+    crawford = page_data(client, f"id={START}&match=5&score=4-2&crawford=1")["setting"]
+    assert crawford["crawford"] is True and crawford["score"] == "4-2"
+    assert page_data(client, f"id={START}&jacoby=1")["setting"]["jacoby"] is True
+
+
+@pytest.mark.parametrize(
+    ("query", "code", "words"),
+    [
+        ("cube=3", "bad_cube", "“3” is not a cube"),
+        ("cube=2&owner=blue", "bad_owner", "owned by the light or the dark side"),
+        ("owner=dark", "owned_one", "A cube on 1 is in the middle"),
+        ("match=99", "bad_match", "“99” is not a match length"),
+        ("match=7&score=three", "bad_score", "“three” is not a score"),
+        ("match=7&score=7-2", "score_past", "7-2 is past the end"),
+        ("match=7&score=3-2&crawford=1", "bad_crawford", "can be the Crawford game"),
+        ("match=7&jacoby=1", "jacoby_match", "The Jacoby rule is for money games"),
+        ("score=2-1", "money_score", "A money game has no score"),
+    ],
+)
+def test_a_bad_cube_or_score_is_refused_in_words_and_the_board_stays(
+    client: Client, query: str, code: str, words: str
+) -> None:
+    data = page_data(client, f"id={RACE.position_id()}&{query}")
+    assert words in data["error"]
+    assert data["position_id"] == START  # the board as it was: the starting one
+    body = {"id": RACE.position_id(), **dict(p.split("=") for p in query.split("&"))}
+    response = post(client, "/analysis/position", body)
+    assert response.status_code == 400 and response.json()["error"] == code
+    chinese = post(client, "/analysis/position", body, "zh-hans").json()["message"]
+    assert chinese.endswith("。") and chinese != response.json()["message"]
+
+
+def run_cube(client: Client, body: dict[str, Any]) -> dict[str, Any]:
+    """Ask for the cube action (no dice), run the job as the worker does, read it."""
+    assert post(client, "/analysis/run", body).status_code == 200
+    row = BoardAnalysis.objects.get(dice="", position_id=body["id"], state="pending")
+    analysis_board.run_board_analysis(row.pk)
+    query = "&".join(f"{k}={v}" for k, v in body.items())
+    return dict(client.get(f"/analysis/run?{query}", HTTP_ACCEPT_LANGUAGE="en").json())
+
+
+def test_the_cube_action_is_the_cube_advice_at_this_cube_and_score(client: Client) -> None:
+    from ai_worker.cube import CubeContext
+    from ai_worker.cube_advice import DOUBLE, advise
+    from games.engine import Cube, Match, Side
+    from learning.review import review_ply
+
+    position = Position.from_position_id(DOUBLE_PASS)
+    money = run_cube(client, {"id": DOUBLE_PASS, "jacoby": "1"})
+    expected = advise(position, CubeContext(Cube(), Match(jacoby=True), Side.LIGHT), DOUBLE, 1)
+    assert money["state"] == "done" and money["ply"] == review_ply()
+    cube = money["cube"]
+    assert (cube["action"], cube["best"], cube["answer"]) == ("Double, pass", "double", "pass")
+    assert cube["double"]["title"] == "The right cube action: Double, pass."
+    assert cube["take"]["title"] == "The right cube action: Pass."
+    assert cube["equities"]["double_pass"] == expected.to_json()["equities"]["double_pass"] == 1
+    e = cube["equities"]
+    assert any(f"{e['no_double']:+.3f}" in line for line in cube["double"]["lines"])
+    # At 3-5 in a 7-point match the same board is worth other equities.
+    match = run_cube(client, {"id": DOUBLE_PASS, "match": "7", "score": "3-5"})
+    context = CubeContext(Cube(), Match(7, 3, 5), Side.LIGHT)
+    at_score = advise(position, context, DOUBLE, review_ply()).to_json()
+    assert match["cube"]["equities"] == at_score["equities"] != e
+    assert BoardAnalysis.objects.filter(dice="").count() == 2  # one job per cube and score
+
+
+def test_no_double_where_the_rules_forbid_it_says_why(client: Client) -> None:
+    owned = run_cube(client, {"id": DOUBLE_PASS, "cube": "2", "owner": "dark"})
+    assert owned["cube"] == {
+        "refusal": "not_your_cube",
+        "message": "The other side owns the cube: only it may double now.",
+    }
+    crawford = run_cube(client, {"id": DOUBLE_PASS, "match": "5", "score": "2-4", "crawford": "1"})
+    assert crawford["cube"]["message"] == "No doubling in the Crawford game."
+
+
+def test_a_review_turn_of_a_cube_game_opens_with_its_cube_and_score(
+    client_logged_in: Client, user: Any
+) -> None:
+    from tests.learning.test_study_practice import cube_game_reviewed
+
+    game = cube_game_reviewed(user)
+    # Before turn 3 LIGHT doubled and DARK took; before turn 4 DARK redoubled, LIGHT took.
+    expected = {1: ("1", None), 3: ("2", "dark"), 4: ("4", "light")}
+    for number, (value, owner) in expected.items():
+        response = client_logged_in.get(f"/analysis/?game={game.pk}&turn={number}")
+        query = parse_qs(urlparse(response["Location"]).query)
+        assert query.get("cube", ["1"]) == [value]
+        assert query.get("owner", [None]) == [owner]
+        assert query["jacoby"] == ["1"]
+        data = page_data(client_logged_in, urlparse(response["Location"]).query)
+        assert data["setting"]["cube"] == int(value) and data["setting"]["jacoby"] is True
