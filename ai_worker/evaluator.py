@@ -7,7 +7,10 @@ move exists, so it is never asked for moves here.
 
 For ply >= 2 every play is scored at 1-ply, the few best go through the N-ply
 search (the filter bgsage itself uses), and no play may stay in the top two
-on a 1-ply value alone, so the best play is always an N-ply value.
+on a 1-ply value alone, so the best play is always an N-ply value. The N-ply
+search is bgsage's, whose nodes are cleaned and whose bear-offs are exact
+once it has the database; a short race, where it would miss a result decided
+on any dice, goes to ``ai_worker.search.SaneSearch`` instead (see its module).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from ai_worker.features import has_contact
 from ai_worker.sanity import Probs, sane_probs, settled
+from ai_worker.search import SaneSearch, may_be_decided
 from games.engine import Dice, Play, Position, legal_plays
 
 FILTER_MAX_PLAYS = 5
@@ -218,6 +222,9 @@ def value_unmoved(position: Position, ply: int = 1) -> tuple[float, Probs]:
     shallow = _value(_networks.one_ply(), position, board, board)
     if ply == 1 or settled(position, shallow):
         return shallow.equity, shallow
+    if may_be_decided(position, ply):
+        deep = _sane_search().probs(board, board, ply)
+        return deep.equity, deep
     strategy, lock = _networks.multi_ply(ply)
     with lock:
         try:
@@ -225,6 +232,10 @@ def value_unmoved(position: Position, ply: int = 1) -> tuple[float, Probs]:
         finally:
             strategy.clear_cache()
     return deep.equity, deep
+
+
+def _sane_search() -> SaneSearch:
+    return SaneSearch(_networks.one_ply(), _networks.bearoff_db())
 
 
 def _value(strategy: Any, result: Position, board: list[int], pre: list[int]) -> Probs:
@@ -237,11 +248,18 @@ def _score(strategy: Any, play: Play, pre: list[int], ply: int) -> RankedPlay:
     return RankedPlay(play=play, equity=probs.equity, probs=probs, ply=ply)
 
 
-def _score_deep(strategy: Any, shallow: RankedPlay, pre: list[int], ply: int) -> RankedPlay:
+def _score_deep(
+    strategy: Any, sane: SaneSearch, shallow: RankedPlay, pre: list[int], ply: int
+) -> RankedPlay:
     # A certain result (a sure win or loss, proved by the sanity rules) stays
-    # certain: the search's own leaves are not cleaned, so it would blur it.
-    if settled(shallow.play.result, shallow.probs):
+    # certain; a race that may be decided inside the search is searched with
+    # every node cleaned (bgsage's search would blur a sure result).
+    result = shallow.play.result
+    if settled(result, shallow.probs):
         return replace(shallow, ply=ply)
+    if may_be_decided(result, ply):
+        probs = sane.probs(to_board26(result), pre, ply)
+        return RankedPlay(play=shallow.play, equity=probs.equity, probs=probs, ply=ply)
     return _score(strategy, shallow.play, pre, ply)
 
 
@@ -259,18 +277,19 @@ def _deepen(
     width: int = FILTER_MAX_PLAYS,
 ) -> list[RankedPlay]:
     strategy, lock = _networks.multi_ply(ply)
+    sane = _sane_search()  # one for the decision: its plays share nodes
     best = ranked[0].equity
     chosen = [r for r in ranked if best - r.equity < FILTER_THRESHOLD][:width]
     if keep is not None:
         chosen += [r for r in ranked if r.play.result == keep.result and r not in chosen]
     with lock:
         try:
-            deep = {id(r): _score_deep(strategy, r, pre, ply) for r in chosen}
+            deep = {id(r): _score_deep(strategy, sane, r, pre, ply) for r in chosen}
             merged = _sorted([deep.get(id(r), r) for r in ranked])
             # A play the filter skipped keeps a 1-ply value that is not
             # comparable with N-ply values: never let it stand in the top two.
             while (stale := next((r for r in merged[:2] if r.ply < ply), None)) is not None:
-                merged[merged.index(stale)] = _score_deep(strategy, stale, pre, ply)
+                merged[merged.index(stale)] = _score_deep(strategy, sane, stale, pre, ply)
                 merged = _sorted(merged)
         finally:
             strategy.clear_cache()

@@ -23,6 +23,7 @@ roll (bgsage's post-move convention), so the opponent rolls first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil
 
@@ -53,7 +54,8 @@ class Probs:
 
 
 def _clamp(value: float) -> float:
-    return 0.0 if value != value else min(1.0, max(0.0, value))  # NaN counts as 0
+    value = float(value)
+    return 0.0 if value != value else 1.0 if value > 1.0 else value if value > 0.0 else 0.0
 
 
 def min_rolls(side: tuple[int, ...]) -> int:
@@ -90,29 +92,95 @@ def sane_probs(board: Board, chances: Probs) -> Probs:
     Probs(win=1.0, win_gammon=0.0, win_backgammon=0.0, lose_gammon=0.0, lose_backgammon=0.0)
     """
     me, opp = board.me, board.opp
-    win, wg, wb, lg, lb = (
-        _clamp(chances.win),
-        _clamp(chances.win_gammon),
-        _clamp(chances.win_backgammon),
-        _clamp(chances.lose_gammon),
-        _clamp(chances.lose_backgammon),
+    race = not has_contact(board)
+    facts = (
+        sum(me) < 15,
+        sum(opp) < 15,
+        race and max_rolls(me) < min_rolls(opp),
+        race and max_rolls(opp) <= min_rolls(me),
+        race and not any(opp[18:25]),
+        race and not any(me[18:25]),
     )
-    if sum(opp) < 15:  # the opponent has borne off: it cannot lose a gammon
+    raw = chances
+    return _clean(
+        facts,
+        (raw.win, raw.win_gammon, raw.win_backgammon, raw.lose_gammon, raw.lose_backgammon),
+    )
+
+
+def sane_board26(board: Sequence[int], chances: Sequence[float]) -> Probs:
+    """``sane_probs`` for bgsage's 26-point board (``ai_worker.evaluator.to_board26``:
+    the mover's checkers positive, 25 its bar, 0 the opponent's bar) and its
+    five chances, without building a ``Position``: the search cleans every
+    leaf with it.
+
+    >>> board = [0, 2, -2] + [0] * 23   # the same race as above
+    >>> sane_board26(board, (0.7, 0.9, 0.2, 0.1, 0.0)).win
+    1.0
+    """
+    me = opp = pips = opp_pips = top = 0
+    low = 0 if board[0] else 25  # the opponent's rearmost checker, in the mover's numbering
+    opp_home = board[0] > 0  # an opponent checker in the mover's home board or on its bar
+    for point in range(1, 25):
+        n = board[point]
+        if n > 0:
+            me += n
+            pips += point * n
+            top = point
+        elif n < 0:
+            opp -= n
+            opp_pips -= (25 - point) * n
+            low = min(low, point)
+            opp_home = opp_home or point <= 6
+    if board[25]:
+        me += board[25]
+        pips += 25 * board[25]
+        top = 25
+    opp += board[0]
+    opp_pips += 25 * board[0]
+    race = top <= low
+    facts = (
+        me < 15,
+        opp < 15,
+        race and ceil(pips / 2) < max(ceil(opp_pips / 24), ceil(opp / 4)),
+        race and ceil(opp_pips / 2) <= max(ceil(pips / 24), ceil(me / 4)),
+        race and not opp_home,
+        race and top < 19,
+    )
+    return _clean(facts, chances)
+
+
+# What the rules need to know of a position (see the module docstring), in
+# this order: the mover has borne off (it cannot lose a gammon), the opponent
+# has, a race the mover wins on any dice, one it loses on any dice, a race
+# with no opponent checker left in the mover's home board or on the bar (no
+# backgammon for the mover), and the same for the opponent.
+_Facts = tuple[bool, bool, bool, bool, bool, bool]
+
+
+def _clean(facts: _Facts, chances: Sequence[float]) -> Probs:
+    me_off, opp_off, sure_win, sure_loss, no_win_bg, no_lose_bg = facts
+    win, wg, wb, lg, lb = (
+        _clamp(chances[0]),
+        _clamp(chances[1]),
+        _clamp(chances[2]),
+        _clamp(chances[3]),
+        _clamp(chances[4]),
+    )
+    if opp_off:
         wg = wb = 0.0
-    if sum(me) < 15:
+    if me_off:
         lg = lb = 0.0
-    if not has_contact(board):
-        # The opponent rolls first: its n-th roll comes before the mover's n-th.
-        if max_rolls(me) < min_rolls(opp):
-            win = 1.0
-        elif max_rolls(opp) <= min_rolls(me):
-            win = 0.0
-        # Backgammons need a checker left in the winner's home board or bar
-        # (the mover's points 1..6 are the opponent's 19..24).
-        if not any(opp[18:25]):
-            wb = 0.0
-        if not any(me[18:25]):
-            lb = 0.0
+    # The opponent rolls first: its n-th roll comes before the mover's n-th.
+    if sure_win:
+        win = 1.0
+    elif sure_loss:
+        win = 0.0
+    # Backgammons need a checker left in the winner's home board or bar.
+    if no_win_bg:
+        wb = 0.0
+    if no_lose_bg:
+        lb = 0.0
     wg = min(wg, win)
     lg = min(lg, 1.0 - win)
     return Probs(win, wg, min(wb, wg), lg, min(lb, lg))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import doctest
+import random
 from types import ModuleType
 
 import pytest
 
-from ai_worker import evaluator, grading, luck, sanity
+from ai_worker import evaluator, grading, luck, sanity, search
 from ai_worker.evaluator import rank_plays, value_unmoved
 from games.engine import Dice, Position
 
@@ -114,6 +115,20 @@ def test_a_dance_in_the_luck_table_is_valued_at_the_tables_depth() -> None:
     assert luck.best_equities(position, ply=1)[(5, 4)] == shallow
 
 
-@pytest.mark.parametrize("module", [sanity, grading, evaluator])
+def test_the_26_point_board_is_cleaned_by_the_same_rules() -> None:
+    # The search cleans its leaves on bgsage's boards (``sane_board26``);
+    # the rules must be those of ``sane_probs`` on every kind of position,
+    # with chances that break each rule.
+    rng = random.Random(5)
+    positions = [p for p, _dice in playout_positions(600, seed=23)]
+    positions += [p.swapped() for p in positions] + [ACES, ACES.swapped()]
+    for position in positions:
+        chances = [rng.uniform(-0.1, 1.1) for _ in range(5)]
+        board = evaluator.to_board26(position)
+        expected = sanity.sane_probs(position, sanity.Probs(*chances))
+        assert sanity.sane_board26(board, chances) == expected, position
+
+
+@pytest.mark.parametrize("module", [sanity, grading, evaluator, search])
 def test_the_modules_examples_hold(module: ModuleType) -> None:
     assert doctest.testmod(module).failed == 0
