@@ -272,7 +272,7 @@ def cube_items(user: Any) -> dict[str, PracticeItem]:
 
 
 def test_each_wrong_cube_decision_of_the_person_becomes_a_practice_position(
-    user: Any, cube_items: dict[str, PracticeItem]
+    user: Any, cube_items: dict[str, PracticeItem], make_user: Callable[..., Any]
 ) -> None:
     from learning.models import CubeAnalysis
 
@@ -294,6 +294,7 @@ def test_each_wrong_cube_decision_of_the_person_becomes_a_practice_position(
     )
     assert (take.context["cube"], take.context["owner"]) == (2, "dark")
     assert practice.add_from_reviews(user) == 0  # once only
+    assert practice.add_from_reviews(make_user("bob")) == 0  # nobody else's games
 
 
 def test_a_cube_answer_is_judged_against_the_reviews_best_action(

@@ -35,8 +35,15 @@ def three_games(user: Any) -> list[Game]:
 
 
 def dots(html: str) -> list[dict[str, str]]:
+    """Each dot's data-* attributes and its ``cy``."""
     found = re.findall(r'<circle class="pg-dot"[^>]*>', html)
-    return [dict(re.findall(r'data-(\w+)="([^"]*)"', tag)) for tag in found]
+    return [
+        {
+            **dict(re.findall(r'data-(\w+)="([^"]*)"', tag)),
+            "cy": re.findall(r' cy="([^"]+)"', tag)[0],
+        }
+        for tag in found
+    ]
 
 
 def test_each_dot_is_a_reviewed_games_error_rate_with_its_moving_average(
@@ -45,8 +52,21 @@ def test_each_dot_is_a_reviewed_games_error_rate_with_its_moving_average(
     html = client_logged_in.get("/learn/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     shown = dots(html)
     assert [int(d["game"]) for d in shown] == [g.pk for g in three_games]
-    rates = [1000 * GameAnalysis.objects.get(game=g).error_rate("light") for g in three_games]
+    # Each rate from the review's rows: the person's unforced turns, mean equity lost.
+    rates = []
+    for game in three_games:
+        lost = TurnAnalysis.objects.filter(analysis__game=game, side="light", forced=False)
+        rates.append(1000 * sum(t.equity_lost for t in lost) / lost.count())
     assert [float(d["rate"]) for d in shown] == [round(r, 1) for r in rates]
+    assert rates == pytest.approx(
+        [
+            1000 * GameAnalysis.objects.get(game=g).summary["light"]["total_error_rate"]
+            for g in three_games
+        ]
+    )
+    # Drawn where the scale puts them: higher on the page for a higher rate.
+    heights = [float(d["cy"]) for d in dots(html)]
+    assert sorted(range(3), key=lambda i: heights[i]) == sorted(range(3), key=lambda i: -rates[i])
     averages = [sum(rates[: i + 1]) / (i + 1) for i in range(3)]
     assert [float(d["average"]) for d in shown] == [round(a, 1) for a in averages]
     assert rates[0] > rates[1] < rates[2]  # the well-played game is lower
