@@ -1,6 +1,6 @@
 """How long the post-game review of a 30-turn game takes.
 
-    .venv/bin/python bench/analysis.py [--turns 30] [--games 3] [--money]
+    .venv/bin/python bench/analysis.py [--turns 30] [--games 3] [--money] [--from-turn N]
 
 Plays games between two 1-ply players (deterministic seeds), then times
 the review of their first ``--turns`` turns with the code ``learning.review``
@@ -12,6 +12,11 @@ yardstick, timed in the same run on the same turns: bgsage's own
 per turn, nothing else), the "raw
 evaluations of the same decisions". Target: ≤ 20 s per 30-turn game on this
 machine; the load average is printed with the figures. No Django needed.
+
+``--from-turn N`` reviews the ``--turns`` turns after the first N instead
+(``--from-turn 30``: the races and bear-offs of the same games), where short
+races go to ``ai_worker.search.SaneSearch`` (every node cleaned) instead of
+bgsage's search; the time spent there is printed.
 
 ``--money`` times a money game's review: the same turns, and before each
 turn after the opening one the mover's cube decision with the cube in the
@@ -29,10 +34,11 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai_worker import analysis, evaluator  # noqa: E402
+from ai_worker import analysis, evaluator, search  # noqa: E402
 from games.engine import Dice, Position, legal_plays  # noqa: E402
 from games.tiers import Tier, tier_spec  # noqa: E402
 
@@ -84,6 +90,33 @@ def cube_review(record: list[tuple[Position, Dice]], ply: int) -> tuple[float, i
     return time.perf_counter() - started, deeper
 
 
+class SearchClock:
+    """Counts the cleaned searches (``ai_worker.search.SaneSearch.probs``)
+    the review makes, and their seconds, while installed."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.seconds = 0.0
+        self._probs = search.SaneSearch.probs
+
+    def __enter__(self) -> SearchClock:
+        clock, probs = self, self._probs
+
+        def timed(self: search.SaneSearch, *args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return probs(self, *args)
+            finally:
+                clock.calls += 1
+                clock.seconds += time.perf_counter() - started
+
+        search.SaneSearch.probs = timed  # type: ignore[method-assign,assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        search.SaneSearch.probs = self._probs  # type: ignore[method-assign]
+
+
 def yardstick(record: list[tuple[Position, Dice]], ply: int) -> float:
     import bgsage
 
@@ -99,14 +132,19 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--money", action="store_true", help="add the cube decisions")
+    parser.add_argument("--from-turn", type=int, default=0, help="skip the first N turns")
     args = parser.parse_args()
     ply = min(tier_spec(Tier.EXPERT).ply + 1, evaluator.MAX_PLY)  # learning.review.review_ply
     evaluator.warm_up(ply)
     ours, theirs = [], []
     for seed in range(args.games):
-        record = play_game(seed, args.turns)
+        record = play_game(seed, args.from_turn + args.turns)[args.from_turn :]
+        if not record:
+            print(f"game {seed}: over before turn {args.from_turn}")
+            continue
         yardstick(record[:2], ply)  # load bgsage's nets outside the timing
-        seconds, deeper = review(record, ply)
+        with SearchClock() as clock:
+            seconds, deeper = review(record, ply)
         cube = ""
         if args.money:
             cube_seconds, cube_deeper = cube_review(record, ply)
@@ -119,11 +157,14 @@ def main() -> None:
         theirs.append(yardstick(record, ply))
         print(
             f"game {seed}: {len(record)} turns ({deeper} searched at {ply}-ply), "
-            f"review {ours[-1]:.2f} s{cube}, "
+            f"review {ours[-1]:.2f} s{cube} (cleaned search: {clock.calls} boards, "
+            f"{clock.seconds:.2f} s), "
             f"bgsage checker_play {theirs[-1]:.2f} s, ratio {ours[-1] / theirs[-1]:.2f}"
         )
+    after = f"after turn {args.from_turn} " if args.from_turn else ""
     print(
-        f"median review of a {args.turns}-turn {'money ' if args.money else ''}game at {ply}-ply: "
+        f"median review of {args.turns} turns {after}"
+        f"of a {'money ' if args.money else ''}game at {ply}-ply: "
         f"{statistics.median(ours):.2f} s (target <= 20 s); yardstick "
         f"{statistics.median(theirs):.2f} s; "
         f"ratio {statistics.median(ours) / statistics.median(theirs):.2f}"

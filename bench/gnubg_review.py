@@ -1,6 +1,6 @@
 """How the review's error classes compare with GNU Backgammon's on the same games.
 
-    .venv/bin/python bench/gnubg_review.py [--games 4] [--turns 30]
+    .venv/bin/python bench/gnubg_review.py [--games 4] [--turns 30] [--from-turn N]
 
 Plays the same seeded 1-ply games as ``bench/analysis.py`` (each side picks
 one of its two best plays at random, so there are real errors), reviews every
@@ -45,11 +45,12 @@ MOVE = re.compile(
 REVIEW_PLY = 3
 
 
-def decisions(games: int, turns: int) -> list[tuple[Position, Dice, Play]]:
-    """(position, dice, played) for every decision with a choice, mover's side."""
+def decisions(games: int, turns: int, skip: int = 0) -> list[tuple[Position, Dice, Play]]:
+    """(position, dice, played) for every decision with a choice, mover's side,
+    in the ``turns`` turns after the first ``skip``."""
     found = []
     for seed in range(games):
-        record = play_game(seed, turns + 1)
+        record = play_game(seed, skip + turns + 1)[skip:]
         for (position, dice), (nxt, _d) in zip(record, record[1:], strict=False):
             plays = legal_plays(position, dice)
             played = next((p for p in plays if p.result == nxt.swapped()), None)
@@ -96,9 +97,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--from-turn", type=int, default=0, help="skip the first N turns")
     args = parser.parse_args()
     evaluator.warm_up(REVIEW_PLY)
-    cases = decisions(args.games, args.turns)
+    cases = decisions(args.games, args.turns, args.from_turn)
     started = time.perf_counter()
     ours = [
         analysis.review_turn(position, dice, played, ply=REVIEW_PLY).equity_lost
@@ -115,7 +117,7 @@ def main() -> None:
     a_values, b_values = [a for a, _ in pairs], [b for _, b in pairs]
     print(
         f"{len(pairs)} decisions compared ({len(cases) - len(pairs)} not listed by gnubg) "
-        f"from {args.games} games of {args.turns} turns"
+        f"from {args.games} games, {args.turns} turns after turn {args.from_turn}"
     )
     print(
         f"error class agrees: {same / len(pairs):.1%}; error or not agrees: {both / len(pairs):.1%}"
