@@ -347,6 +347,8 @@ def from_game(game: Any, turn_number: int | None) -> tuple[Position, Dice | None
     if turn_number is None:
         light_view = Position.from_position_id(game.position_id)
         side = game.turn if game.turn in SIDES else "light"
+        if game.cube_offered in SIDES:  # a double to answer: the doubler's board
+            side = game.cube_offered
         dice = Dice(*game.dice) if game.dice else None
     else:
         turn = game.turns.filter(number=turn_number).first()

@@ -351,3 +351,28 @@ def test_a_review_turn_of_a_cube_game_opens_with_its_cube_and_score(
         assert query["jacoby"] == ["1"]
         data = page_data(client_logged_in, urlparse(response["Location"]).query)
         assert data["setting"]["cube"] == int(value) and data["setting"]["jacoby"] is True
+
+
+def test_a_hint_on_a_double_opens_the_doublers_board_and_the_cube_action_there(
+    client_logged_in: Client, user: Any
+) -> None:
+    from games.models import GameKind, Status
+
+    # The computer (dark) doubled from DOUBLE_PASS; the person is to answer.
+    light_view = Position.from_position_id(DOUBLE_PASS).swapped().position_id()
+    game = Game.objects.create(
+        owner=user,
+        status=Status.DOUBLED,
+        turn="light",
+        kind=GameKind.MONEY,
+        jacoby=True,
+        position_id=light_view,
+        opening_rolls=[[4, 2]],
+        cube_offered="dark",
+    )
+    response = client_logged_in.get(f"/analysis/?game={game.pk}")
+    query = parse_qs(urlparse(response["Location"]).query)
+    assert query == {"id": [DOUBLE_PASS], "side": ["dark"], "jacoby": ["1"]}
+    body = {k: v[0] for k, v in query.items()}
+    cube = run_cube(client_logged_in, body)["cube"]
+    assert cube["answer"] == "pass" and cube["take"]["title"] == "The right cube action: Pass."
