@@ -102,36 +102,41 @@ def sane_probs(board: Board, chances: Probs) -> Probs:
         race and not any(me[18:25]),
     )
     raw = chances
-    return _clean(
-        facts,
-        (raw.win, raw.win_gammon, raw.win_backgammon, raw.lose_gammon, raw.lose_backgammon),
+    return Probs(
+        *_clean(
+            facts,
+            (raw.win, raw.win_gammon, raw.win_backgammon, raw.lose_gammon, raw.lose_backgammon),
+        )
     )
 
 
-def sane_board26(board: Sequence[int], chances: Sequence[float]) -> Probs:
+Chances = tuple[float, float, float, float, float]
+
+
+def sane_board26(board: Sequence[int], chances: Sequence[float]) -> Chances:
     """``sane_probs`` for bgsage's 26-point board (``ai_worker.evaluator.to_board26``:
     the mover's checkers positive, 25 its bar, 0 the opponent's bar) and its
-    five chances, without building a ``Position``: the search cleans every
-    leaf with it.
+    five chances (in ``Probs``' order), without building a ``Position`` or a
+    ``Probs``: the search cleans every leaf with it.
 
     >>> board = [0, 2, -2] + [0] * 23   # the same race as above
-    >>> sane_board26(board, (0.7, 0.9, 0.2, 0.1, 0.0)).win
-    1.0
+    >>> sane_board26(board, (0.7, 0.9, 0.2, 0.1, 0.0))
+    (1.0, 0.0, 0.0, 0.0, 0.0)
     """
     me = opp = pips = opp_pips = top = 0
     low = 0 if board[0] else 25  # the opponent's rearmost checker, in the mover's numbering
-    opp_home = board[0] > 0  # an opponent checker in the mover's home board or on its bar
-    for point in range(1, 25):
-        n = board[point]
+    point = 0
+    for n in board[1:25]:
+        point += 1
         if n > 0:
             me += n
             pips += point * n
             top = point
-        elif n < 0:
+        elif n:
             opp -= n
             opp_pips -= (25 - point) * n
-            low = min(low, point)
-            opp_home = opp_home or point <= 6
+            if point < low:
+                low = point
     if board[25]:
         me += board[25]
         pips += 25 * board[25]
@@ -144,7 +149,7 @@ def sane_board26(board: Sequence[int], chances: Sequence[float]) -> Probs:
         opp < 15,
         race and ceil(pips / 2) < max(ceil(opp_pips / 24), ceil(opp / 4)),
         race and ceil(opp_pips / 2) <= max(ceil(pips / 24), ceil(me / 4)),
-        race and not opp_home,
+        race and low > 6,  # no opponent checker in the mover's home board or on the bar
         race and top < 19,
     )
     return _clean(facts, chances)
@@ -158,15 +163,9 @@ def sane_board26(board: Sequence[int], chances: Sequence[float]) -> Probs:
 _Facts = tuple[bool, bool, bool, bool, bool, bool]
 
 
-def _clean(facts: _Facts, chances: Sequence[float]) -> Probs:
+def _clean(facts: _Facts, chances: Sequence[float]) -> Chances:
     me_off, opp_off, sure_win, sure_loss, no_win_bg, no_lose_bg = facts
-    win, wg, wb, lg, lb = (
-        _clamp(chances[0]),
-        _clamp(chances[1]),
-        _clamp(chances[2]),
-        _clamp(chances[3]),
-        _clamp(chances[4]),
-    )
+    win, wg, wb, lg, lb = (_clamp(c) for c in chances[:5])
     if opp_off:
         wg = wb = 0.0
     if me_off:
@@ -183,7 +182,7 @@ def _clean(facts: _Facts, chances: Sequence[float]) -> Probs:
         lb = 0.0
     wg = min(wg, win)
     lg = min(lg, 1.0 - win)
-    return Probs(win, wg, min(wb, wg), lg, min(lb, lg))
+    return (win, wg, min(wb, wg), lg, min(lb, lg))
 
 
 def settled(board: Board, probs: Probs) -> bool:

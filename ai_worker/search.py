@@ -31,10 +31,8 @@ from math import ceil
 from typing import Any
 
 from ai_worker.features import has_contact
-from ai_worker.sanity import Probs, min_rolls, sane_board26
+from ai_worker.sanity import Chances, Probs, min_rolls, sane_board26
 from games.engine import ROLLS, Position
-
-Chances = tuple[float, float, float, float, float]
 
 
 def may_be_decided(board: Position, ply: int) -> bool:
@@ -85,7 +83,7 @@ class SaneSearch:
         if ply < 1:
             raise ValueError(f"ply must be at least 1, not {ply}")
         value = self._value(list(board), list(pre), ply)
-        return sane_board26(board, value) if self._clean else Probs(*value)
+        return Probs(*(sane_board26(board, value) if self._clean else value))
 
     def _value(self, board: list[int], pre: list[int], ply: int) -> Chances:
         over = self._cpp.check_game_over(board)
@@ -103,10 +101,7 @@ class SaneSearch:
         return self._sane(board, (raw[0], raw[1], raw[2], raw[3], raw[4]))
 
     def _sane(self, board: Sequence[int], chances: Chances) -> Chances:
-        if not self._clean:
-            return chances
-        p = sane_board26(board, chances)
-        return (p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon)
+        return sane_board26(board, chances) if self._clean else chances
 
     def _average(self, board: list[int], ply: int) -> Chances:
         """The opponent's 21 rolls, each answered by its best play at 1-ply,

@@ -126,7 +126,7 @@ def test_the_26_point_board_is_cleaned_by_the_same_rules() -> None:
         chances = [rng.uniform(-0.1, 1.1) for _ in range(5)]
         board = evaluator.to_board26(position)
         expected = sanity.sane_probs(position, sanity.Probs(*chances))
-        assert sanity.sane_board26(board, chances) == expected, position
+        assert sanity.Probs(*sanity.sane_board26(board, chances)) == expected, position
 
 
 @pytest.mark.parametrize("module", [sanity, grading, evaluator, search])
