@@ -1,8 +1,9 @@
-"""Live play over a real WebSocket: step round trips and the computer's reply time.
+"""Live play over real WebSockets: step round trips against an echo socket in the
+same run, CPU per command, a restart of every daphne, a soak, the computer's reply.
 
     .venv/bin/python bench/live.py [--games 1,200] [--rounds 20] [--think 1.0]
-                                   [--replies 8] [--tiers beginner,...]
-                                   [--servers 1] [--port 8104]
+                                   [--echo 0.1] [--replies 0] [--servers 1]
+                                   [--duration S] [--restart] [--proxy nginx]
 
 It migrates a fresh database (a temporary SQLite file, or DATABASE_URL),
 creates players, sessions and games with the ORM, and starts ``--servers``
@@ -11,23 +12,32 @@ off, the channel layer in memory or, with REDIS_URL, Redis, in which case a
 Celery worker for the ``moves`` queue is started too; without REDIS_URL the
 computer's turns run on the in-process pool). They serve
 ``bench/echo_asgi.py``, which adds a bare echo socket at ``/ws/echo/``: the
-yardstick, measured in the same run on the same servers. Games are spread
-over the servers as the proxy would.
+yardstick. Games are spread over the servers as the proxy would; with
+``--proxy nginx`` the clients go through a real nginx built from
+``site/nginx.conf.example`` (bench/_proxy.py) instead.
 
-1. Step round trip: every game's socket connects first (how long 200 sockets
-   take connecting all at once is printed apart); then each client sends a
-   step (13/8), waits for the ack and the new state, then undoes it, and so
-   on; between commands it "thinks" for a random 0..2x``--think`` seconds, so
-   200 games make about 200/think commands per second together. The echo
-   clients send the same frames to the echo socket with the same pacing.
-   p50/p99 of both and their ratio, at each ``--games`` count. Target: p99 <=
-   50 ms at 200 games.
-2. Computer reply: a game whose person's turn is complete; after a moment's
-   look at the board, End turn is sent and the time until the state with the
-   computer's play arrives is the reply time. The raw engine + policy time
-   for the same position and the dice the server rolled is then measured in
-   this process (warm, bgsage loaded). Target per tier: reply p50 <= engine
-   p50 + 30 ms.
+1. Step round trip: every game's socket connects first (how long that took,
+   all at once, is printed apart); then each client sends a step (13/8),
+   waits for the ack and the new state, then undoes it, and so on; between
+   commands it "thinks" for a random 0..2x``--think`` seconds, so N games
+   make about N/think commands per second. Echo sockets (``--echo`` of the
+   games' number) are mixed in, sending the same frames at the same pace
+   in the same run: the game's p99 is printed next to the echo's and as a
+   ratio. CPU per command is the server processes' CPU seconds (daphne,
+   the worker, the PostgreSQL backends of the bench's database, Redis) over
+   the commands answered. Targets: p99 <= 50 ms and <= 5x the echo's.
+2. ``--replies N``: during the load, N End turns per tier; the time until
+   the computer's play arrives, minus the raw engine + policy time for the
+   same position and dice (measured here after the load), is the overhead.
+   Target p50 <= 30 ms.
+3. ``--restart``: halfway through the run every daphne is stopped and
+   started again; each client reconnects (as the page does), resyncs on the
+   first state, and re-sends a command it has no answer for. The time until
+   every socket has its state again is printed, and every game's stored
+   version is checked: each command applied exactly once.
+4. ``--duration S``: a soak of S seconds; each server process's memory is
+   sampled every 10 s and its growth after the first minute printed.
+   Errors and dropped sockets are counted in every mode.
 
 Measured figures and what they mean: bench/README.md, "Live play".
 """
@@ -36,105 +46,27 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
-import http.client
 import json
+import math
 import os
 import random
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-HOST = "127.0.0.1"
+
+from bench import _procs  # noqa: E402
+from bench._wsclient import HOST, Socket  # noqa: E402
+
 LOOK_SECONDS = 0.3
-
-
-# ------------------------------------------------------------------ a tiny WebSocket client
-
-
-class Socket:
-    """A minimal RFC 6455 client (text frames, pong, close) on asyncio streams.
-
-    The same client drives the echo and the game sockets, so its own cost
-    is in both figures alike.
-    """
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
-        self.writer = writer
-
-    @classmethod
-    async def open(cls, port: int, path: str, cookie: str = "") -> Socket:
-        reader, writer = await asyncio.open_connection(HOST, port)
-        key = base64.b64encode(os.urandom(16)).decode()
-        lines = [
-            f"GET {path} HTTP/1.1",
-            f"Host: {HOST}:{port}",
-            "Upgrade: websocket",
-            "Connection: Upgrade",
-            f"Sec-WebSocket-Key: {key}",
-            "Sec-WebSocket-Version: 13",
-            f"Origin: http://{HOST}:{port}",
-        ]
-        if cookie:
-            lines.append(f"Cookie: {cookie}")
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
-        head = await reader.readuntil(b"\r\n\r\n")
-        if b" 101 " not in head.split(b"\r\n", 1)[0]:
-            raise ConnectionError(head.decode(errors="replace"))
-        return cls(reader, writer)
-
-    def send(self, payload: dict[str, Any] | str) -> None:
-        self._frame(0x1, (payload if isinstance(payload, str) else json.dumps(payload)).encode())
-
-    def _frame(self, opcode: int, data: bytes) -> None:
-        n = len(data)
-        head = bytearray([0x80 | opcode])
-        if n < 126:
-            head.append(0x80 | n)
-        elif n < 65536:
-            head.append(0x80 | 126)
-            head += n.to_bytes(2, "big")
-        else:
-            head.append(0x80 | 127)
-            head += n.to_bytes(8, "big")
-        mask = os.urandom(4)
-        key = (mask * (n // 4 + 1))[:n]
-        masked = (int.from_bytes(data, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big")
-        self.writer.write(bytes(head) + mask + masked)
-
-    async def recv(self) -> str:
-        while True:
-            b0, b1 = await self.reader.readexactly(2)
-            n = b1 & 0x7F
-            if n == 126:
-                n = int.from_bytes(await self.reader.readexactly(2), "big")
-            elif n == 127:
-                n = int.from_bytes(await self.reader.readexactly(8), "big")
-            data = await self.reader.readexactly(n)
-            opcode = b0 & 0x0F
-            if opcode == 0x9:  # ping: daphne pings idle sockets
-                self._frame(0xA, data)
-            elif opcode == 0x8:
-                raise ConnectionError(f"closed by the server: {data[:2].hex()}")
-            elif opcode == 0x1:
-                return data.decode()
-
-    async def recv_json(self) -> dict[str, Any]:
-        return json.loads(await self.recv())
-
-    async def close(self) -> None:
-        try:
-            self._frame(0x8, (1000).to_bytes(2, "big"))
-            await self.writer.drain()
-        finally:
-            self.writer.close()
+MEMORY_EVERY = 10.0  # seconds
+WARM_UP = 60.0  # seconds of a soak before its memory baseline
 
 
 # ------------------------------------------------------------------ the site under test
@@ -157,77 +89,86 @@ def site_env(var_dir: Path) -> dict[str, str]:
     return env
 
 
-def start_daphne(env: dict[str, str], port: int, log_path: Path) -> subprocess.Popen[bytes]:
-    def listening() -> bool:
-        try:
-            # Any answer shows it listens. Not a page: with DEBUG off pages
-            # need collectstatic's manifest. (setlang refuses GET: 405.)
-            probe = http.client.HTTPConnection(HOST, port, timeout=2)
-            probe.request("GET", "/i18n/setlang/")
-            probe.getresponse()
-            return True
-        except OSError:
-            return False
+class Site:
+    """The daphne processes, the worker, and how to reach and measure them."""
 
-    # The site plus the echo yardstick (bench/echo_asgi.py), from the repository root.
-    command = ["daphne", "-b", HOST, "-p", str(port), "bench.echo_asgi:application"]
-    return start_process(command, env, log_path, listening)
+    def __init__(self, env: dict[str, str], ports: list[int], var_dir: Path) -> None:
+        self.env, self.ports, self.var_dir = env, ports, var_dir
+        self.daphnes = _procs.start_daphnes(env, ports, var_dir)
+        self.worker = None
+        if env.get("REDIS_URL"):
+            # The computer's turns go through the broker: the moves worker as site/Procfile.
+            self.worker = _procs.start_worker(env, var_dir / "celery.log")
+        self.redis = _procs.redis_pid(env["REDIS_URL"]) if env.get("REDIS_URL") else None
+        from django.db import connection
 
+        self.postgres = connection.vendor == "postgresql"
+        self.proxy: Any = None
+        self.client_ports = ports
 
-def start_worker(env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
-    command = ["celery", "-A", "config", "worker", "-Q", "moves", "--concurrency", "2"]
-    command += ["--without-gossip", "--without-mingle", "-l", "INFO"]
-    return start_process(command, env, log_path, lambda: b" ready." in log_path.read_bytes())
+    def groups(self) -> dict[str, list[int]]:
+        groups = {"daphne": [p.pid for p in self.daphnes]}
+        if self.worker is not None:
+            groups["worker"] = [self.worker.pid]
+        if self.postgres:
+            groups["postgres"] = _procs.postgres_backends()
+        if self.redis:
+            groups["redis"] = [self.redis]
+        if self.proxy is not None:
+            groups["nginx"] = [self.proxy.process.pid]
+        return groups
 
+    def restart_daphnes(self) -> None:
+        _procs.stop(self.daphnes)
+        self.daphnes = _procs.start_daphnes(self.env, self.ports, self.var_dir)
 
-def start_process(
-    command: list[str], env: dict[str, str], log_path: Path, ready: Callable[[], bool]
-) -> subprocess.Popen[bytes]:
-    """``python -m command...`` logging to ``log_path``, once ``ready()`` says so."""
-    log = open(log_path, "wb")  # noqa: SIM115 - closed with the process
-    process = subprocess.Popen(
-        [sys.executable, "-m", *command], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(log_path.read_text(errors="replace"))
-        if ready():
-            return process
-        time.sleep(0.2)
-    process.kill()
-    raise RuntimeError(f"{command[0]} did not start")
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.stop()
+        _procs.stop([*self.daphnes, *([self.worker] if self.worker else [])])
 
 
-def make_player(name: str, auto_end: bool) -> tuple[Any, str]:
-    """A user with a session; returns (user, Cookie header value)."""
+def make_players(count: int) -> list[tuple[Any, str]]:
+    """Users with a session each: (user, Cookie header value)."""
     from django.conf import settings
-    from django.test import Client
+    from django.contrib.auth import SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
 
     from accounts.models import Preferences, User
 
     # A database given by DATABASE_URL may hold an earlier run's players.
-    User.objects.filter(username=name).delete()
-    user = User.objects.create_user(username=name, password=None)
-    Preferences.objects.create(user=user, auto_end_turn=auto_end)
-    client = Client()
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    return user, f"{settings.SESSION_COOKIE_NAME}={cookie}"
+    User.objects.filter(username__startswith="bench").delete()
+    users = User.objects.bulk_create(
+        [User(username=f"bench{i}", password="!") for i in range(count)]
+    )
+    Preferences.objects.bulk_create([Preferences(user=u, auto_end_turn=False) for u in users])
+    players = []
+    for user in users:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        session["_auth_user_hash"] = user.get_session_auth_hash()
+        session.create()
+        players.append((user, f"{settings.SESSION_COOKIE_NAME}={session.session_key}"))
+    return players
 
 
-def make_step_game(owner: Any) -> int:
+def make_step_games(owners: list[Any]) -> list[int]:
     """The start position, LIGHT on roll with 5-2 (the opening), no step made yet."""
     from games.models import Game, Status
 
-    return Game.objects.create(
-        owner=owner,
-        tier="casual",
-        status=Status.OPENING,
-        turn="light",
-        dice=[5, 2],
-        opening_rolls=[[5, 2]],
-    ).pk
+    games = [
+        Game(
+            owner=owner,
+            tier="casual",
+            status=Status.OPENING,
+            turn="light",
+            dice=[5, 2],
+            opening_rolls=[[5, 2]],
+        )
+        for owner in owners
+    ]
+    return [g.pk for g in Game.objects.bulk_create(games)]
 
 
 def make_reply_game(owner: Any, tier: str) -> int:
@@ -240,113 +181,130 @@ def make_reply_game(owner: Any, tier: str) -> int:
         status=Status.PLAYING,
         turn="light",
         dice=[5, 2],
-        steps=[[13, 8, 5], [13, 11, 2]],
+        steps=[[13, 8, 5, 0], [13, 11, 2, 0]],
         opening_rolls=[[5, 2]],
     ).pk
 
 
-# ------------------------------------------------------------------ measurements
+# ------------------------------------------------------------------ the clients
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+@dataclass
+class Run:
+    """What the clients of one run share and report."""
 
+    rounds: int
+    think: float
+    ports: list[int]
+    parties: int
+    game_ms: list[float] = field(default_factory=list)
+    echo_ms: list[float] = field(default_factory=list)
+    connect_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    dropped: int = 0
+    restart_at: float | None = None  # perf_counter when the daphnes were stopped
+    listening_at: float | None = None
+    resynced: list[float] = field(default_factory=list)  # perf_counter of each resync
+    all_in: asyncio.Event = field(default_factory=asyncio.Event)
 
-async def game_client(
-    port: int,
-    game_id: int,
-    cookie: str,
-    rounds: int,
-    think: float,
-    out: list[float],
-    ready: Barrier,
-) -> None:
-    start = time.perf_counter()
-    sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
-    version = (await sock.recv_json())["version"]
-    await ready.wait((time.perf_counter() - start) * 1000)
-    for i in range(rounds):
-        await asyncio.sleep(random.uniform(0, 2 * think))
-        command = (
-            {"type": "step", "id": f"s{i}", "version": version, "from": 13, "to": 8}
-            if i % 2 == 0
-            else {"type": "undo", "id": f"u{i}", "version": version}
-        )
-        start = time.perf_counter()
-        sock.send(command)
-        while True:
-            msg = await sock.recv_json()
-            if msg["type"] == "state" and msg["version"] > version:
-                break
-            if msg["type"] in ("error", "refused"):
-                raise RuntimeError(f"game {game_id}: {msg}")
-        out.append((time.perf_counter() - start) * 1000)
-        version = msg["version"]
-    await sock.close()
+    def port(self, i: int) -> int:
+        return self.ports[i % len(self.ports)]
 
-
-async def echo_client(
-    port: int, rounds: int, think: float, out: list[float], ready: Barrier
-) -> None:
-    start = time.perf_counter()
-    sock = await Socket.open(port, "/ws/echo/")
-    await ready.wait((time.perf_counter() - start) * 1000)
-    for i in range(rounds):
-        await asyncio.sleep(random.uniform(0, 2 * think))
-        frame = json.dumps({"type": "step", "id": f"s{i}", "version": i, "from": 13, "to": 8})
-        start = time.perf_counter()
-        sock.send(frame)
-        await sock.recv()
-        out.append((time.perf_counter() - start) * 1000)
-    await sock.close()
-
-
-class Barrier:
-    """Holds every client until all have connected, noting how long that took.
-
-    The round trips are measured with all the games open, as on a site with
-    that many players; the connections themselves all arrive at once here,
-    which a site never sees, and are reported apart.
-    """
-
-    def __init__(self, parties: int) -> None:
-        self.parties = parties
-        self.connect_ms: list[float] = []
-        self.all_in = asyncio.Event()
-
-    async def wait(self, connect_ms: float) -> None:
-        self.connect_ms.append(connect_ms)
+    async def connected(self, ms: float) -> None:
+        self.connect_ms.append(ms)
         if len(self.connect_ms) == self.parties:
             self.all_in.set()
         await self.all_in.wait()
 
+    def lost(self, what: str, exc: BaseException) -> None:
+        if self.restart_at is None:
+            self.dropped += 1
+            self.errors.append(f"{what}: {exc!r}")
 
-async def step_round_trips(
-    ports: list[int], games: list[tuple[int, str]], rounds: int, think: float
-) -> tuple[list[float], list[float], list[float]]:
-    game_ms: list[float] = []
-    echo_ms: list[float] = []
-    ready = Barrier(len(games))
-    await asyncio.gather(
-        *(
-            game_client(ports[i % len(ports)], gid, cookie, rounds, think, game_ms, ready)
-            for i, (gid, cookie) in enumerate(games)
-        )
-    )
-    echo_ready = Barrier(len(games))
-    await asyncio.gather(
-        *(
-            echo_client(ports[i % len(ports)], rounds, think, echo_ms, echo_ready)
-            for i in range(len(games))
-        )
-    )
-    return game_ms, echo_ms, ready.connect_ms
+
+async def reopen(run: Run, port: int, path: str, cookie: str = "") -> Socket:
+    """A socket again, trying until the server is back (as the page's backoff)."""
+    while True:
+        try:
+            sock = await Socket.open(port, path, cookie)
+            sock.start_reader()
+            return sock
+        except (OSError, ConnectionError, asyncio.IncompleteReadError):
+            await asyncio.sleep(random.uniform(0.05, 0.25))
+
+
+async def next_state(sock: Socket, above: int, run: Run, game_id: int) -> dict[str, Any]:
+    while True:
+        msg = await sock.recv_json()
+        if msg["type"] == "state" and msg["version"] > above:
+            return msg
+        if msg["type"] in ("error", "refused"):
+            run.errors.append(f"game {game_id}: {msg}")
+
+
+async def game_client(run: Run, i: int, game_id: int, cookie: str) -> None:
+    path, port = f"/ws/games/{game_id}/", run.port(i)
+    start = time.perf_counter()
+    sock = await reopen(run, port, path, cookie)
+    version = (await sock.recv_json())["version"]
+    await run.connected((time.perf_counter() - start) * 1000)
+    done = 0
+    resend = False
+    while done < run.rounds:
+        try:
+            if not resend:
+                await sock.idle(random.uniform(0, 2 * run.think))
+            # Step on an even count of commands, undo on an odd one: a re-sent
+            # command is the same command on the same version.
+            kind = "step" if (version - 1) % 2 == 0 else "undo"
+            command = {"type": kind, "id": f"c{version}", "version": version}
+            if kind == "step":
+                command.update({"from": 13, "to": 8})
+            start = time.perf_counter()
+            sock.send(command)
+            msg = await next_state(sock, version, run, game_id)
+            if not resend:
+                run.game_ms.append((time.perf_counter() - start) * 1000)
+            version, done, resend = msg["version"], done + 1, False
+        except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
+            run.lost(f"game {game_id}", exc)
+            sock.abort()
+            sock = await reopen(run, run.port(i), path, cookie)
+            state = await sock.recv_json()
+            run.resynced.append(time.perf_counter())
+            if state["version"] > version:  # applied; its answer was lost with the socket
+                done += state["version"] - version
+                version, resend = state["version"], False
+            else:
+                resend = True  # not applied: the same command again
+    await sock.close()
+
+
+async def echo_client(run: Run, i: int) -> None:
+    start = time.perf_counter()
+    sock = await reopen(run, run.port(i), "/ws/echo/")
+    await run.connected((time.perf_counter() - start) * 1000)
+    done = 0
+    while done < run.rounds:
+        try:
+            await sock.idle(random.uniform(0, 2 * run.think))
+            frame = json.dumps({"type": "step", "id": f"s{done}", "version": done, "from": 13})
+            start = time.perf_counter()
+            sock.send(frame)
+            await sock.recv()
+            run.echo_ms.append((time.perf_counter() - start) * 1000)
+            done += 1
+        except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
+            run.lost("echo", exc)
+            sock.abort()
+            sock = await reopen(run, run.port(i), "/ws/echo/")
+    await sock.close()
 
 
 async def computer_reply(port: int, game_id: int, cookie: str) -> tuple[float, list[int]]:
     """Milliseconds from End turn to the state carrying the computer's play."""
     sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
+    sock.start_reader()
     version = (await sock.recv_json())["version"]
     # A person looks at the board before ending the turn. (With Redis, a
     # server with no other sockets open starts reading the first socket's
@@ -365,6 +323,16 @@ async def computer_reply(port: int, game_id: int, cookie: str) -> tuple[float, l
     elapsed = (time.perf_counter() - start) * 1000
     await sock.close()
     return elapsed, last["dice"]
+
+
+# ------------------------------------------------------------------ measurements
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def clear_engine_caches() -> None:
@@ -389,26 +357,121 @@ def engine_ms(tier: str, game_id: int, dice: list[int]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+async def replies_under_load(
+    port: int, owner: Any, cookie: str, tiers: list[str], per_tier: int, out: list[Any]
+) -> None:
+    """End turns one after another while the load runs: (tier, game, dice, reply ms)."""
+    from asgiref.sync import sync_to_async
+
+    new_game = sync_to_async(make_reply_game, thread_sensitive=False)
+    for tier in tiers:
+        await computer_reply(port, await new_game(owner, tier), cookie)  # warm-up: bgsage loads
+        for _ in range(per_tier):
+            game_id = await new_game(owner, tier)
+            reply, dice = await computer_reply(port, game_id, cookie)
+            out.append((tier, game_id, dice, reply))
+
+
+async def sample_memory(
+    site: Site, until: asyncio.Event, out: list[tuple[float, dict[str, float]]]
+) -> None:
+    start = time.perf_counter()
+    while not until.is_set():
+        named = {
+            f"daphne:{p}": _procs.rss_mb(d.pid)
+            for p, d in zip(site.ports, site.daphnes, strict=True)
+        }
+        if site.worker is not None:
+            named["worker"] = _procs.rss_mb(site.worker.pid)
+        out.append((time.perf_counter() - start, named))
+        try:
+            await asyncio.wait_for(until.wait(), MEMORY_EVERY)
+        except TimeoutError:
+            pass
+
+
+async def restart_midway(site: Site, run: Run, after: float) -> None:
+    await asyncio.sleep(after)
+    loop = asyncio.get_running_loop()
+    run.restart_at = time.perf_counter()
+    await loop.run_in_executor(None, site.restart_daphnes)
+    run.listening_at = time.perf_counter()
+
+
+async def one_run(
+    site: Site,
+    args: argparse.Namespace,
+    games: list[tuple[int, str]],
+    reply_player: Any,
+    meter: _procs.CpuMeter,
+) -> tuple[Run, list[Any], list[tuple[float, dict[str, float]]], dict[str, float], float]:
+    """The clients of one row; returns what they measured, the CPU and the wall time."""
+    echoes = max(1, round(len(games) * args.echo)) if args.echo > 0 else 0
+    run = Run(args.rounds, args.think, site.client_ports, len(games) + echoes)
+    # Echo sockets mixed in among the games (every tenth client or so, by default).
+    clients = [game_client(run, i, gid, cookie) for i, (gid, cookie) in enumerate(games)]
+    step = len(clients) // echoes if echoes else 0
+    for k in range(echoes):
+        clients.insert(k * step + k, echo_client(run, k))
+    extra: list[Any] = []
+    replies: list[Any] = []
+    memory: list[tuple[float, dict[str, float]]] = []
+    stop_memory = asyncio.Event()
+    extra.append(asyncio.create_task(sample_memory(site, stop_memory, memory)))
+    tasks = [asyncio.create_task(c) for c in clients]
+    await run.all_in.wait()
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, meter.begin)
+    began = time.perf_counter()
+    if args.replies and reply_player is not None:
+        user, cookie = reply_player
+        extra.append(
+            asyncio.create_task(
+                replies_under_load(
+                    site.ports[0], user, cookie, args.tier_list, args.replies, replies
+                )
+            )
+        )
+    if args.restart:
+        extra.append(asyncio.create_task(restart_midway(site, run, args.rounds * args.think / 2)))
+    await asyncio.gather(*tasks)
+    wall = time.perf_counter() - began
+    spent = await loop.run_in_executor(None, meter.spent)
+    stop_memory.set()
+    await asyncio.gather(*extra)
+    return run, replies, memory, spent, wall
+
+
 # ------------------------------------------------------------------ main
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="1,200")
+    parser.add_argument("--games", default="1,200", help="games at once, one row each")
     parser.add_argument("--rounds", type=int, default=20, help="commands per game")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between commands")
-    parser.add_argument("--replies", type=int, default=8, help="computer replies per tier")
+    parser.add_argument("--duration", type=float, help="a soak: seconds (sets --rounds)")
+    parser.add_argument("--echo", type=float, default=0.1, help="echo sockets per game")
+    parser.add_argument("--replies", type=int, default=0, help="computer replies per tier")
     parser.add_argument("--tiers", default="beginner,casual,intermediate,advanced,expert")
+    parser.add_argument("--restart", action="store_true", help="restart every daphne midway")
+    parser.add_argument("--proxy", choices=["nginx"], help="clients go through a real proxy")
     parser.add_argument("--port", type=int, default=8104, help="the first server's port")
     parser.add_argument(
         "--servers", type=int, default=1, help="daphne processes (with several, set REDIS_URL)"
     )
     args = parser.parse_args()
+    if args.duration:
+        args.rounds = max(1, math.ceil(args.duration / args.think))
+    args.tier_list = [t for t in args.tiers.split(",") if t]
     counts = [int(n) for n in args.games.split(",") if n]
-    tiers = [t for t in args.tiers.split(",") if t]
 
     var_dir = Path(tempfile.mkdtemp(prefix="shuanglu-bench-live-"))
     env = site_env(var_dir)
+    ports = [args.port + i for i in range(args.servers)]
+    proxy_port = args.port + 100
+    if args.proxy:
+        env["CSRF_TRUSTED_ORIGINS"] = f"http://{HOST}:{proxy_port}"  # the page's origin
     os.environ.update(env)
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
@@ -419,78 +482,113 @@ def main() -> None:
     db = django.conf.settings.DATABASES["default"]
     print(f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db['NAME']}")
     print(f"channel layer: {django.conf.settings.CHANNEL_LAYERS['default']['BACKEND']}")
+    print(f"load before: {os.getloadavg()[0]:.2f} (1-min average)")
+    players = make_players(max(counts + [1]) + 1)
+    site = Site(env, ports, var_dir)
+    worker = ", celery worker -Q moves -c 2" if site.worker else ""
+    print(f"daphne processes: {len(ports)}{worker}")
+    if args.proxy:
+        from bench import _proxy
 
-    players = [make_player(f"bench{i}", auto_end=False) for i in range(max(counts + [1]))]
-    ports = [args.port + i for i in range(args.servers)]
-    print(f"daphne processes: {len(ports)} (games spread over them, as by the proxy)")
-    servers = [start_daphne(env, port, var_dir / f"daphne-{port}.log") for port in ports]
-    if env.get("REDIS_URL"):
-        # The computer's turns go through the broker: run the moves worker
-        # as site/Procfile does.
-        print("celery worker: -Q moves --concurrency 2")
-        servers.append(start_worker(env, var_dir / "celery.log"))
+        site.proxy = _proxy.Nginx(ports, proxy_port, var_dir)
+        site.client_ports = [proxy_port]
+        print(f"clients through nginx on {proxy_port} ({_proxy.SOURCE}), upstream {ports}")
+    meter = _procs.CpuMeter(site.groups)
     try:
-        if counts:
-            run_steps(args, counts, players, ports)
-        if tiers and args.replies > 0:
-            run_replies(args, tiers, players[0], ports[0])
+        for n in counts:
+            run_row(site, args, n, players, meter)
+        if not counts and args.replies:
+            run_row(site, args, 0, players, meter)
     finally:
-        for server in servers:
-            server.terminate()
-        for server in servers:
-            server.wait(timeout=10)
+        site.stop()
 
 
-def run_steps(
-    args: argparse.Namespace, counts: list[int], players: list[Any], ports: list[int]
+def run_row(
+    site: Site, args: argparse.Namespace, n: int, players: list[Any], meter: _procs.CpuMeter
 ) -> None:
-    print(f"\nstep round trip (step/undo, think 0..{2 * args.think:.1f} s, {args.rounds} each)")
+    owners = players[1 : n + 1]
+    games = list(zip(make_step_games([u for u, _ in owners]), [c for _, c in owners], strict=True))
+    load = os.getloadavg()[0]
+    run, replies, memory, spent, wall = asyncio.run(one_run(site, args, games, players[0], meter))
+    commands = len(run.game_ms)
     print(
-        f"{'games':>6} {'game p50':>9} {'game p99':>9} {'echo p50':>9} {'echo p99':>9}"
-        f" {'p50 x':>6} {'p99 x':>6}  target p99 <= 50 ms   (all connecting at once: p50/p99)"
+        f"\n{n} games, think 0..{2 * args.think:.1f} s, {args.rounds} commands each,"
+        f" {len(run.echo_ms) // max(1, args.rounds)} echo sockets mixed in;"
+        f" load {load:.2f} before, {os.getloadavg()[0]:.2f} after (1-min)"
     )
-    for n in counts:
-        games = [(make_step_game(user), cookie) for user, cookie in players[:n]]
-        game_ms, echo_ms, connect_ms = asyncio.run(
-            step_round_trips(ports, games, args.rounds, args.think)
-        )
-        g50, g99, e50, e99 = (
-            pct(game_ms, 0.5),
-            pct(game_ms, 0.99),
-            pct(echo_ms, 0.5),
-            pct(echo_ms, 0.99),
-        )
-        verdict = "ok" if g99 <= 50 else "MISSED"
+    if commands:
+        g50, g99 = pct(run.game_ms, 0.5), pct(run.game_ms, 0.99)
+        e50, e99 = pct(run.echo_ms, 0.5), pct(run.echo_ms, 0.99)
+        ok = g99 <= 50 and g99 <= 5 * e99
         print(
-            f"{n:>6} {g50:>8.1f}m {g99:>8.1f}m {e50:>8.1f}m {e99:>8.1f}m"
-            f" {g50 / e50:>6.1f} {g99 / e99:>6.1f}  {verdict:<6}"
-            f"               ({pct(connect_ms, 0.5):.0f} / {pct(connect_ms, 0.99):.0f} ms)"
+            f"  step p50 {g50:.1f} ms  p99 {g99:.1f} ms | echo p50 {e50:.1f} ms  p99 {e99:.1f} ms"
+            f" | p99 ratio {g99 / e99:.1f}"
+            f"  ({'ok' if ok else 'MISSED'}: p99 <= 50 ms and <= 5x echo)"
+        )
+        print(
+            f"  {commands} commands in {wall:.1f} s = {commands / wall:.0f}/s;"
+            f" connecting all at once p50 {pct(run.connect_ms, 0.5):.0f} ms,"
+            f" p99 {pct(run.connect_ms, 0.99):.0f} ms"
+        )
+        total = sum(spent.values())
+        parts = ", ".join(f"{k} {1000 * v / commands:.2f}" for k, v in spent.items())
+        print(
+            f"  CPU per command {1000 * total / commands:.2f} ms ({parts});"
+            f" servers' CPU {total / wall:.2f} cores of {os.cpu_count()}"
+        )
+    print(f"  errors {len(run.errors)}, sockets dropped {run.dropped}")
+    for line in run.errors[:5]:
+        print(f"    {line}")
+    if args.restart:
+        report_restart(run, games, args.rounds)
+    if replies:
+        report_replies(replies)
+    if args.duration:
+        report_memory(memory)
+
+
+def report_restart(run: Run, games: list[tuple[int, str]], rounds: int) -> None:
+    from games.models import Game
+
+    assert run.restart_at is not None and run.listening_at is not None
+    last = max(run.resynced) if run.resynced else float("nan")
+    versions = dict(Game.objects.filter(pk__in=[g for g, _ in games]).values_list("pk", "version"))
+    wrong = [g for g, _ in games if versions.get(g) != 1 + rounds]
+    print(
+        f"  restart: {len(run.resynced)} sockets resynced; the last"
+        f" {last - run.restart_at:.1f} s after the daphnes were stopped,"
+        f" {last - run.listening_at:.1f} s after they listened again"
+        f" (restart itself {run.listening_at - run.restart_at:.1f} s)"
+    )
+    print(
+        f"  every game at version 1 + {rounds} (each command applied once):"
+        f" {'yes' if not wrong else f'NO, {len(wrong)} games differ'}"
+    )
+
+
+def report_replies(replies: list[Any]) -> None:
+    print("  computer reply during the load (End turn -> its play), overhead = reply - engine:")
+    for tier in dict.fromkeys(t for t, *_ in replies):
+        mine = [(g, d, r) for t, g, d, r in replies if t == tier]
+        engine_ms(tier, 0, [6, 5])  # loads bgsage here
+        engines = [engine_ms(tier, g, d) for g, d, _ in mine]
+        over = [r - e for (_, _, r), e in zip(mine, engines, strict=True)]
+        print(
+            f"    {tier:>13} reply p50 {pct([r for *_, r in mine], 0.5):6.1f} ms"
+            f"  engine p50 {pct(engines, 0.5):6.1f} ms  overhead p50 {pct(over, 0.5):6.1f} ms"
+            f" ({len(mine)})  {'ok' if pct(over, 0.5) <= 30 else 'MISSED'}"
         )
 
 
-def run_replies(args: argparse.Namespace, tiers: list[str], player: Any, port: int) -> None:
-    user, cookie = player
-    print(f"\ncomputer reply (End turn -> computer's play received), {args.replies} per tier")
-    print(
-        f"{'tier':>13} {'reply p50':>10} {'engine p50':>11} {'overhead p50':>13}"
-        f" {'reply p99':>10}  target overhead <= 30 ms"
-    )
-    for tier in tiers:
-        engine_ms(tier, 0, [6, 5])  # warm-up: load bgsage for this ply here...
-        asyncio.run(computer_reply(port, make_reply_game(user, tier), cookie))  # ...and there
-        replies, engines, overheads = [], [], []
-        for _ in range(args.replies):
-            game_id = make_reply_game(user, tier)
-            reply, dice = asyncio.run(computer_reply(port, game_id, cookie))
-            engine = engine_ms(tier, game_id, dice)
-            replies.append(reply)
-            engines.append(engine)
-            overheads.append(reply - engine)
-        over = pct(overheads, 0.5)
-        verdict = "ok" if over <= 30 else "MISSED"
+def report_memory(memory: list[tuple[float, dict[str, float]]]) -> None:
+    warm = next((m for t, m in memory if t >= WARM_UP), memory[0][1])
+    end = memory[-1][1]
+    print(f"  memory (RSS) after {WARM_UP:.0f} s -> at the end, {len(memory)} samples:")
+    for name, mb in end.items():
+        growth = 100 * (mb - warm[name]) / warm[name]
         print(
-            f"{tier:>13} {pct(replies, 0.5):>9.1f}m {pct(engines, 0.5):>10.1f}m"
-            f" {over:>12.1f}m {pct(replies, 0.99):>9.1f}m  {verdict}"
+            f"    {name:>14} {warm[name]:7.1f} MB -> {mb:7.1f} MB  {growth:+5.1f} %"
+            f"  {'ok' if growth < 10 else 'MISSED'}"
         )
 
 

@@ -1,0 +1,179 @@
+"""bench/live.py's server processes: starting them, and their CPU and memory.
+
+CPU is read from ``/proc/PID/stat`` (user + system time, the process and its
+children such as a Celery pool), memory from ``/proc/PID/status`` (VmRSS).
+PostgreSQL's share is its backends serving the bench's database (by
+``pg_stat_activity``), Redis's the whole ``redis-server`` (its ``INFO``
+process id): on a shared server, other clients' work is in that figure too.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+TICK = os.sysconf("SC_CLK_TCK")
+# Game commands are under 4 KB, as ./dev runs daphne.
+DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
+
+
+def daphne_command(port: int) -> list[str]:
+    # The site plus the echo yardstick (bench/echo_asgi.py), from the repository root.
+    return ["daphne", "-b", HOST, "-p", str(port), *DAPHNE_LIMITS, "bench.echo_asgi:application"]
+
+
+def daphne_listening(port: int) -> Callable[[], bool]:
+    def listening() -> bool:
+        try:
+            # Any answer shows it listens. Not a page: with DEBUG off pages
+            # need collectstatic's manifest. (setlang refuses GET: 405.)
+            probe = http.client.HTTPConnection(HOST, port, timeout=2)
+            probe.request("GET", "/i18n/setlang/")
+            probe.getresponse()
+            return True
+        except OSError:
+            return False
+
+    return listening
+
+
+def start_daphnes(
+    env: dict[str, str], ports: list[int], log_dir: Path
+) -> list[subprocess.Popen[bytes]]:
+    """Every daphne started at once, returned once all listen."""
+    started = [
+        (spawn(daphne_command(port), env, log_dir / f"daphne-{port}.log"), daphne_listening(port))
+        for port in ports
+    ]
+    for process, ready in started:
+        wait_ready(process, ready, log_dir / "daphne.log")
+    return [process for process, _ in started]
+
+
+def start_worker(env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
+    command = ["celery", "-A", "config", "worker", "-Q", "moves", "--concurrency", "2"]
+    command += ["--without-gossip", "--without-mingle", "-l", "INFO"]
+    process = spawn(command, env, log_path)
+    wait_ready(process, lambda: b" ready." in log_path.read_bytes(), log_path)
+    return process
+
+
+def spawn(command: list[str], env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
+    """``python -m command...`` logging to ``log_path``."""
+    log = open(log_path, "wb")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [sys.executable, "-m", *command], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
+
+
+def wait_ready(process: subprocess.Popen[bytes], ready: Callable[[], bool], log_path: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args} ended; see {log_path}")
+        if ready():
+            return
+        time.sleep(0.05)
+    process.kill()
+    raise RuntimeError(f"{process.args} did not start")
+
+
+def stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+# ------------------------------------------------------------------ CPU and memory
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    found = [int(c) for c in text.split()]
+    return found + [g for c in found for g in _children(c)]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of ``pid`` (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def tree_cpu(pid: int) -> float:
+    return cpu_seconds(pid) + sum(cpu_seconds(c) for c in _children(pid))
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of ``pid`` and its children, MB."""
+    total = 0.0
+    for p in [pid, *_children(pid)]:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        except OSError:
+            pass
+    return total
+
+
+class CpuMeter:
+    """CPU seconds spent by each group of server processes between two reads."""
+
+    def __init__(self, groups: Callable[[], dict[str, list[int]]]) -> None:
+        self.groups = groups
+        self.start: dict[str, dict[int, float]] = {}
+
+    def _read(self) -> dict[str, dict[int, float]]:
+        return {name: {p: tree_cpu(p) for p in pids} for name, pids in self.groups().items()}
+
+    def begin(self) -> None:
+        self.start = self._read()
+
+    def spent(self) -> dict[str, float]:
+        """Seconds per group since ``begin`` (a process new since then counts from 0)."""
+        now = self._read()
+        return {
+            name: sum(t - self.start.get(name, {}).get(p, 0.0) for p, t in pids.items())
+            for name, pids in now.items()
+        }
+
+
+def postgres_backends() -> list[int]:
+    """The PostgreSQL backends connected to this bench's database."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()"
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def redis_pid(url: str) -> int | None:
+    import redis
+
+    client: Any = redis.Redis.from_url(url)
+    try:
+        return int(client.info("server")["process_id"])
+    finally:
+        client.close()

@@ -1,0 +1,103 @@
+"""The game row's two statements of every command, built once per process.
+
+Each person's command reads its game row under lock and writes back the
+columns it changed. Django builds a query's SQL anew on every call, and
+that building was most of a step's CPU in the web process (bench/live.py,
+"Live play"). Here each statement is built once by the ORM itself (the same
+SQL, the same converters for what is read, the same ``pre_save`` and
+``get_db_prep_save`` for what is written) and then only executed: the same
+code on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import DatabaseError, connection
+from django.db.models import Field
+
+from games.models import Game
+
+_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class _Read:
+    sql: str
+    attnames: list[str]
+    converters: list[tuple[int, list[Any], Any]]
+
+
+# The row's columns by attribute name (``match_id``) and field name (``match``).
+_COLUMNS: dict[str, Field[Any, Any]] = {
+    **{f.name: f for f in Game._meta.concrete_fields},
+    **{f.attname: f for f in Game._meta.concrete_fields},
+}
+_reads: dict[tuple[str, str], _Read] = {}
+_writes: dict[tuple[str, str, tuple[str, ...]], str] = {}
+
+
+def locked_game(game_id: int) -> Game:
+    """``Game.objects.select_for_update().get(pk=game_id)``, its SQL built once.
+
+    Call inside ``transaction.atomic()``; ``Game.DoesNotExist`` if there is none.
+    """
+    read = _read()
+    with connection.cursor() as cursor:
+        cursor.execute(read.sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    values = list(row)
+    for pos, converters, expression in read.converters:
+        for convert in converters:
+            values[pos] = convert(values[pos], expression, connection)
+    return Game.from_db(connection.alias, read.attnames, values)
+
+
+def update(game: Game, attnames: list[str]) -> None:
+    """``game.save(update_fields=attnames)`` for a row known to exist (its lock is held)."""
+    names = tuple(attnames)
+    fields = [_COLUMNS[name] for name in names]
+    params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_write(names), [*params, game.pk])
+        if cursor.rowcount != 1:
+            raise DatabaseError(f"game {game.pk}: the update changed {cursor.rowcount} rows")
+
+
+def _read() -> _Read:
+    key = (connection.alias, connection.vendor)
+    read = _reads.get(key)
+    if read is None:
+        with _lock:
+            compiler = (
+                Game.objects.select_for_update()
+                .filter(pk=0)
+                .query.get_compiler(connection=connection)
+            )
+            sql, _params = compiler.as_sql()
+            columns = [col for col, _sql, _alias in compiler.select]
+            converters = compiler.get_converters(columns)
+            read = _Read(
+                sql,
+                [col.target.attname for col in columns],
+                [(pos, convs, expr) for pos, (convs, expr) in converters.items()],
+            )
+            _reads[key] = read
+    return read
+
+
+def _write(names: tuple[str, ...]) -> str:
+    key = (connection.alias, connection.vendor, names)
+    sql = _writes.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        meta = Game._meta
+        sets = ", ".join(f"{quote(_COLUMNS[n].column)} = %s" for n in names)
+        pk = _COLUMNS["id"].column
+        sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(pk)} = %s"
+        _writes[key] = sql
+    return sql

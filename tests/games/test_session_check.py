@@ -1,0 +1,61 @@
+"""The socket's session check before every command (games.sessions.session_holds).
+
+After a whole check passed, one query that reads the session row and the
+user's password hash and active flag answers; whatever changes one of them
+gets the whole check again, with the same answers as before.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.sessions import session_holds
+
+pytestmark = pytest.mark.django_db
+
+
+def session_of(user: Any) -> str:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    return str(client.session.session_key)
+
+
+def test_a_held_session_is_checked_with_one_query(user: Any) -> None:
+    key = session_of(user)
+    assert session_holds(key, user.pk)  # the whole check
+    with CaptureQueriesContext(connection) as queries:
+        assert session_holds(key, user.pk)
+    assert len(queries) == 1
+
+
+def test_another_user_is_refused_on_the_same_session(user: Any, make_user: Any) -> None:
+    key = session_of(user)
+    assert session_holds(key, user.pk)
+    assert not session_holds(key, make_user("bob").pk)
+
+
+def test_expiry_deactivation_and_a_new_password_end_a_held_session(user: Any) -> None:
+    key = session_of(user)
+    assert session_holds(key, user.pk)
+    Session.objects.filter(session_key=key).update(expire_date=timezone.now() - timedelta(1))
+    assert not session_holds(key, user.pk)
+
+    key = session_of(user)
+    assert session_holds(key, user.pk)
+    type(user).objects.filter(pk=user.pk).update(is_active=False)
+    assert not session_holds(key, user.pk)
+    type(user).objects.filter(pk=user.pk).update(is_active=True)
+    assert session_holds(key, user.pk)  # the session row was kept: active again, it holds
+
+    user.set_password("Another-Shuang-lu-2027!")
+    user.save()
+    assert not session_holds(key, user.pk)  # the hash the session was made with is stale
+    assert not Session.objects.filter(session_key=key).exists()  # flushed, as over HTTP
