@@ -434,11 +434,18 @@ async def one_run(
         )
     if args.restart:
         extra.append(asyncio.create_task(restart_midway(site, run, args.rounds * args.think / 2)))
+    spy = None
+    if args.profile:
+        from bench import _profile
+
+        spy = _profile.start(site.daphnes[0].pid, args.profile, site.var_dir / "profile.txt")
     await asyncio.gather(*tasks)
     wall = time.perf_counter() - began
     spent = await loop.run_in_executor(None, meter.spent)
     stop_memory.set()
     await asyncio.gather(*extra)
+    if spy is not None:
+        await loop.run_in_executor(None, spy.wait)
     return run, replies, memory, spent, wall
 
 
@@ -456,6 +463,7 @@ def main() -> None:
     parser.add_argument("--tiers", default="beginner,casual,intermediate,advanced,expert")
     parser.add_argument("--restart", action="store_true", help="restart every daphne midway")
     parser.add_argument("--proxy", choices=["nginx"], help="clients go through a real proxy")
+    parser.add_argument("--profile", type=float, help="py-spy the first daphne for S seconds")
     parser.add_argument("--port", type=int, default=8104, help="the first server's port")
     parser.add_argument(
         "--servers", type=int, default=1, help="daphne processes (with several, set REDIS_URL)"
@@ -536,6 +544,11 @@ def run_row(
             f"  CPU per command {1000 * total / commands:.2f} ms ({parts});"
             f" servers' CPU {total / wall:.2f} cores of {os.cpu_count()}"
         )
+        if args.profile:
+            from bench import _profile
+
+            daphne_ms = 1000 * spent["daphne"] / commands
+            _profile.report(site.var_dir / "profile.txt", daphne_ms)
     print(f"  errors {len(run.errors)}, sockets dropped {run.dropped}")
     for line in run.errors[:5]:
         print(f"    {line}")
