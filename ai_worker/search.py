@@ -18,7 +18,11 @@ the network. Here every leaf is cleaned before the opponent chooses, every
 average is cleaned again, a bear-off in the database is exact at any depth
 (the 1-ply strategy is bgsage's ``BearoffStrategy``), and a finished game is
 its result. The opponent's plays are bgsage's ``possible_moves``, all of
-them valued (bgsage's PubEval pre-filter keeps 15 of more than 20).
+them valued (bgsage's PubEval pre-filter keeps 15 of more than 20). In a
+race this gives bgsage's own values to about 0.001; with contact bgsage's
+engine picks its network by each reply's board rather than by the board
+before it, and the two searches differ by a few hundredths, which is one
+more reason contact stays with bgsage (``bench/analysis.py --audit``).
 
 Boards are bgsage's 26-point lists (``ai_worker.evaluator.to_board26``),
 from the side that just moved, opponent to roll; chances are that side's.

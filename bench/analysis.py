@@ -18,6 +18,13 @@ machine; the load average is printed with the figures. No Django needed.
 races go to ``ai_worker.search.SaneSearch`` (every node cleaned) instead of
 bgsage's search; the time spent there is printed.
 
+``--audit N`` instead measures the N-ply nodes (no timing): for up to N
+boards after the first play of each turn of the same games (to the end),
+by kind (contact, contact with a checker off, race), how often cleaning the
+nodes inside a 2-ply search moves its equity by more than 0.001 (the root
+cleaned either way, as the evaluator does), and how far bgsage's own 2-ply
+is from the cleaned search (its nodes are clamped; see ``ai_worker.search``).
+
 ``--money`` times a money game's review: the same turns, and before each
 turn after the opening one the mover's cube decision with the cube in the
 centre (the most a game can have: every turn a doubling decision), judged as
@@ -33,12 +40,13 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai_worker import analysis, evaluator, search  # noqa: E402
+from ai_worker import analysis, evaluator, sanity, search  # noqa: E402
 from games.engine import Dice, Position, legal_plays  # noqa: E402
 from games.tiers import Tier, tier_spec  # noqa: E402
 
@@ -127,15 +135,70 @@ def yardstick(record: list[tuple[Position, Dice]], ply: int) -> float:
     return time.perf_counter() - started
 
 
+def audit(games: int, per_kind: int) -> None:
+    """Print how much the cleaning of the nodes inside a 2-ply search matters
+    (see the module docstring, ``--audit``)."""
+    from ai_worker.features import has_contact
+
+    strategy, db = evaluator._networks.one_ply(), evaluator._networks.bearoff_db()
+    multi, lock = evaluator._networks.multi_ply(2)
+    kinds: dict[str, list[tuple[Position, Position]]] = {
+        "contact": [],
+        "contact, off": [],
+        "race": [],
+    }
+    for seed in range(games):
+        for position, dice in play_game(seed, 400):
+            plays = legal_plays(position, dice)
+            after = plays[0].result if plays else None
+            if after is None or sum(after.me) == 0:
+                continue
+            kind = (
+                "race"
+                if not has_contact(after)
+                else "contact"
+                if 15 == sum(after.me) == sum(after.opp)
+                else "contact, off"
+            )
+            kinds[kind].append((position, after))
+    for kind, found in kinds.items():
+        chosen = found[:: max(1, len(found) // per_kind)][:per_kind]
+        moved = bgsage_off = 0
+        most = bgsage_most = 0.0
+        for position, after in chosen:
+            board, pre = evaluator.to_board26(after), evaluator.to_board26(position)
+            clean = search.SaneSearch(strategy, db).probs(board, pre, 2)
+            raw = search.SaneSearch(strategy, db, clean=False).probs(board, pre, 2)
+            raw_equity = sanity.Probs(*sanity.sane_board26(board, astuple(raw))).equity
+            with lock:
+                theirs = multi.evaluate_board(board, pre)["probs"]
+                multi.clear_cache()
+            bgsage_equity = sanity.Probs(*sanity.sane_board26(board, theirs)).equity
+            moved += abs(clean.equity - raw_equity) > 0.001
+            most = max(most, abs(clean.equity - raw_equity))
+            bgsage_off += abs(clean.equity - bgsage_equity) > 0.001
+            bgsage_most = max(bgsage_most, abs(clean.equity - bgsage_equity))
+        print(
+            f"{kind}: {len(chosen)} boards; cleaning the nodes moves the 2-ply equity "
+            f"> 0.001 in {moved} (most {most:.4f}); bgsage's 2-ply differs from the "
+            f"cleaned search > 0.001 in {bgsage_off} (most {bgsage_most:.4f})"
+        )
+    print(f"load average {os.getloadavg()[0]:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--turns", type=int, default=30)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--money", action="store_true", help="add the cube decisions")
     parser.add_argument("--from-turn", type=int, default=0, help="skip the first N turns")
+    parser.add_argument("--audit", type=int, default=0, help="measure the N-ply nodes instead")
     args = parser.parse_args()
     ply = min(tier_spec(Tier.EXPERT).ply + 1, evaluator.MAX_PLY)  # learning.review.review_ply
     evaluator.warm_up(ply)
+    if args.audit:
+        audit(args.games, args.audit)
+        return
     ours, theirs = [], []
     for seed in range(args.games):
         record = play_game(seed, args.from_turn + args.turns)[args.from_turn :]
