@@ -1,9 +1,10 @@
 """A game from a chosen position: a lesson's, an imported match's, a test's.
 
 The same writer as ``start_game``, minus the opening roll: the position
-(LIGHT's view) is stored, ``turn`` is on roll with ``dice`` (rolled from
-``dice.roll_dice`` when not given), and the first turn begins as any turn
-does (the person's pass or forced play, the computer's task announced).
+(LIGHT's view) is stored and ``turn`` is on roll. Its first turn begins as
+any turn does (``turns.pass_to``): with a cube the side that may double
+first decides (no dice yet); otherwise it rolls (``dice`` when given), the
+person's pass or forced play is made, the computer's task announced.
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.engine import Position, Side
-from games.models import Game, Status
+from games.models import Game, GameKind, Status
 from games.services import dice as dice_source
+from games.services.cube import cube_of, cube_refusal
+from games.services.rows import after_commit
 from games.services.turns import begin_first_turn
 from games.tiers import Tier
 
@@ -26,17 +30,38 @@ def start_game_from(
     position: Position,
     turn: Side = Side.LIGHT,
     dice: Sequence[int] | None = None,
+    *,
+    kind: str = GameKind.SINGLE,
+    jacoby: bool = True,
 ) -> Game:
-    """A game of ``user``'s at ``tier`` from ``position``, ``turn`` on roll."""
-    rolled = list(dice) if dice is not None else dice_source.roll_dice()
+    """A game of ``user``'s at ``tier`` from ``position``, ``turn`` on roll:
+    a single game, or a money game (``kind``, with ``jacoby``) whose cube is
+    in the middle."""
+    if GameKind(kind) == GameKind.MATCH:
+        raise ValueError("a match game is started by its match")
     with transaction.atomic():
-        game = Game.objects.create(
+        game = Game(
             owner=user,
             tier=Tier(tier).value,
+            kind=GameKind(kind).value,
+            jacoby=jacoby and kind == GameKind.MONEY,
             status=Status.PLAYING,
             turn=turn.value,
             position_id=position.position_id(),
-            dice=rolled,
         )
+        if dice is None and cube_of(game) is not None and cube_refusal(game, turn) is None:
+            _deciding(game)
+            return game
+        game.dice = list(dice) if dice is not None else dice_source.roll_dice()
+        game.save()  # its turns refer to it
         begin_first_turn(game)
     return game
+
+
+def _deciding(game: Game) -> None:
+    """The side on turn first decides whether to double (``turns.pass_to``)."""
+    game.status = Status.DECIDING
+    if game.turn == Side.DARK.value:
+        game.computer_turn_started_at = timezone.now()
+    game.save()
+    after_commit(game)

@@ -1,7 +1,11 @@
 """Fixtures for the computer player's tests.
 
-``dark_game(tier=..., position=None, dice=[5, 2], **fields)`` stores a game
-waiting on the computer (plain ORM), its dice rolled as the turn passed.
+``dark_game(tier=..., position=None, dice=(5, 2), kind=...)`` starts a game
+through the services with the computer on turn, its dice rolled as the turn
+passed (or, in a money game with ``dice=None``, its cube decision first);
+its turn is announced on commit, as any turn's (``held_computer_turns``
+holds it). ``earlier(minutes)`` runs a block with the clock that far back,
+for a turn that began long ago.
 ``celery_worker_process`` starts a real
 ``celery -A config worker -Q moves,analysis --pool prefork -c 1`` on the test
 database and REDIS_URL (reusable by any test module: request the fixture;
@@ -17,15 +21,18 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.utils import timezone
 
-from games.engine import Position
+from games.engine import Position, Side
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_START_SECONDS = 60.0
@@ -58,30 +65,34 @@ def clear_ai_cache_keys() -> None:
 
 @pytest.fixture
 def dark_game(user: Any) -> Callable[..., Any]:
-    """``dark_game(tier="casual", position=None, dice=[5, 2], **fields)``: a game
-    in play with DARK (the computer) on turn; ``position`` from LIGHT's side."""
-    from games.models import Game, Status
+    """``dark_game(tier="casual", position=None, dice=(5, 2), kind="single",
+    jacoby=True)``: a game started with DARK (the computer) on turn,
+    ``position`` from LIGHT's side (the start when None)."""
+    from games import services
+    from games.models import Game, GameKind
 
     def make(
         tier: str = "casual",
         position: Position | None = None,
-        dice: list[int] | None = None,
-        **fields: Any,
+        dice: Sequence[int] | None = (5, 2),
+        kind: str = GameKind.SINGLE,
+        jacoby: bool = True,
     ) -> Game:
-        fields.setdefault("owner", user)
-        fields.setdefault("status", Status.PLAYING)
-        fields.setdefault("opening_rolls", [[2, 5]])
-        dice = dice or [5, 2]
-        fields.setdefault("computer_turn_started_at", timezone.now())
-        return Game.objects.create(
-            tier=tier,
-            turn="dark",
-            position_id=(position or Position.start()).position_id(),
-            dice=dice,
-            **fields,
+        start = position or Position.start()
+        return services.start_game_from(
+            user, tier, start, Side.DARK, dice, kind=kind, jacoby=jacoby
         )
 
     return make
+
+
+@contextmanager
+def earlier(minutes: float) -> Iterator[None]:
+    """The site's clock (``django.utils.timezone.now``) ``minutes`` back for
+    the block: what the services store in it is stored as of then."""
+    then = timezone.now() - timedelta(minutes=minutes)
+    with mock.patch.object(timezone, "now", lambda: then):
+        yield
 
 
 def wait_until(check: Callable[[], bool], seconds: float, what: str) -> None:

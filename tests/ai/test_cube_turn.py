@@ -11,6 +11,7 @@ from django.utils import translation
 
 from ai_worker import dispatch, tasks, turns
 from games import services
+from games.engine import Position, Side
 from games.models import CubeAction, Game, GameKind, Status, Turn
 from games.state import build_state
 from tests.boards import board
@@ -32,22 +33,33 @@ def cube_rows(game: Game) -> list[tuple[str, str, int]]:
     return [(a.side, a.action, a.value) for a in CubeAction.objects.filter(game=game)]
 
 
-def money(dark_game: Any, **fields: Any) -> Game:
+def money(dark_game: Any, resign: str = "", **fields: Any) -> Game:
+    """A money game with the computer on turn; with ``resign`` the person has
+    offered to resign that kind (``services.resign``), for the computer to answer."""
     fields.setdefault("kind", GameKind.MONEY)
-    fields.setdefault("jacoby", True)
     # The Expert's cube has no noise, so each decision below is certain (a
     # Casual's noise doubles at the start in about 1 game of 40).
     fields.setdefault("tier", "expert")
     game: Game = dark_game(**fields)
+    if resign:
+        game = services.resign(game.pk, game.owner, game.version, resign)
     return game
+
+
+def doubled(user: Any, position: Position | None = None, tier: str = "expert") -> Game:
+    """A money game where the person (LIGHT, deciding at its turn's start) has
+    doubled: the computer is to take or pass."""
+    start = position or Position.start()
+    game = services.start_game_from(user, tier, start, Side.LIGHT, kind=GameKind.MONEY)
+    return services.double(game.pk, user, game.version)
 
 
 @pytest.mark.django_db
 def test_at_the_start_the_computer_does_not_double_it_rolls_and_then_plays(
     dark_game: Any,
 ) -> None:
-    game = money(dark_game, status=Status.DECIDING, dice=None)
-    Game.objects.filter(pk=game.pk).update(dice=None)
+    game = money(dark_game, dice=None)
+    assert (game.status, game.dice) == (Status.DECIDING, None)
     assert turns.run_computer_turn(game.pk, game.version)
     assert not turns.run_computer_turn(game.pk, game.version)  # duplicate
     rolled = fresh(game)
@@ -60,16 +72,15 @@ def test_at_the_start_the_computer_does_not_double_it_rolls_and_then_plays(
 
 
 @pytest.mark.django_db
-def test_the_computer_takes_an_early_double_and_passes_a_hopeless_one(dark_game: Any) -> None:
-    early = money(dark_game, status=Status.DOUBLED, cube_offered="light")
-    Game.objects.filter(pk=early.pk).update(dice=None)
+def test_the_computer_takes_an_early_double_and_passes_a_hopeless_one(user: Any) -> None:
+    early = doubled(user)
     assert turns.run_computer_turn(early.pk, early.version)
     assert not turns.run_computer_turn(early.pk, early.version)
     taken = fresh(early)
     assert (taken.cube_value, taken.cube_owner, taken.turn) == (2, "dark", "light")
-    assert cube_rows(early) == [("dark", "take", 2)]
+    assert cube_rows(early) == [("light", "double", 2), ("dark", "take", 2)]
 
-    late = money(dark_game, position=LIGHT_WINS, status=Status.DOUBLED, cube_offered="light")
+    late = doubled(user, LIGHT_WINS)
     assert turns.run_computer_turn(late.pk, late.version)
     passed = fresh(late)
     assert (passed.status, passed.winner, passed.points, passed.passed) == (
@@ -78,7 +89,7 @@ def test_the_computer_takes_an_early_double_and_passes_a_hopeless_one(dark_game:
         1,
         True,
     )
-    assert cube_rows(late) == [("dark", "pass", 2)]
+    assert cube_rows(late) == [("light", "double", 2), ("dark", "pass", 2)]
 
 
 @pytest.mark.django_db
@@ -86,7 +97,7 @@ def test_the_computer_accepts_a_resignation_worth_what_it_expects_and_refuses_le
     dark_game: Any,
 ) -> None:
     # DARK is on roll and far behind: a single is more than it expects.
-    lost = money(dark_game, position=LIGHT_WINS, resign_offer="single")
+    lost = money(dark_game, position=LIGHT_WINS, resign="single")
     assert turns.run_computer_turn(lost.pk, lost.version)
     assert not turns.run_computer_turn(lost.pk, lost.version)
     after = fresh(lost)
@@ -98,15 +109,15 @@ def test_the_computer_accepts_a_resignation_worth_what_it_expects_and_refuses_le
     )
     # DARK bears off its last two checkers with none of LIGHT's off:
     # it expects a gammon, refuses a single and takes the gammon.
-    gammon = money(dark_game, position=DARK_GAMMONS, jacoby=False, resign_offer="single")
+    gammon = money(dark_game, position=DARK_GAMMONS, jacoby=False, resign="single")
     assert turns.run_computer_turn(gammon.pk, gammon.version)
     after = fresh(gammon)
     assert (after.status, after.resign_refused, after.resign_offer) == ("playing", "single", "")
     with translation.override("zh-hans"):
         message = build_state(after)["message"]
     assert message == "电脑不接受你的认输：它估计能赢得更多。请继续下。"
-    Game.objects.filter(pk=gammon.pk).update(resign_offer="gammon")
-    assert turns.run_computer_turn(gammon.pk, after.version)
+    offered = services.resign(gammon.pk, gammon.owner, after.version, "gammon")
+    assert turns.run_computer_turn(gammon.pk, offered.version)
     after = fresh(gammon)
     assert (after.status, after.winner, after.result_kind, after.points) == (
         "finished",
@@ -121,9 +132,9 @@ def test_the_computer_accepts_a_resignation_worth_what_it_expects_and_refuses_le
 def test_in_process_the_persons_double_is_answered_once(
     user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = Game.objects.create(
-        owner=user, status=Status.DECIDING, kind=GameKind.MONEY, jacoby=True, turn="light"
-    )
+    start = Position.start()
+    game = services.start_game_from(user, "casual", start, Side.LIGHT, kind=GameKind.MONEY)
+    assert game.status == Status.DECIDING
     rolls = iter([3, 1])
     monkeypatch.setattr(services.dice, "roll_die", lambda: next(rolls))
     game = services.double(game.pk, user, game.version)  # on commit: the computer is due
@@ -138,7 +149,7 @@ def test_in_process_the_persons_double_is_answered_once(
 
 @pytest.mark.django_db
 def test_a_gammon_resignation_is_judged_on_sane_chances(dark_game: Any) -> None:
-    game = money(dark_game, position=DARK_GAMMONS_FROM_AFAR, jacoby=False, resign_offer="gammon")
+    game = money(dark_game, position=DARK_GAMMONS_FROM_AFAR, jacoby=False, resign="gammon")
     assert turns.run_computer_turn(game.pk, game.version)
     after = fresh(game)
     assert (after.status, after.winner, after.result_kind, after.points) == (

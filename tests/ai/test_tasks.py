@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import threading
 import time
-from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import override_settings
-from django.utils import timezone
 
 from ai_worker import dispatch, tasks, turns
 from games.engine import Dice, Position
 from games.models import Game, Status, Turn
+from tests.ai.conftest import earlier
 
 
 def advanced(game: Game) -> Game:
@@ -49,10 +48,10 @@ def test_a_duplicate_task_changes_nothing(dark_game: Any) -> None:
 
 @pytest.mark.django_db
 def test_a_stale_task_changes_nothing(dark_game: Any) -> None:
-    game = dark_game(version=5)
-    assert turns.run_computer_turn(game.pk, 4) is False
+    game = dark_game()
+    assert turns.run_computer_turn(game.pk, game.version - 1) is False
     after = advanced(game)
-    assert (after.version, after.dice, after.turn) == (5, game.dice, "dark")
+    assert (after.version, after.dice, after.turn) == (game.version, game.dice, "dark")
     assert not Turn.objects.filter(game=game).exists()
 
 
@@ -109,9 +108,9 @@ def test_each_task_declares_its_queue() -> None:
 
 @pytest.mark.django_db
 def test_the_watchdog_requeues_a_stuck_turn_then_fails_it(dark_game: Any) -> None:
-    long_ago = timezone.now() - timedelta(minutes=5)
-    stuck = dark_game(computer_turn_started_at=long_ago)
-    fresh = dark_game(computer_turn_started_at=timezone.now())
+    with earlier(minutes=5):
+        stuck = dark_game()
+    fresh = dark_game()
     queued: list[tuple[Any, ...]] = []
 
     def record(*args: Any) -> None:
@@ -127,7 +126,8 @@ def test_the_watchdog_requeues_a_stuck_turn_then_fails_it(dark_game: Any) -> Non
 
 @pytest.mark.django_db
 def test_the_watchdog_fails_a_turn_whose_task_keeps_dying(dark_game: Any) -> None:
-    stuck = dark_game(computer_turn_started_at=timezone.now() - timedelta(minutes=5))
+    with earlier(minutes=5):
+        stuck = dark_game()
     for _ in range(turns.MAX_ATTEMPTS):
         turns.count_attempt(stuck.pk, stuck.version)
     assert turns.sweep(lambda *a: None) == 0
@@ -212,9 +212,9 @@ def test_with_a_broker_the_task_is_sent() -> None:
 
 @pytest.mark.django_db(transaction=True)
 @override_settings(CELERY_BROKER_URL="")
-def test_in_process_the_queued_computer_turn_is_played(dark_game: Any) -> None:
-    game = dark_game(tier="advanced")
-    tasks.enqueue_computer_turn(game.pk, game.version)
+def test_in_process_the_announced_computer_turn_is_played_once(dark_game: Any) -> None:
+    game = dark_game(tier="advanced")  # its turn announced on commit, run on the pool
+    tasks.enqueue_computer_turn(game.pk, game.version)  # a duplicate changes nothing
     assert dispatch.wait_idle(60)
     assert advanced(game).version == game.version + 1
     assert Turn.objects.filter(game=game, side="dark").count() == 1

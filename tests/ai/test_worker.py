@@ -1,7 +1,9 @@
 """The computer's turn through a real Celery worker and Redis (at-least-once delivery).
 
 Needs REDIS_URL (skipped without it, failing under CI=true). The worker runs
-on the test database, so these tests use committed transactions.
+on the test database, so these tests use committed transactions. A game
+started with the computer on turn announces that turn on commit, as the site
+does: the worker is sent it through ``ai_worker``'s receiver.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ def dark_turns(game: Game) -> int:
 def test_a_queued_turn_is_applied_exactly_once(
     celery_worker_process: WorkerProcess, dark_game: Any
 ) -> None:
-    game = dark_game(tier="casual")
-    tasks.enqueue_computer_turn(game.pk, game.version)
+    game = dark_game(tier="casual")  # announced on commit: the worker is sent the turn
+    tasks.enqueue_computer_turn(game.pk, game.version)  # and a duplicate
     wait_until(lambda: version_of(game) == game.version + 1, 60, "the computer's move")
     after = Game.objects.get(pk=game.pk)
     assert after.turn == "light" and after.dice is not None  # the person's roll
@@ -41,27 +43,29 @@ def test_a_queued_turn_is_applied_exactly_once(
 def test_duplicate_and_stale_tasks_are_no_ops(
     celery_worker_process: WorkerProcess, dark_game: Any
 ) -> None:
-    game = dark_game(tier="advanced", version=3)
-    tasks.enqueue_computer_turn(game.pk, 2)  # stale: made on an older version
-    tasks.enqueue_computer_turn(game.pk, 3)
-    tasks.enqueue_computer_turn(game.pk, 3)  # duplicate
+    game = dark_game(tier="advanced")  # its turn announced on commit
+    v = game.version
+    tasks.enqueue_computer_turn(game.pk, v - 1)  # stale: made on an older version
+    tasks.enqueue_computer_turn(game.pk, v)  # duplicates
+    tasks.enqueue_computer_turn(game.pk, v)
     # A sentinel game queued last: once it moved, every task before it ran
     # (one worker child, prefetch 1, one queue).
-    sentinel = dark_game(tier="beginner")
-    tasks.enqueue_computer_turn(sentinel.pk, sentinel.version)
+    sentinel = dark_game(tier="beginner")  # announced on commit, last
     wait_until(lambda: version_of(sentinel) == sentinel.version + 1, 90, "the sentinel")
-    assert version_of(game) == 4
+    assert version_of(game) == v + 1
     assert dark_turns(game) == 1
     # The counts are the game's: a stale or duplicate task counts nothing.
-    assert turns.attempts(game.pk, 3) == 1 and turns.attempts(game.pk, 2) == 0
-    assert Game.objects.get(pk=game.pk).computer_attempts == {"version": 3, "starts": 1}
+    assert turns.attempts(game.pk, v) == 1 and turns.attempts(game.pk, v - 1) == 0
+    assert Game.objects.get(pk=game.pk).computer_attempts == {"version": v, "starts": 1}
 
 
 def test_a_worker_killed_mid_turn_applies_the_play_once_after_redelivery(
-    celery_worker_process: WorkerProcess, dark_game: Any
+    celery_worker_process: WorkerProcess, dark_game: Any, held_computer_turns: list[Any]
 ) -> None:
     # The dice are already stored, as if an earlier attempt had rolled them.
+    # The announcement is held: the task must start only once the row is held.
     game = dark_game(tier="expert", dice=[6, 4])
+    assert held_computer_turns == [(game.pk, game.version)]
     with transaction.atomic():
         # Hold the game's row: the task starts, then waits on this lock as
         # it counts its start in that row.

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from games import services
-from games.engine import Dice, Position, legal_plays
-from games.models import Game
+from games.engine import Dice, Side, legal_plays
 from games.steps import display_notation
+from tests.boards import board
 from tests.browser.test_play_game import set_prefs, state, target
 from tests.browser.test_play_turns import (
     SCREENS,
@@ -26,24 +26,19 @@ from tests.browser.test_play_turns import (
     marks,
     move_list,
     no_sideways_scroll,
-    open_page,
+    open_game,
     wait_idle,
-    words,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def light_on_the_bar_one_way_in() -> Position:
-    """LIGHT: one on the bar, 14 at home; DARK: 19-23 made, 24 open, five outside."""
-    me = [0] * 25
-    me[24] = 1
-    me[6 - 1], me[5 - 1], me[4 - 1] = 5, 5, 4
-    opp = [0] * 25
-    for display in range(19, 24):
-        opp[(25 - display) - 1] = 2
-    opp[(25 - 10) - 1], opp[(25 - 12) - 1] = 3, 2
-    return Position(tuple(me), tuple(opp))
+# LIGHT: one on the bar, 14 at home; DARK: 19-23 made, 24 open, five outside.
+LIGHT_ON_THE_BAR_ONE_WAY_IN = board(
+    light={6: 5, 5: 5, 4: 4},
+    light_bar=1,
+    dark={19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 10: 3, 12: 2},
+)
 
 
 @pytest.mark.parametrize(("language", "width"), SCREENS)
@@ -57,22 +52,17 @@ def test_a_forced_play_made_for_the_person_is_shown_and_said(
     width: int,
 ) -> None:
     set_prefs(user, language=language, animation_speed="fast", auto_forced=True)
-    # You open with 5-2 (13/8 13/11); the computer rolls 2-1.
-    fixed_dice(monkeypatch, 5, 2, 2, 1)
-    game = services.start_game(user, "beginner")
-    game = services.make_step(game.pk, user, game.version, 13, 8)
-    game = services.make_step(game.pk, user, game.version, 13, 11)
-    assert game.turn == "dark" and game.dice == [2, 1] and held_computer_turns
-    # Then a chosen position, as test_play_positions prepares one.
-    position = light_on_the_bar_one_way_in()
-    Game.objects.filter(pk=game.pk).update(position_id=position.position_id())
-    game.refresh_from_db()
-    w = words(game, language)
-    page = open_page(browser, daphne_server, user, language, width)
-    page.goto(f"/games/{game.pk}/")
-    wait_idle(page)
+    # A chosen position: your 6-6 cannot enter, so you pass; the computer
+    # rolls 2-1 (its turn held).
+    position = LIGHT_ON_THE_BAR_ONE_WAY_IN
+    fixed_dice(monkeypatch, 2, 1)
+    game = services.start_game_from(user, "beginner", position, Side.LIGHT, dice=[6, 6])
+    assert (game.turn, game.dice) == ("dark", [2, 1])
+    assert held_computer_turns == [(game.pk, game.version)]
+    page, w = open_game(browser, daphne_server, user, game, language, width)
     assert page.locator("#play-turn").inner_text() == w["computer_turn"]
-    assert page.locator("#play-automatic").inner_text() == ""
+    passed = w["auto_passed"] % {"dice": "6-6"}
+    assert page.locator("#play-automatic").inner_text() == w["auto_note"] % {"what": passed}
 
     # It plays 13/10; you then roll 6-1, whose one play bar/18 is made for you.
     play = next(p for p in legal_plays(position.swapped(), Dice(2, 1)) if p.notation() == "13/10")

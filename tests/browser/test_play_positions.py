@@ -1,20 +1,19 @@
 """Browser: the board in two set-up situations, prepared through the services.
 
 Dice are fixed by patching ``games.services.dice.roll_die`` in this process and
-the games are made by ``services.start_game`` / ``finish_computer_turn``; the
-page then shows them from the real daphne server.
+the games are made by ``services.start_game`` / ``start_game_from`` /
+``finish_computer_turn``; the page then shows them from the real daphne server.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from games import services
-from games.engine import Dice, Position, legal_plays
-from games.models import Game
+from games.engine import Dice, Side, legal_plays
+from tests.boards import board
 from tests.browser.test_play_game import (
     celery_worker_process,  # noqa: F401 - fixture
     play_server,  # noqa: F401 - fixture
@@ -22,13 +21,9 @@ from tests.browser.test_play_game import (
     state,
     wait_connected,
 )
+from tests.browser.test_play_turns import fixed_dice
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def fixed_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
-    rolls: Iterator[int] = iter(values)
-    monkeypatch.setattr(services.dice, "roll_die", lambda: next(rolls))
 
 
 def test_an_opening_tie_is_shown_and_rolled_again(
@@ -59,16 +54,12 @@ def test_an_opening_tie_is_shown_and_rolled_again(
     assert "你先走" in opening
 
 
-def closed_board_with_light_on_the_bar() -> Position:
-    """LIGHT: one on the bar, 14 at home; DARK: 19-24 made, three back on 10."""
-    me = [0] * 25
-    me[24] = 1
-    me[6 - 1], me[5 - 1], me[4 - 1] = 5, 5, 4
-    opp = [0] * 25
-    for display in range(19, 25):
-        opp[(25 - display) - 1] = 2
-    opp[(25 - 10) - 1] = 3
-    return Position(tuple(me), tuple(opp))
+# LIGHT: one on the bar, 14 at home; DARK: 19-24 made, three back on 10.
+CLOSED_BOARD_LIGHT_ON_THE_BAR = board(
+    light={6: 5, 5: 5, 4: 4},
+    light_bar=1,
+    dark={19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 10: 3},
+)
 
 
 def board_stays_closed(play: Any) -> bool:
@@ -83,19 +74,16 @@ def test_with_no_legal_move_the_page_says_so_and_the_turn_passes(
     held_computer_turns: list[tuple[int, int]],
 ) -> None:
     page = browser_page
-    fixed_dice(monkeypatch, 5, 2)
-    game = services.start_game(user, "beginner")
-    position = closed_board_with_light_on_the_bar()
-    Game.objects.filter(pk=game.pk).update(
-        position_id=position.position_id(), turn="dark", dice=[2, 1], status="playing", steps=[]
-    )
-    game.refresh_from_db()
+    position = CLOSED_BOARD_LIGHT_ON_THE_BAR
+    game = services.start_game_from(user, "beginner", position, Side.DARK, dice=[2, 1])
     play = next(p for p in legal_plays(position.swapped(), Dice(2, 1)) if board_stays_closed(p))
     # The person then rolls 6-5 against a closed board and the computer 4-3;
     # its turn is only recorded, so the page is caught right after the pass.
     fixed_dice(monkeypatch, 6, 5, 4, 3)
+    assert held_computer_turns == [(game.pk, game.version)]  # its turn, held
     assert services.finish_computer_turn(game.pk, game.version, play)
-    assert held_computer_turns, "the turn passed to the computer"
+    # The person passed at once: the computer is on turn again, one version on.
+    assert held_computer_turns[-1] == (game.pk, game.version + 1)
 
     sign_in(page, play_server, user)
     page.goto(f"/games/{game.pk}/")

@@ -19,10 +19,11 @@ import pytest
 from django.utils import translation
 
 from games import services
-from games.engine import Position, legal_plays
+from games.engine import legal_plays
 from games.models import Game
 from games.play_words import board_words
 from games.steps import display_notation
+from tests.boards import board
 from tests.browser.test_play_game import set_prefs, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,6 +54,16 @@ def open_page(browser: Any, base_url: str, user: Any, language: str, width: int)
 
 def wait_idle(page: Any) -> None:
     page.wait_for_function("() => window.__shuanglu && window.__shuanglu.idle")
+
+
+def open_game(
+    browser: Any, base_url: str, user: Any, game: Game, language: str, width: int
+) -> tuple[Any, dict[str, Any]]:
+    """``game``'s play page, signed in, its module idle; and the board's words."""
+    page = open_page(browser, base_url, user, language, width)
+    page.goto(f"/games/{game.pk}/")
+    wait_idle(page)
+    return page, words(game, language)
 
 
 def live_text(page: Any) -> str:
@@ -169,11 +180,7 @@ def test_the_expert_is_thinking_only_until_its_play_and_both_plays_are_marked(
     game = services.make_step(game.pk, user, game.version, 8, 2)
     game = services.make_step(game.pk, user, game.version, 6, 5)
     assert game.turn == "dark" and held_computer_turns
-    w = words(game, language)
-
-    page = open_page(browser, daphne_server, user, language, width)
-    page.goto(f"/games/{game.pk}/")
-    wait_idle(page)
+    page, w = open_game(browser, daphne_server, user, game, language, width)
     turn_line = page.locator("#play-turn")
     assert turn_line.inner_text() == w["thinking"]
     assert "play-thinking" in (turn_line.get_attribute("class") or "")
@@ -211,11 +218,8 @@ def test_the_status_line_drops_a_pick_once_the_step_is_made_or_refused(
     set_prefs(user, language=language, auto_end_turn=False)
     fixed_dice(monkeypatch, 6, 5)
     game = services.start_game(user, "beginner")
-    w = words(game, language)
+    page, w = open_game(browser, daphne_server, user, game, language, width)
     picked = w["picked"].split("%(")[0]
-    page = open_page(browser, daphne_server, user, language, width)
-    page.goto(f"/games/{game.pk}/")
-    wait_idle(page)
     page.locator('#board [data-point="24"]').click()
     wait_live(page, picked)
     version = page.evaluate("() => window.__shuanglu.state.version")
@@ -234,13 +238,8 @@ def test_the_status_line_drops_a_pick_once_the_step_is_made_or_refused(
     page.context.close()
 
 
-def last_checker_home() -> Position:
-    """LIGHT: one checker left, on its 1 point; DARK: all fifteen at home."""
-    me = [0] * 25
-    me[0] = 1
-    opp = [0] * 25
-    opp[0] = 15
-    return Position(tuple(me), tuple(opp))
+# LIGHT: one checker left, on its 1 point; DARK: all fifteen at home.
+LAST_CHECKER_HOME = board(light={1: 1}, dark={24: 15})
 
 
 @pytest.mark.parametrize(("language", "width"), SCREENS)
@@ -254,13 +253,8 @@ def test_the_result_is_over_the_board_with_review_and_new_game(
     width: int,
 ) -> None:
     set_prefs(user, language=language)
-    fixed_dice(monkeypatch, 6, 5, 3, 1, 2, 2)
-    game = services.start_game(user, "beginner")
-    Game.objects.filter(pk=game.pk).update(position_id=last_checker_home().position_id())
-    w = words(game, language)
-    page = open_page(browser, daphne_server, user, language, width)
-    page.goto(f"/games/{game.pk}/")
-    wait_idle(page)
+    game = services.start_game_from(user, "beginner", LAST_CHECKER_HOME, dice=[6, 5])
+    page, w = open_game(browser, daphne_server, user, game, language, width)
     assert page.locator("#play-over").is_hidden()
     page.locator('#board [data-point="1"]').click()
     page.locator('#board [data-point="0"]').click()

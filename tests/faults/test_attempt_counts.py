@@ -9,16 +9,14 @@ untouched by a cache that is flushed or kept.
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.cache import cache
-from django.utils import timezone
 
 from ai_worker import tasks, turns
 from games.models import Game, Status
-from tests.ai.conftest import dark_game  # noqa: F401 (a fixture)
+from tests.ai.conftest import dark_game, earlier  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +45,8 @@ def test_the_counts_hold_when_the_cache_is_flushed(dark_game: Any) -> None:  # n
     dying = dark_game()
     for _ in range(turns.MAX_ATTEMPTS):
         turns.count_attempt(dying.pk, dying.version)
-    stuck = dark_game(computer_turn_started_at=timezone.now() - timedelta(minutes=5))
+    with earlier(minutes=5):
+        stuck = dark_game()
     for _ in range(turns.MAX_REQUEUES):
         assert turns.sweep(lambda *a: None) == 1
     cache.clear()  # a Redis restarted empty
@@ -59,8 +58,9 @@ def test_the_counts_hold_when_the_cache_is_flushed(dark_game: Any) -> None:  # n
 
 
 def test_a_stale_task_counts_nothing(dark_game: Any) -> None:  # noqa: F811
-    game = dark_game(version=5)
-    assert turns.count_attempt(game.pk, 4) == 0
+    game = dark_game()
+    stale = game.version - 1
+    assert turns.count_attempt(game.pk, stale) == 0
     assert row(game).computer_attempts == {}
-    assert turns.count_attempt(game.pk, 5) == 1
-    assert turns.attempts(game.pk, 5) == 1 and turns.attempts(game.pk, 4) == 0
+    assert turns.count_attempt(game.pk, game.version) == 1
+    assert turns.attempts(game.pk, game.version) == 1 and turns.attempts(game.pk, stale) == 0
