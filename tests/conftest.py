@@ -22,6 +22,8 @@ Browser
     Chinese.
 
 Games
+    ``earlier(minutes)`` (a plain function): a block run with the site's clock
+    that far back, so the services store a turn begun long ago.
     ``held_computer_turns``: the computer's turns are recorded, as
     (game_id, version) in order, instead of played: ``ai_worker``'s receiver
     of ``games.signals.computer_turn_due`` is disconnected for the test.
@@ -44,8 +46,10 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from unittest import mock
 from urllib.parse import quote
 
 import pytest
@@ -316,6 +320,17 @@ def _held(signal: Any, uid: str, receiver: Any, held: list[Any], *names: str) ->
     finally:
         signal.disconnect(dispatch_uid=f"tests.held.{uid}")
         signal.connect(receiver, dispatch_uid=uid)
+
+
+@contextmanager
+def earlier(minutes: float) -> Iterator[None]:
+    """The site's clock (``django.utils.timezone.now``) ``minutes`` back for
+    the block: what the services store in it is stored as of then."""
+    from django.utils import timezone
+
+    then = timezone.now() - timedelta(minutes=minutes)
+    with mock.patch.object(timezone, "now", lambda: then):
+        yield
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import tests.boards
 from ai_worker.features import (
     count_shots,
     exposed_blots,
@@ -18,14 +19,10 @@ from games.engine import Position
 def board(mine: dict[int, int], theirs: dict[int, int]) -> Position:
     """A position from the mover's side: ``mine`` on the mover's points (25 =
     bar), ``theirs`` on the *mover's* points too (0 = the opponent's bar);
-    the rest of each side's 15 checkers are borne off."""
-    me = [0] * 25
-    for point, n in mine.items():
-        me[point - 1] += n
-    opp = [0] * 25
-    for point, n in theirs.items():
-        opp[24 if point == 0 else 24 - point] += n
-    return Position(tuple(me), tuple(opp))
+    the rest of each side's 15 checkers are borne off. The suite's one
+    builder (tests/boards.py) with the mover as LIGHT."""
+    placed = {point: n for point, n in theirs.items() if point}
+    return tests.boards.board(mine, placed, dark_bar=theirs.get(0, 0))
 
 
 # Standard single-blot shot table (open board, one attacker, no blocks).

@@ -6,16 +6,13 @@ import json
 from typing import Any
 
 import pytest
-from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Preferences, User
 from accounts.preferences import board_prefs
 from games import services
-from games.engine import Position, Side
-from games.models import Game
-from games.services.turns import pass_to
+from tests.boards import board
 
 pytestmark = pytest.mark.django_db
 
@@ -151,7 +148,7 @@ def test_an_unknown_board_theme_is_refused(client_logged_in: Client, user: Any) 
 
 
 # LIGHT's last checker on its 2 point: every roll bears it off, one way only.
-LAST_CHECKER = Position(tuple([0, 1] + [0] * 23), tuple([0] * 18 + [15] + [0] * 6))
+LAST_CHECKER = board(light={2: 1}, dark={6: 15})
 
 
 @pytest.mark.parametrize(
@@ -162,12 +159,7 @@ def test_a_forced_bear_off_is_played_for_the_person_who_asked(
     user: User, fields: dict[str, bool], played: bool
 ) -> None:
     Preferences.objects.create(user=user, **fields)
-    game = services.start_game(user, "beginner")
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        game.position_id = LAST_CHECKER.position_id()
-        pass_to(game, Side.LIGHT)
-        game.save()
+    game = services.start_game_from(user, "beginner", LAST_CHECKER)  # its roll begins the turn
     game.refresh_from_db()
     automatic = bool((game.last_turn or {}).get("automatic"))
     expected = ("finished", "light", True) if played else ("playing", "", False)

@@ -4,8 +4,7 @@
 through the services with the computer on turn, its dice rolled as the turn
 passed (or, in a money game with ``dice=None``, its cube decision first);
 its turn is announced on commit, as any turn's (``held_computer_turns``
-holds it). ``earlier(minutes)`` runs a block with the clock that far back,
-for a turn that began long ago.
+holds it).
 ``celery_worker_process`` starts a real
 ``celery -A config worker -Q moves,analysis --pool prefork -c 1`` on the test
 database and REDIS_URL (reusable by any test module: request the fixture;
@@ -22,15 +21,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import pytest
-from django.utils import timezone
 
 from games.engine import Position, Side
 
@@ -84,15 +79,6 @@ def dark_game(user: Any) -> Callable[..., Any]:
         )
 
     return make
-
-
-@contextmanager
-def earlier(minutes: float) -> Iterator[None]:
-    """The site's clock (``django.utils.timezone.now``) ``minutes`` back for
-    the block: what the services store in it is stored as of then."""
-    then = timezone.now() - timedelta(minutes=minutes)
-    with mock.patch.object(timezone, "now", lambda: then):
-        yield
 
 
 def wait_until(check: Callable[[], bool], seconds: float, what: str) -> None:

@@ -12,7 +12,7 @@ from django.test import override_settings
 from ai_worker import dispatch, tasks, turns
 from games.engine import Dice, Position
 from games.models import Game, Status, Turn
-from tests.ai.conftest import earlier
+from tests.conftest import earlier
 
 
 def advanced(game: Game) -> Game:

@@ -16,7 +16,8 @@ from django.core.cache import cache
 
 from ai_worker import tasks, turns
 from games.models import Game, Status
-from tests.ai.conftest import dark_game, earlier  # noqa: F401 (a fixture)
+from tests.ai.conftest import dark_game  # noqa: F401 (a fixture)
+from tests.conftest import earlier
 
 pytestmark = pytest.mark.django_db
 

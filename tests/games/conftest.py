@@ -5,8 +5,8 @@ dice) with a queue the test fills: ``dice.queue(5, 2)``; an empty queue fails
 the test rather than rolling at random. Positions: ``board(light={...},
 dark={...})`` (tests/boards.py, the suite's one builder) builds a position
 from LIGHT's side, points in the display numbering for both colours.
-``make_game`` starts a game in play through the services (any other state
-with plain ORM calls).
+``make_game`` starts a game through the services (the states no command
+reaches from a chosen position are its one documented exception).
 ``computer_queue`` records the computer turns announced on commit
 (``held_computer_turns``) instead of playing them.
 """
@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
 
 from games import services
 from games.engine import Position, Side
-from games.models import Game, Status
+from games.models import Game, GameKind, Status
 from tests.boards import board
 
 
@@ -55,10 +56,17 @@ def board_fixture() -> Callable[..., Position]:
 def make_game(user: Any) -> Callable[..., Game]:
     """``make_game(position, turn="light", dice=[5, 2], **fields)``.
 
-    A game in play is started through the services (``start_game_from``:
-    the turn begun as the site begins it). Only a state no command reaches
-    from a chosen position (an opening, a cube decision, a version, a clock,
-    dice not rolled yet) is written as given, with plain ORM calls.
+    Started through the services: ``status="opening"`` opens a game by its
+    opening roll (``start_game``, the rolls given as ``opening_rolls``);
+    otherwise a game from ``position`` with ``turn`` on roll
+    (``start_game_from``: single, or money by ``kind`` and ``jacoby``, whose
+    side on turn first decides on the cube when ``dice`` is None).
+
+    The one exception, and the fixtures' one writer of game rows by hand:
+    fields no command reaches from a chosen position (a cube already held,
+    a last turn or a result stored, a version, a match's later game, the
+    computer's dice not rolled yet as rows stood before migration 0003) make
+    ``_as_given`` store the row as given.
     """
 
     def make(
@@ -68,18 +76,46 @@ def make_game(user: Any) -> Callable[..., Game]:
         **fields: Any,
     ) -> Game:
         owner = fields.pop("owner", user)
-        position = position or Position.start()
-        if dice is not None and set(fields) <= {"tier"}:
-            return services.start_game_from(
-                owner, fields.get("tier", "casual"), position, Side(turn), dice
-            )
-        fields.setdefault("status", Status.PLAYING)
-        fields.setdefault("opening_rolls", [[5, 2]])
-        return Game.objects.create(
-            owner=owner, position_id=position.position_id(), turn=turn, dice=dice, **fields
-        )
+        if fields.get("status") == Status.OPENING and set(fields) <= OPENING_FIELDS:
+            return _opened(owner, fields.get("opening_rolls") or [dice or [5, 2]], fields)
+        start = {k: fields.pop(k) for k in START_FIELDS & set(fields)}
+        kind = start.get("kind", GameKind.SINGLE)
+        deciding = kind != GameKind.SINGLE and dice is None
+        status = Status.DECIDING if deciding else Status.PLAYING
+        if (
+            set(fields) <= {"status"}
+            and fields.get("status", status) == status
+            and (dice is not None or deciding)
+        ):
+            tier = start.pop("tier", "casual")
+            position = position or Position.start()
+            return services.start_game_from(owner, tier, position, Side(turn), dice, **start)
+        return _as_given(owner, position, turn, dice, {**start, **fields})
 
     return make
+
+
+START_FIELDS = {"tier", "kind", "jacoby"}
+OPENING_FIELDS = {"status", "opening_rolls", "tier"}
+
+
+def _opened(owner: Any, rolls: list[list[int]], fields: dict[str, Any]) -> Game:
+    """``start_game`` with its opening roll's dice: ``rolls``, ties first."""
+    dice = iter([d for roll in rolls for d in roll])
+    with mock.patch.object(services.dice, "roll_die", lambda: next(dice)):
+        game = services.start_game(owner, fields.get("tier", "casual"))
+    assert game.opening_rolls == rolls and game.status == Status.OPENING
+    return game
+
+
+def _as_given(
+    owner: Any, position: Position | None, turn: str, dice: list[int] | None, fields: dict[str, Any]
+) -> Game:
+    """The row as given (see ``make_game``): a state no command reaches."""
+    fields.setdefault("status", Status.PLAYING)
+    fields.setdefault("opening_rolls", [[5, 2]])
+    position_id = (position or Position.start()).position_id()
+    return Game.objects.create(owner=owner, position_id=position_id, turn=turn, dice=dice, **fields)
 
 
 @pytest.fixture

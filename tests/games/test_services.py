@@ -14,6 +14,7 @@ from games.engine import Dice, Position, RefusalCode, legal_plays
 from games.models import Game, Status, Turn
 from games.signals import game_finished
 from games.steps import turn_json
+from tests.conftest import earlier
 from tests.games.conftest import board
 
 pytestmark = pytest.mark.django_db
@@ -129,17 +130,19 @@ def test_someone_elses_game_is_refused(make_user: Any, make_game: Any) -> None:
 
 
 def test_steps_are_refused_while_the_computer_is_on_turn(user: Any, make_game: Any) -> None:
-    game = make_game(turn="dark", dice=None)
+    game = make_game(turn="dark", dice=[6, 4])
     with pytest.raises(services.NotYourTurnError):
-        services.make_step(game.pk, user, 1, 13, 8)
+        services.make_step(game.pk, user, game.version, 13, 8)
 
 
 def test_commands_on_a_finished_game_are_refused(user: Any, make_game: Any) -> None:
-    game = make_game(dice=None, status=Status.FINISHED, winner="dark", points=1)
+    game = make_game(dice=[5, 2])
+    game = services.resign(game.pk, user, game.version)
+    assert (game.status, game.winner, game.points) == (Status.FINISHED, "dark", 1)
     with pytest.raises(services.GameOverError):
-        services.make_step(game.pk, user, 1, 13, 8)
+        services.make_step(game.pk, user, game.version, 13, 8)
     with pytest.raises(services.GameOverError):
-        services.resign(game.pk, user, 1)
+        services.resign(game.pk, user, game.version)
 
 
 # --------------------------------------------------------------- undo / end turn
@@ -261,8 +264,8 @@ def test_the_migration_keeps_the_last_turn_of_an_older_game_on_its_row(
 
 
 def test_begin_computer_turn_is_none_when_stale_or_not_its_turn(make_game: Any) -> None:
-    dark = make_game(turn="dark", dice=None, version=3)
-    assert services.begin_computer_turn(dark.pk, 2) is None
+    dark = make_game(turn="dark", dice=[6, 4])
+    assert services.begin_computer_turn(dark.pk, dark.version - 1) is None
     light = make_game(dice=[5, 2])
     assert services.begin_computer_turn(light.pk, 1) is None
 
@@ -350,12 +353,14 @@ def test_fail_computer_turn_stops_the_game(make_game: Any) -> None:
 
 
 def test_stuck_games_lists_computer_turns_waiting_too_long(make_game: Any) -> None:
-    old = timezone.now() - timedelta(minutes=5)
-    stuck = make_game(turn="dark", dice=None, computer_turn_started_at=old, version=4)
-    make_game(turn="dark", dice=None, computer_turn_started_at=timezone.now())
+    with earlier(minutes=5):
+        stuck = make_game(turn="dark", dice=[6, 4])
+    make_game(turn="dark", dice=[6, 4])
     make_game(dice=[5, 2])
+    # Finished with its clock left on (no command leaves one: a row as given).
+    old = timezone.now() - timedelta(minutes=5)
     make_game(turn="dark", status=Status.FINISHED, computer_turn_started_at=old)
-    assert services.stuck_games(timedelta(minutes=1)) == [(stuck.pk, 4)]
+    assert services.stuck_games(timedelta(minutes=1)) == [(stuck.pk, stuck.version)]
 
 
 # --------------------------------------------------------------- game over
@@ -411,8 +416,8 @@ def test_the_computer_bearing_off_last_wins_a_single_game(make_game: Any) -> Non
 
 
 def test_resign_gives_the_computer_a_single_game(user: Any, make_game: Any) -> None:
-    game = make_game(turn="dark", dice=None)
-    game = services.resign(game.pk, user, 1)
+    game = make_game(turn="dark", dice=[6, 4])
+    game = services.resign(game.pk, user, game.version)
     game.refresh_from_db()
     assert (game.status, game.winner, game.points, game.resigned) == ("finished", "dark", 1, True)
     assert services.begin_computer_turn(game.pk, game.version) is None

@@ -67,6 +67,17 @@ def test_a_jacoby_free_money_game_with_many_gammons_is_too_good() -> None:
     assert advice.loss(CubeAction.DOUBLE) > 0.5
 
 
+def deciding(user: Any, position_id: str, turn: Side = Side.LIGHT) -> Game:
+    """A money game (Jacoby) started through the services from the position,
+    ``turn`` on roll and first deciding whether to double."""
+    from games import services
+
+    position = Position.from_position_id(position_id)
+    game = services.start_game_from(user, "casual", position, turn, kind=GameKind.MONEY)
+    assert game.status == Status.DECIDING
+    return game
+
+
 def cube_game(user: Any, position_id: str, status: str, **fields: Any) -> Game:
     return Game.objects.create(
         owner=user,
@@ -87,7 +98,7 @@ def test_a_hint_on_the_persons_double_gives_the_action_the_chances_and_why(
 ) -> None:
     from games import services
 
-    game = cube_game(user, DOUBLE_TAKE, Status.DECIDING)
+    game = deciding(user, DOUBLE_TAKE)
     monkeypatch.setattr(
         "learning.tasks.enqueue_hint", lambda gid, version: hints.compute_hint(gid, version)
     )
@@ -123,8 +134,13 @@ def test_a_hint_when_the_computer_doubles_says_take_or_pass_from_the_persons_sid
     user: Any,
 ) -> None:
     # The computer (on roll, DARK) holds the DOUBLE_PASS position and doubled.
+    from games import services
+
     light_side = Position.from_position_id(DOUBLE_PASS).swapped().position_id()
-    game = cube_game(user, light_side, Status.DOUBLED, cube_offered="dark")
+    game = deciding(user, light_side, Side.DARK)
+    assert services.finish_computer_cube(game.pk, game.version, "double")
+    game.refresh_from_db()
+    assert (game.status, game.cube_offered) == (Status.DOUBLED, "dark")
     hints.compute_hint(game.pk, game.version)
     hint = Hint.objects.get(game=game)
     with translation.override("en"):
