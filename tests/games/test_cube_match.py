@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games import services
+from games.engine import legal_plays
 from games.models import Game, Match, Status
 from games.state import build_state
 from tests.boards import board
@@ -26,10 +27,18 @@ def open_with_light(user: Any, dice: Any, game: Game) -> Game:
     return reload(game)
 
 
-def light_doubles_and_dark_passes(user: Any, game: Game) -> Game:
-    """Bring the game to the person's roll-or-double and let the computer pass."""
-    Game.objects.filter(pk=game.pk).update(status=Status.DECIDING, turn="light", dice=None)
-    game = services.double(game.pk, user, reload(game).version)
+def light_doubles_and_dark_passes(user: Any, dice: Any, game: Game) -> Game:
+    """The computer, deciding, rolls 3-1 and plays; at the person's
+    roll-or-double LIGHT doubles and the computer passes."""
+    dice.queue(3, 1)
+    assert services.finish_computer_cube(game.pk, game.version, "no_double")
+    begun = services.begin_computer_turn(game.pk, game.version + 1)
+    assert begun is not None
+    play = legal_plays(*begun)[0]
+    assert services.finish_computer_turn(game.pk, game.version + 1, play)
+    game = reload(game)
+    assert (game.status, game.turn) == (Status.DECIDING, "light")
+    game = services.double(game.pk, user, game.version)
     assert services.finish_computer_cube(game.pk, game.version, "pass")
     return reload(game)
 
@@ -52,7 +61,7 @@ def next_game(user: Any, game: Game) -> Game:
 def test_a_three_point_match_to_its_end(user: Any, dice: Any, computer_queue: list) -> None:
     dice.queue(5, 2)
     game1 = open_with_light(user, dice, services.start_match(user, "casual", 3))
-    game1 = light_doubles_and_dark_passes(user, game1)
+    game1 = light_doubles_and_dark_passes(user, dice, game1)
     match = Match.objects.get(pk=game1.match_id)
     assert (match.score_light, match.score_dark, match.crawford) == (1, 0, False)
     dice.queue(5, 2)
@@ -69,7 +78,7 @@ def test_a_three_point_match_to_its_end(user: Any, dice: Any, computer_queue: li
     with pytest.raises(services.CubeRefusedError) as refused:
         services.next_game(game2.pk, user, game2.version)
     assert refused.value.refusal_code == "not_finished"
-    game2 = light_doubles_and_dark_passes(user, open_with_light(user, dice, game2))
+    game2 = light_doubles_and_dark_passes(user, dice, open_with_light(user, dice, game2))
     match.refresh_from_db()
     assert (match.score_light, match.score_dark, match.crawford) == (2, 0, True)
 
