@@ -181,46 +181,46 @@ def _turn(game: Game, number: int, side: Side, board: Position, dice: tuple[int,
     )
 
 
+# LIGHT on the bar against DARK's 1 and 2 points; DARK far behind (no double,
+# nothing close), its 5-4, 6/1 5/1 at 1-ply, leaves LIGHT a double that DARK
+# should pass (at 1, 2 and 3-ply).
+BEFORE_DOUBLE_PASS = "d1bAACy8eYQJQA"
+
+
 @pytest.fixture
 def cube_game_played(user: Any) -> Game:
-    """A money game: the opening turn; DARK rolls without doubling (at the
-    start position: nothing to double); LIGHT doubles in ``DOUBLE_PASS`` and
-    DARK takes (a wrong take); DARK redoubles to 4 at once and LIGHT passes."""
-    from games.models import CubeAction
+    """A money game through the services: LIGHT's 2-1 cannot enter; DARK
+    rolls without doubling and plays 5-4; LIGHT doubles and DARK takes (a
+    wrong take); LIGHT plays 5-2; DARK redoubles to 4 at once and LIGHT passes."""
+    from unittest import mock
 
-    game = cube_game(user, Position.start().position_id(), Status.FINISHED)
-    start = Position.start()
-    _turn(game, 1, Side.LIGHT, start, (3, 1))
-    _turn(game, 2, Side.DARK, start, (6, 5))
-    strong = Position.from_position_id(DOUBLE_PASS)  # LIGHT on roll, from its side
-    for number, (side, action, value) in enumerate(
-        [("light", "double", 2), ("dark", "take", 2)], start=1
-    ):
-        CubeAction.objects.create(
-            game=game,
-            number=number,
-            before_turn=3,
-            side=side,
-            action=action,
-            value=value,
-            position_id=strong.position_id(),
-        )
-    _turn(game, 3, Side.LIGHT, strong, (5, 2))
-    after = Position.from_position_id(game.turns.get(number=3).position_after)
-    for number, (side, action) in enumerate([("dark", "double"), ("light", "pass")], start=3):
-        CubeAction.objects.create(
-            game=game,
-            number=number,
-            before_turn=4,
-            side=side,
-            action=action,
-            value=4,
-            position_id=after.position_id(),
-        )
-    Game.objects.filter(pk=game.pk).update(
-        winner="dark", passed=True, result_kind="single", points=2, cube_value=2, cube_owner="dark"
-    )
-    game.refresh_from_db()
+    from ai_worker.evaluator import rank_plays
+    from games import services
+    from games.engine import Dice
+    from tests.learning.conftest import person_plays
+
+    rolls = iter([5, 4, 5, 2])
+    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)):
+        before = Position.from_position_id(BEFORE_DOUBLE_PASS)
+        game = services.start_game_from(user, "casual", before, dice=[2, 1], kind=GameKind.MONEY)
+        assert (game.status, game.turn, game.last_turn["notation"]) == (Status.DECIDING, "dark", "")
+        assert services.finish_computer_cube(game.pk, game.version, "no_double")
+        begun = services.begin_computer_turn(game.pk, game.version + 1)
+        assert begun is not None and begun[1] == Dice(5, 4)
+        play = rank_plays(*begun, 1)[0].play
+        assert services.finish_computer_turn(game.pk, game.version + 1, play)
+        game.refresh_from_db()
+        assert (game.status, game.turn) == (Status.DECIDING, "light")
+        game = services.double(game.pk, user, game.version)
+        assert services.finish_computer_cube(game.pk, game.version, "take")
+        game.refresh_from_db()  # the doubler rolls at once
+        ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
+        game = person_plays(game, ranked[0].play)
+        assert (game.status, game.turn) == (Status.DECIDING, "dark")
+        assert services.finish_computer_cube(game.pk, game.version, "double")
+        game.refresh_from_db()
+        game = services.pass_double(game.pk, user, game.version)
+    assert (game.winner, game.passed, game.points, game.cube_value) == ("dark", True, 2, 2)
     return game
 
 
@@ -261,7 +261,7 @@ def test_the_review_judges_every_cube_decision_and_sums_the_rates_apart_and_toge
     assert take.error_class == classify(take.equity_lost).value != "none"
     double = cubes[(3, "double")]  # LIGHT's double was right
     assert double.best == "double" and double.equity_lost == 0.0
-    assert cubes[(2, "double")].trivial  # no double at the start: nothing to decide
+    assert cubes[(2, "double")].trivial  # far behind: nothing to decide
     summary = row.summary
     dark = summary["dark"]
     counted = [c for c in cubes.values() if c.side == "dark" and not c.trivial]
