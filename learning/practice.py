@@ -289,7 +289,7 @@ def _cube_item_json(item: PracticeItem) -> dict[str, Any]:
         "setting": context_json(context),
         "setting_words": describe_context(context),
         "analysis_query": urlencode(
-            {"id": item.position_id, "side": side, **context_query(context)}
+            {"id": item.position_id, "side": side, **context_query(context), "show": "cube"}
         ),
         "phase": item.phase,
         "error": item.error_class,

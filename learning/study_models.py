@@ -91,4 +91,5 @@ class PracticeItem(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Practice {self.position_id} {self.die1}{self.die2} due {self.due:%Y-%m-%d}"
+        what = self.decision or f"{self.die1}{self.die2}"
+        return f"Practice {self.position_id} {what} due {self.due:%Y-%m-%d}"

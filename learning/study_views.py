@@ -117,7 +117,8 @@ def analysis_page(request: HttpRequest) -> HttpResponse:
             )
         except BoardInputError as bad:
             error = bad.message
-    page = _page_context(error, position, dice, side, context)
+    show_cube = request.GET.get("show") == "cube"
+    page = _page_context(error, position, dice, side, context, show_cube)
     return render(request, "learning/analysis.html", page)
 
 
@@ -127,6 +128,7 @@ def _page_context(
     dice: Dice | str | None = None,
     side: str = "light",
     context: CubeContext | None = None,
+    show_cube: bool = False,
 ) -> dict[str, Any]:
     position = position or Position.start()
     context = context or read_context({}, side)
@@ -135,6 +137,8 @@ def _page_context(
         **board_facts(position, side, rolled, context),
         **_setting_json(context),
         "dice": "" if dice is None else analysis_board.dice_key(dice),
+        # ``show=cube``: the address of a cube action shown; the page asks for it again.
+        "show_cube": show_cube and dice is None and not error,
         "error": error,
         "urls": {
             "position": reverse("study:analysis_position"),

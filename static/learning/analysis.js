@@ -86,6 +86,7 @@ function writeAddress() {
   if (state.dice) q.set("dice", state.dice);
   if (state.facts.side !== "light") q.set("side", state.facts.side);
   for (const [k, v] of Object.entries(settingQuery(state.setting))) q.set(k, v);
+  if (!state.dice && state.results && state.results.cube) q.set("show", "cube");
   window.history.replaceState(null, "", `${urls.page}?${q}`);
 }
 
@@ -294,6 +295,7 @@ async function analyse() {
   }
   say("");
   showResults(answer);
+  writeAddress(); // a cube action shown: the address says so (show=cube)
 }
 
 function row(cells) {
@@ -437,4 +439,5 @@ document.addEventListener("keydown", (ev) => {
 
 setPosition(state.facts, state.dice);
 if (data.error) say(data.error, true);
+else if (data.show_cube) analyse();
 else if (!state.dice) say(S.no_dice);

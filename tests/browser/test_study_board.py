@@ -208,8 +208,11 @@ def test_the_cube_and_the_score_set_on_the_page_give_the_cube_action(
     page.click("#ab-analyse")
     title.filter(has_text="倍数骰在对方手里").wait_for(timeout=60_000)
     assert page.locator("#ab-cube-table").is_hidden()
-    # The address round trip: a fresh page from it has the same cube and score.
+    # The address round trip: a fresh page from it has the same cube and score,
+    # and the cube action it showed (show=cube) is asked for again.
+    assert address(page)["show"] == ["cube"]
     page.goto(page.url)
+    title.filter(has_text="倍数骰在对方手里").wait_for(timeout=60_000)
     page.locator("#ab-board g.b-cube[data-owner='dark'][data-value='2']").wait_for()
     assert page.locator("#ab-match").input_value() == "7"
     assert page.locator("#ab-owner").input_value() == "dark"

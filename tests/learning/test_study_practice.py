@@ -338,5 +338,9 @@ def test_the_cube_filter_shows_a_cube_decision_as_it_was(
     assert take["side"] == "dark" and take["answers"] == ["take", "pass"]
     assert take["xgid"].endswith(":1:1:1:00:0:0:1:0:6")  # cube 2 owned by X, the doubler
     assert f"/analysis/?id={first.position_id.replace('/', '%2F')}" in html
+    link = response.context["item"]["analysis_query"]
+    assert "side=light" in link and "jacoby=1" in link and link.endswith("show=cube")
+    opened = client_logged_in.get(f"/analysis/?{link}").context["initial"]
+    assert opened["show_cube"] is True and opened["setting"]["jacoby"] is True
     checker = client_logged_in.get("/practice/?phase=middle").context["due"]
     assert checker == PracticeItem.objects.filter(phase="middle").count()
