@@ -82,7 +82,7 @@ def play_out(
                 if number >= max_turns:
                     raise AssertionError("the game did not finish")
                 if game.turn == Side.DARK.value:
-                    game = _computer_plays(game)
+                    game = computer_plays(game)
                     continue
                 ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
                 play = choose(ranked).play
@@ -122,7 +122,7 @@ def person_plays(game: Game, play: Play) -> Game:
     return game
 
 
-def _computer_plays(game: Game) -> Game:
+def computer_plays(game: Game) -> Game:
     """DARK's best 1-ply play (or its pass), as the computer's task applies it."""
     turn = services.begin_computer_turn(game.pk, game.version)
     assert turn is not None

@@ -78,20 +78,6 @@ def deciding(user: Any, position_id: str, turn: Side = Side.LIGHT) -> Game:
     return game
 
 
-def cube_game(user: Any, position_id: str, status: str, **fields: Any) -> Game:
-    return Game.objects.create(
-        owner=user,
-        status=status,
-        turn="light",
-        dice=None,
-        kind=GameKind.MONEY,
-        jacoby=True,
-        position_id=position_id,
-        opening_rolls=[[4, 2]],
-        **fields,
-    )
-
-
 @pytest.mark.django_db
 def test_a_hint_on_the_persons_double_gives_the_action_the_chances_and_why(
     user: Any, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
@@ -159,28 +145,6 @@ def test_a_hint_when_the_computer_doubles_says_take_or_pass_from_the_persons_sid
 # ---------------------------------------------------------------- the review
 
 
-def _turn(game: Game, number: int, side: Side, board: Position, dice: tuple[int, int]) -> None:
-    from ai_worker.evaluator import rank_plays
-    from games.engine import Dice
-    from games.models import Turn
-    from games.steps import stored_steps
-
-    mover = board if side is Side.LIGHT else board.swapped()
-    play = rank_plays(mover, Dice(*dice), 1)[0].play
-    after = play.result if side is Side.LIGHT else play.result.swapped()
-    Turn.objects.create(
-        game=game,
-        number=number,
-        side=side.value,
-        die1=dice[0],
-        die2=dice[1],
-        notation=play.notation(),
-        steps=stored_steps(play.steps),
-        position_before=board.position_id(),
-        position_after=after.position_id(),
-    )
-
-
 # LIGHT on the bar against DARK's 1 and 2 points; DARK far behind (no double,
 # nothing close), its 5-4, 6/1 5/1 at 1-ply, leaves LIGHT a double that DARK
 # should pass (at 1, 2 and 3-ply).
@@ -197,7 +161,7 @@ def cube_game_played(user: Any) -> Game:
     from ai_worker.evaluator import rank_plays
     from games import services
     from games.engine import Dice
-    from tests.learning.conftest import person_plays
+    from tests.learning.conftest import computer_plays, person_plays
 
     rolls = iter([5, 4, 5, 2])
     with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)):
@@ -205,11 +169,8 @@ def cube_game_played(user: Any) -> Game:
         game = services.start_game_from(user, "casual", before, dice=[2, 1], kind=GameKind.MONEY)
         assert (game.status, game.turn, game.last_turn["notation"]) == (Status.DECIDING, "dark", "")
         assert services.finish_computer_cube(game.pk, game.version, "no_double")
-        begun = services.begin_computer_turn(game.pk, game.version + 1)
-        assert begun is not None and begun[1] == Dice(5, 4)
-        play = rank_plays(*begun, 1)[0].play
-        assert services.finish_computer_turn(game.pk, game.version + 1, play)
-        game.refresh_from_db()
+        game = computer_plays(Game.objects.get(pk=game.pk))
+        assert game.last_turn["dice"] == [5, 4]
         assert (game.status, game.turn) == (Status.DECIDING, "light")
         game = services.double(game.pk, user, game.version)
         assert services.finish_computer_cube(game.pk, game.version, "take")
@@ -309,30 +270,56 @@ def test_the_review_page_shows_each_cube_decision_on_its_turn_and_the_rates(
     assert f"{dark['total_error_rate'] * 1000:.1f}" in body
 
 
+def third_game_at_one_to_three(user: Any) -> Game:
+    """A 5-point match through the services: LIGHT wins game 1 (its double
+    passed), DARK game 2 (LIGHT resigns a backgammon); in game 3, at 1-3,
+    LIGHT opens with 3-1, DARK rolls 6-4, then LIGHT resigns."""
+    from unittest import mock
+
+    from ai_worker.evaluator import rank_plays
+    from games import services
+    from games.engine import Dice
+    from tests.learning.conftest import computer_plays, person_plays
+
+    def opened(game: Game) -> Game:  # LIGHT 4 against DARK's 2: LIGHT plays 4-2
+        ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
+        return person_plays(game, ranked[0].play)
+
+    def resigned(game: Game, kind: str) -> Game:
+        game = services.resign(game.pk, user, game.version, kind)
+        assert services.answer_resignation(game.pk, game.version, accept=True)
+        return Game.objects.get(pk=game.pk)
+
+    rolls = iter([4, 2, 3, 1, 4, 2, 3, 1, 6, 4])
+    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)):
+        first = opened(services.start_match(user, "casual", 5))
+        assert services.finish_computer_cube(first.pk, first.version, "no_double")  # rolls 3-1
+        first = computer_plays(Game.objects.get(pk=first.pk))
+        first = services.double(first.pk, user, first.version)
+        assert services.finish_computer_cube(first.pk, first.version, "pass")
+        services.next_game(first.pk, user, Game.objects.get(pk=first.pk).version)
+        second = resigned(opened(first.match.games.get(match_game=2)), "backgammon")
+        services.next_game(second.pk, user, second.version)
+        game = second.match.games.get(match_game=3)
+        assert (game.score_light, game.score_dark, game.turns.count()) == (1, 3, 0)
+        game = services.make_step(game.pk, user, game.version, 8, 5)
+        game = services.make_step(game.pk, user, game.version, 6, 5)
+        assert services.finish_computer_cube(game.pk, game.version, "no_double")  # rolls 6-4
+        game = computer_plays(Game.objects.get(pk=game.pk))
+        assert game.last_turn["dice"] == [6, 4]
+        game = resigned(game, "single")
+    assert game.turns.count() == 2 and game.is_over
+    return game
+
+
 @pytest.mark.django_db
 def test_in_a_match_the_graph_shows_the_chance_to_win_the_match(user: Any) -> None:
     import bgbot_cpp
 
-    from games.models import Match as MatchRow
     from learning import review
     from learning.replay import replay_json
 
-    match = MatchRow.objects.create(owner=user, length=5, score_light=1, score_dark=3)
-    game = cube_game(
-        user,
-        Position.start().position_id(),
-        Status.FINISHED,
-        match=match,
-        match_game=3,
-        score_light=1,
-        score_dark=3,
-    )
-    Game.objects.filter(pk=game.pk).update(kind=GameKind.MATCH, jacoby=False)
-    game.refresh_from_db()
-    start = Position.start()
-    _turn(game, 1, Side.LIGHT, start, (3, 1))
-    after = Position.from_position_id(game.turns.get(number=1).position_after)
-    _turn(game, 2, Side.DARK, after, (6, 4))
+    game = third_game_at_one_to_three(user)
     review.run_analysis(game.pk)
     data = replay_json(game)
     assert data["match"] is True
