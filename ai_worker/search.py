@@ -1,4 +1,4 @@
-"""An N-ply search whose every node is sane: the endgames bgsage's misses.
+"""An N-ply search whose every node is sane: the endgames bgsage's search misses.
 
 bgsage's own N-ply search (``MultiPlyStrategy``, 2.0.20260907) already
 cleans most of its nodes: every leaf and every average goes through its
@@ -7,9 +7,9 @@ no backgammon in a race with nobody left to catch), and once
 ``multipy_set_bearoff_db`` is called a bear-off the database covers is its
 exact value at any depth. What it does not apply are two of
 ``ai_worker.sanity``'s rules: gammons ≤ wins, and a race one side wins on
-any dice valued as certain. Only the second binds in play (a network says
-"99.6%" where the race is decided), and only in short races: see
-``may_be_decided``. Those positions are searched here, every node cleaned
+any dice valued as certain. The second is the one that moves values (a
+network says "99.6%" where the race is decided), and only in short races:
+see ``may_be_decided``. Those positions are searched here, every node cleaned
 by ``ai_worker.sanity.sane_board26``; all others by bgsage.
 
 The search is bgsage's: for each of the opponent's 21 rolls it picks the
