@@ -182,6 +182,15 @@ def bearoff_rolls(position: Position) -> float | None:
     return float(db.get_mean_rolls(to_board26(position), 0))
 
 
+def bearoff_exact(board: list[int]) -> tuple[float, ...] | None:
+    """The bear-off database's exact chances for bgsage's ``board`` after a
+    play (opponent to roll), or ``None`` where it does not reach."""
+    db = _networks.bearoff_db()
+    if db is None or not db.is_bearoff(board):
+        return None
+    return tuple(float(p) for p in db.lookup_probs(board, True))
+
+
 def _level_bearoffs(ranked: list[RankedPlay]) -> list[RankedPlay]:
     """Bearing off in a race against an opponent not yet home (where the
     two-sided database does not reach), plays that leave the same expected
@@ -223,7 +232,7 @@ def value_unmoved(position: Position, ply: int = 1) -> tuple[float, Probs]:
     if ply == 1 or settled(position, shallow):
         return shallow.equity, shallow
     if may_be_decided(position, ply):
-        deep = _sane_search().probs(board, board, ply)
+        deep = sane_search().probs(board, board, ply)
         return deep.equity, deep
     strategy, lock = _networks.multi_ply(ply)
     with lock:
@@ -234,8 +243,26 @@ def value_unmoved(position: Position, ply: int = 1) -> tuple[float, Probs]:
     return deep.equity, deep
 
 
-def _sane_search() -> SaneSearch:
-    return SaneSearch(_networks.one_ply(), _networks.bearoff_db())
+def sane_search(clean: bool = True) -> SaneSearch:
+    """A search with every node cleaned on this process's networks (see
+    ``ai_worker.search``); ``clean=False`` is the raw yardstick."""
+    return SaneSearch(_networks.one_ply(), _networks.bearoff_db(), clean=clean)
+
+
+def bgsage_chances(board: list[int], pre: list[int], ply: int) -> tuple[float, ...]:
+    """bgsage's own chances for ``board`` (from ``pre``, bgsage's 26-point
+    boards) at ``ply``, nothing cleaned here: its network at 1-ply (exact
+    in the bear-off database), its N-ply search above. What the tests and
+    ``bench/analysis.py --audit`` hold the cleaned search against."""
+    if ply == 1:
+        return tuple(float(p) for p in _networks.one_ply().evaluate_board(board, pre)["probs"][:5])
+    strategy, lock = _networks.multi_ply(ply)
+    with lock:
+        try:
+            raw = strategy.evaluate_board(board, pre)["probs"]
+        finally:
+            strategy.clear_cache()
+    return tuple(float(p) for p in raw[:5])
 
 
 def _value(strategy: Any, result: Position, board: list[int], pre: list[int]) -> Probs:
@@ -277,7 +304,7 @@ def _deepen(
     width: int = FILTER_MAX_PLAYS,
 ) -> list[RankedPlay]:
     strategy, lock = _networks.multi_ply(ply)
-    sane = _sane_search()  # one for the decision: its plays share nodes
+    sane = sane_search()  # one for the decision: its plays share nodes
     best = ranked[0].equity
     chosen = [r for r in ranked if best - r.equity < FILTER_THRESHOLD][:width]
     if keep is not None:

@@ -140,8 +140,6 @@ def audit(games: int, per_kind: int) -> None:
     (see the module docstring, ``--audit``)."""
     from ai_worker.features import has_contact
 
-    strategy, db = evaluator._networks.one_ply(), evaluator._networks.bearoff_db()
-    multi, lock = evaluator._networks.multi_ply(2)
     kinds: dict[str, list[tuple[Position, Position]]] = {
         "contact": [],
         "contact, off": [],
@@ -167,12 +165,10 @@ def audit(games: int, per_kind: int) -> None:
         most = bgsage_most = 0.0
         for position, after in chosen:
             board, pre = evaluator.to_board26(after), evaluator.to_board26(position)
-            clean = search.SaneSearch(strategy, db).probs(board, pre, 2)
-            raw = search.SaneSearch(strategy, db, clean=False).probs(board, pre, 2)
+            clean = evaluator.sane_search().probs(board, pre, 2)
+            raw = evaluator.sane_search(clean=False).probs(board, pre, 2)
             raw_equity = sanity.Probs(*sanity.sane_board26(board, astuple(raw))).equity
-            with lock:
-                theirs = multi.evaluate_board(board, pre)["probs"]
-                multi.clear_cache()
+            theirs = evaluator.bgsage_chances(board, pre, 2)
             bgsage_equity = sanity.Probs(*sanity.sane_board26(board, theirs)).equity
             moved += abs(clean.equity - raw_equity) > 0.001
             most = max(most, abs(clean.equity - raw_equity))

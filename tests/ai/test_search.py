@@ -21,8 +21,7 @@ from .test_sanity import side
 
 
 def searches() -> tuple[SaneSearch, SaneSearch]:
-    one, db = evaluator._networks.one_ply(), evaluator._networks.bearoff_db()
-    return SaneSearch(one, db), SaneSearch(one, db, clean=False)
+    return evaluator.sane_search(), evaluator.sane_search(clean=False)
 
 
 def chances(p: Probs) -> tuple[float, ...]:
@@ -31,13 +30,7 @@ def chances(p: Probs) -> tuple[float, ...]:
 
 def bgsage(board: Position, pre: Position, ply: int) -> Probs:
     """bgsage's own N-ply value of ``board``, as the evaluator's search gives it."""
-    strategy, lock = evaluator._networks.multi_ply(ply)
-    with lock:
-        try:
-            raw = strategy.evaluate_board(to_board26(board), to_board26(pre))["probs"]
-        finally:
-            strategy.clear_cache()
-    return Probs(*(float(p) for p in raw[:5]))
+    return Probs(*evaluator.bgsage_chances(to_board26(board), to_board26(pre), ply))
 
 
 # A race in the bear-off: the mover (five off, one checker still on its
@@ -50,11 +43,10 @@ RACE = Position(side({1: 4, 3: 3, 4: 2, 18: 1}), side({1: 4, 2: 3, 3: 1}))
 def test_the_raw_leaves_of_the_race_give_impossible_gammons() -> None:
     import bgbot_cpp
 
-    one = evaluator._networks.one_ply()
     pre = bgbot_cpp.flip_board(to_board26(RACE))
     replies = [r for d1, d2, _w in ROLLS for r in bgbot_cpp.possible_moves(pre, d1, d2)]
     # The opponent's chances after each reply; the mover has borne off.
-    gammons = [one.evaluate_board(r, pre)["probs"][1] for r in replies]
+    gammons = [evaluator.bgsage_chances(r, pre, 1)[1] for r in replies]
     assert sum(RACE.me) < 15 and max(gammons) > 0.3
 
 
@@ -112,9 +104,9 @@ def test_a_bear_off_in_the_database_is_exact_at_every_depth(ply: int) -> None:
     # Both sides in their home boards: bgsage's search (and this one) take
     # the database's exact value instead of searching.
     position = Position(side({2: 2, 3: 3, 4: 1}), side({1: 1, 2: 3, 4: 1, 5: 2}))
-    db = evaluator._networks.bearoff_db()
     board = to_board26(position)
-    exact = [float(p) for p in db.lookup_probs(board, True)]
+    exact = evaluator.bearoff_exact(board)
+    assert exact is not None
     sane, _raw = searches()
     assert chances(sane.probs(board, board, ply)) == pytest.approx(exact, abs=1e-7)
     assert chances(bgsage(position, position, ply)) == pytest.approx(exact, abs=1e-6)
