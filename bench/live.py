@@ -118,9 +118,13 @@ class Site:
             groups["nginx"] = [self.proxy.process.pid]
         return groups
 
-    def restart_daphnes(self) -> None:
+    def restart_daphnes(self) -> float:
+        """Stop every daphne (SIGTERM, as a deploy does), start them again; the
+        perf_counter when the last had stopped."""
         _procs.stop(self.daphnes)
+        stopped = time.perf_counter()
         self.daphnes = _procs.start_daphnes(self.env, self.ports, self.var_dir)
+        return stopped
 
     def stop(self) -> None:
         if self.proxy is not None:
@@ -203,9 +207,15 @@ class Run:
     errors: list[str] = field(default_factory=list)
     dropped: int = 0
     restart_at: float | None = None  # perf_counter when the daphnes were stopped
+    stopped_at: float | None = None
     listening_at: float | None = None
     resynced: list[float] = field(default_factory=list)  # perf_counter of each resync
     all_in: asyncio.Event = field(default_factory=asyncio.Event)
+    duration: float | None = None  # a soak: seconds from the moment all are in
+    ends_at: float = float("inf")
+
+    def going(self, done: int) -> bool:
+        return done < self.rounds and time.perf_counter() < self.ends_at
 
     def port(self, i: int) -> int:
         return self.ports[i % len(self.ports)]
@@ -213,6 +223,8 @@ class Run:
     async def connected(self, ms: float) -> None:
         self.connect_ms.append(ms)
         if len(self.connect_ms) == self.parties:
+            if self.duration:
+                self.ends_at = time.perf_counter() + self.duration
             self.all_in.set()
         await self.all_in.wait()
 
@@ -250,7 +262,7 @@ async def game_client(run: Run, i: int, game_id: int, cookie: str) -> None:
     await run.connected((time.perf_counter() - start) * 1000)
     done = 0
     resend = False
-    while done < run.rounds:
+    while run.going(done) or resend:
         try:
             if not resend:
                 await sock.idle(random.uniform(0, 2 * run.think))
@@ -285,7 +297,7 @@ async def echo_client(run: Run, i: int) -> None:
     sock = await reopen(run, run.port(i), "/ws/echo/")
     await run.connected((time.perf_counter() - start) * 1000)
     done = 0
-    while done < run.rounds:
+    while run.going(done):
         try:
             await sock.idle(random.uniform(0, 2 * run.think))
             frame = json.dumps({"type": "step", "id": f"s{done}", "version": done, "from": 13})
@@ -394,7 +406,7 @@ async def restart_midway(site: Site, run: Run, after: float) -> None:
     await asyncio.sleep(after)
     loop = asyncio.get_running_loop()
     run.restart_at = time.perf_counter()
-    await loop.run_in_executor(None, site.restart_daphnes)
+    run.stopped_at = await loop.run_in_executor(None, site.restart_daphnes)
     run.listening_at = time.perf_counter()
 
 
@@ -408,6 +420,7 @@ async def one_run(
     """The clients of one row; returns what they measured, the CPU and the wall time."""
     echoes = max(1, round(len(games) * args.echo)) if args.echo > 0 else 0
     run = Run(args.rounds, args.think, site.client_ports, len(games) + echoes)
+    run.duration = args.duration
     # Echo sockets mixed in among the games (every tenth client or so, by default).
     clients = [game_client(run, i, gid, cookie) for i, (gid, cookie) in enumerate(games)]
     step = len(clients) // echoes if echoes else 0
@@ -422,7 +435,7 @@ async def one_run(
     await run.all_in.wait()
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, meter.begin)
-    began = time.perf_counter()
+    began, client_cpu = time.perf_counter(), time.process_time()
     if args.replies and reply_player is not None:
         user, cookie = reply_player
         extra.append(
@@ -442,6 +455,7 @@ async def one_run(
     await asyncio.gather(*tasks)
     wall = time.perf_counter() - began
     spent = await loop.run_in_executor(None, meter.spent)
+    spent["(bench clients)"] = time.process_time() - client_cpu
     stop_memory.set()
     await asyncio.gather(*extra)
     if spy is not None:
@@ -469,8 +483,8 @@ def main() -> None:
         "--servers", type=int, default=1, help="daphne processes (with several, set REDIS_URL)"
     )
     args = parser.parse_args()
-    if args.duration:
-        args.rounds = max(1, math.ceil(args.duration / args.think))
+    if args.duration:  # a soak: commands until the time is up
+        args.rounds = 10 * max(1, math.ceil(args.duration / args.think))
     args.tier_list = [t for t in args.tiers.split(",") if t]
     counts = [int(n) for n in args.games.split(",") if n]
 
@@ -538,7 +552,7 @@ def run_row(
             f" connecting all at once p50 {pct(run.connect_ms, 0.5):.0f} ms,"
             f" p99 {pct(run.connect_ms, 0.99):.0f} ms"
         )
-        total = sum(spent.values())
+        total = sum(v for k, v in spent.items() if not k.startswith("("))
         parts = ", ".join(f"{k} {1000 * v / commands:.2f}" for k, v in spent.items())
         print(
             f"  CPU per command {1000 * total / commands:.2f} ms ({parts});"
@@ -563,15 +577,17 @@ def run_row(
 def report_restart(run: Run, games: list[tuple[int, str]], rounds: int) -> None:
     from games.models import Game
 
-    assert run.restart_at is not None and run.listening_at is not None
+    assert run.restart_at and run.stopped_at and run.listening_at
     last = max(run.resynced) if run.resynced else float("nan")
     versions = dict(Game.objects.filter(pk__in=[g for g, _ in games]).values_list("pk", "version"))
     wrong = [g for g, _ in games if versions.get(g) != 1 + rounds]
     print(
-        f"  restart: {len(run.resynced)} sockets resynced; the last"
+        f"  restart: {len(run.resynced)} sockets resynced (p50"
+        f" {pct(run.resynced, 0.5) - run.listening_at:.1f} s after listening again); the last"
         f" {last - run.restart_at:.1f} s after the daphnes were stopped,"
         f" {last - run.listening_at:.1f} s after they listened again"
-        f" (restart itself {run.listening_at - run.restart_at:.1f} s)"
+        f" (SIGTERM to all stopped {run.stopped_at - run.restart_at:.1f} s,"
+        f" start to listening {run.listening_at - run.stopped_at:.1f} s)"
     )
     print(
         f"  every game at version 1 + {rounds} (each command applied once):"

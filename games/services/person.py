@@ -1,7 +1,9 @@
 """The person's commands: start a game, step, undo, end the turn, resign, ask a hint.
 
 Each runs in ``transaction.atomic()`` on the locked row, checks the version
-the command was made on, and saves at the next version (``rows.save``).
+the command was made on, and saves at the next version (``rows.save``); a
+step or undo that changes only the row is first tried without the lock,
+written only if the row is still at that version (``rows.row_command``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from games.engine import Turn as EngineTurn
 from games.models import Game, GameKind, Match, ResultKind, Status
 from games.services import dice
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
-from games.services.rows import current_turn, person_command, position_of, save
+from games.services.rows import current_turn, person_command, position_of, row_command, save
 from games.services.turns import (
     begin_first_turn,
     check_game_over,
@@ -87,28 +89,34 @@ def make_step(
     game_id: int, user: Any, version: int, src: int, dst: int, die: int | None = None
 ) -> Game:
     """One step of the person's turn (display numbering = LIGHT's: 25 bar, 0 off)."""
-    with transaction.atomic():
-        game = person_command(game_id, user, version)
+
+    def step(game: Game, locked: bool) -> bool:
         try:
             turn = current_turn(game).step(src, dst, die)
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
         game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
         if turn.complete and _auto_end_turn(game.owner):
+            if not locked:
+                return False  # the turn ends: its Turn row too, under the lock
             _end_person_turn(game, turn)
-        return save(game)
+        return True
+
+    return row_command(game_id, user, version, step)
 
 
 def undo_step(game_id: int, user: Any, version: int) -> Game:
     """Take back the last step of the person's turn."""
-    with transaction.atomic():
-        game = person_command(game_id, user, version)
+
+    def undo(game: Game, locked: bool) -> bool:
         try:
             current_turn(game).undo()
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
         game.steps = game.steps[:-1]
-        return save(game)
+        return True
+
+    return row_command(game_id, user, version, undo)
 
 
 def end_turn(game_id: int, user: Any, version: int) -> Game:

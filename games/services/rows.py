@@ -1,13 +1,15 @@
 """Reading a game's position and writing its row: the lock, the save, the events.
 
-Every transition locks the row with ``_lock`` (``lock``), changes the
-instance, and ``save``s it: the version goes up, only the changed columns are
-written, and after commit the computer's turn is announced (if due) and the
-new state broadcast.
+Every transition locks the row (``lock``), changes the instance, and
+``save``s it: the version goes up, only the changed columns are written, and
+after commit the computer's turn is announced (if due) and the new state
+broadcast. A person's step or undo tries first without the lock: the row as
+read, written ``WHERE version = v`` (``row_command``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +28,9 @@ from games.services.errors import (
     StaleVersionError,
 )
 from games.signals import computer_turn_due
+
+# A row command's change: (the checked game, whether its row is locked) -> done.
+RowChange = Callable[[Game, bool], bool]
 
 # Every column a transition may change (updated_at is always written).
 SAVED_FIELDS = tuple(
@@ -70,18 +75,49 @@ def lock(game_id: int) -> Game:
 
 def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = True) -> Game:
     """Lock the game and check that ``user`` may act on ``version`` now."""
-    game = lock(game_id)
+    return _checked(lock(game_id), user, version, needs_turn)
+
+
+def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Game:
+    """A person's command on ``version`` that mostly changes the game row alone.
+
+    ``change(game, locked)`` makes the command's change on the checked game;
+    unlocked, it returns False when it needs more than the row (a turn that
+    ends stores a Turn row). First tried without the row lock: the row read
+    as it is, written with ``WHERE version = version``, one statement with
+    no transaction around it. A command that needs more, or whose row moved
+    on between the read and the write, runs again under the lock as every
+    other command does (and, moved on, is refused as stale). A refusal from
+    the unlocked read stands: what it read was the game at some moment.
+    """
+    game = _checked(read(game_id), user, version, True)
+    if change(game, False) and _save_at(game, version):
+        return game
+    with transaction.atomic():
+        game = person_command(game_id, user, version)
+        change(game, True)
+        return save(game)
+
+
+def read(game_id: int) -> Game:
+    """The game row as it is now, unlocked (``row_command`` writes it conditionally)."""
+    game = rowsql.game(game_id)
+    game.loaded_values = _values(game)
+    return game
+
+
+def _checked(game: Game, user: Any, version: int, needs_turn: bool) -> Game:
     if game.owner_id != getattr(user, "pk", None):
-        raise NotYourGameError(f"game {game_id} is not yours")
+        raise NotYourGameError(f"game {game.pk} is not yours")
     if game.is_over:
-        raise GameOverError(f"game {game_id} is over")
+        raise GameOverError(f"game {game.pk} is over")
     if game.version != version:
         raise StaleVersionError(game)
     if game.resign_offer:
         raise CubeRefusedError("resign_pending")
     game.resign_refused = ""  # the page said it once; the next command clears it
     if needs_turn and (game.turn != Side.LIGHT.value or game.dice is None):
-        raise NotYourTurnError(f"game {game_id}: it is not your turn")
+        raise NotYourTurnError(f"game {game.pk}: it is not your turn")
     return game
 
 
@@ -94,6 +130,16 @@ def save(game: Game) -> Game:
     game.loaded_values = _values(game)
     after_commit(game)
     return game
+
+
+def _save_at(game: Game, version: int) -> bool:
+    """``save`` if the row is still at ``version`` (one statement); False if it moved on."""
+    game.version = version + 1
+    if not rowsql.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
+        return False
+    game.loaded_values = _values(game)
+    after_commit(game)
+    return True
 
 
 def after_commit(game: Game) -> None:

@@ -35,8 +35,8 @@ _COLUMNS: dict[str, Field[Any, Any]] = {
     **{f.name: f for f in Game._meta.concrete_fields},
     **{f.attname: f for f in Game._meta.concrete_fields},
 }
-_reads: dict[tuple[str, str], _Read] = {}
-_writes: dict[tuple[str, str, tuple[str, ...]], str] = {}
+_reads: dict[tuple[str, str, bool], _Read] = {}
+_writes: dict[tuple[str, str, tuple[str, ...], bool], str] = {}
 
 
 def locked_game(game_id: int) -> Game:
@@ -44,7 +44,15 @@ def locked_game(game_id: int) -> Game:
 
     Call inside ``transaction.atomic()``; ``Game.DoesNotExist`` if there is none.
     """
-    read = _read()
+    return _fetch(_read(locked=True), game_id)
+
+
+def game(game_id: int) -> Game:
+    """``Game.objects.get(pk=game_id)``, its SQL built once."""
+    return _fetch(_read(locked=False), game_id)
+
+
+def _fetch(read: _Read, game_id: int) -> Game:
     with connection.cursor() as cursor:
         cursor.execute(read.sql, [game_id])
         row = cursor.fetchone()
@@ -57,27 +65,33 @@ def locked_game(game_id: int) -> Game:
     return Game.from_db(connection.alias, read.attnames, values)
 
 
-def update(game: Game, attnames: list[str]) -> None:
-    """``game.save(update_fields=attnames)`` for a row known to exist (its lock is held)."""
+def update(game: Game, attnames: list[str], *, at_version: int | None = None) -> bool:
+    """``game.save(update_fields=attnames)``; with ``at_version``, only if the
+    stored row is still at that version (False if it is not).
+
+    Without ``at_version`` the row must exist (its lock is held).
+    """
     names = tuple(attnames)
     fields = [_COLUMNS[name] for name in names]
     params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
+    params.append(game.pk)
+    if at_version is not None:
+        params.append(at_version)
     with connection.cursor() as cursor:
-        cursor.execute(_write(names), [*params, game.pk])
-        if cursor.rowcount != 1:
-            raise DatabaseError(f"game {game.pk}: the update changed {cursor.rowcount} rows")
+        cursor.execute(_write(names, at_version is not None), params)
+        changed = cursor.rowcount
+    if at_version is None and changed != 1:
+        raise DatabaseError(f"game {game.pk}: the update changed {changed} rows")
+    return bool(changed == 1)
 
 
-def _read() -> _Read:
-    key = (connection.alias, connection.vendor)
+def _read(*, locked: bool) -> _Read:
+    key = (connection.alias, connection.vendor, locked)
     read = _reads.get(key)
     if read is None:
         with _lock:
-            compiler = (
-                Game.objects.select_for_update()
-                .filter(pk=0)
-                .query.get_compiler(connection=connection)
-            )
+            rows = Game.objects.select_for_update() if locked else Game.objects.all()
+            compiler = rows.filter(pk=0).query.get_compiler(connection=connection)
             sql, _params = compiler.as_sql()
             columns = [col for col, _sql, _alias in compiler.select]
             converters = compiler.get_converters(columns)
@@ -90,8 +104,8 @@ def _read() -> _Read:
     return read
 
 
-def _write(names: tuple[str, ...]) -> str:
-    key = (connection.alias, connection.vendor, names)
+def _write(names: tuple[str, ...], conditional: bool) -> str:
+    key = (connection.alias, connection.vendor, names, conditional)
     sql = _writes.get(key)
     if sql is None:
         quote = connection.ops.quote_name
@@ -99,5 +113,7 @@ def _write(names: tuple[str, ...]) -> str:
         sets = ", ".join(f"{quote(_COLUMNS[n].column)} = %s" for n in names)
         pk = _COLUMNS["id"].column
         sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(pk)} = %s"
+        if conditional:
+            sql += f" AND {quote(_COLUMNS['version'].column)} = %s"
         _writes[key] = sql
     return sql

@@ -1,0 +1,105 @@
+"""One writer per game: commands racing on one version, only one is applied.
+
+50 threads send commands made on the same version of one game at the same
+moment, on their own database connections (committed rows, as daphne's
+threads and a Celery worker see them). Steps and undos are written without
+the row lock when they change only the row (``rows.row_command``: the write
+is ``WHERE version = v``); the rest, and a write that finds the row moved
+on, run under the lock. Either way exactly one command wins each version and
+every other is refused as stale, on SQLite as on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from django.db import connections
+
+from games import services
+from games.models import Game, Status
+from games.services import rows, rowsql
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
+
+WRITERS = 50
+
+
+@pytest.fixture
+def opening(user: Any) -> Game:
+    """The start position, LIGHT on roll with 5-2, no step made yet."""
+    return Game.objects.create(
+        owner=user, status=Status.OPENING, turn="light", dice=[5, 2], opening_rolls=[[5, 2]]
+    )
+
+
+def race(calls: list[Any]) -> list[str]:
+    """Run every call at once, one thread each; "ok" or the error's class name each."""
+    start = threading.Barrier(len(calls))
+
+    def run(call: Any) -> str:
+        try:
+            start.wait(timeout=30)
+            call()
+            return "ok"
+        except services.ServiceError as exc:
+            return type(exc).__name__
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+def test_fifty_writers_on_one_version_apply_one_command(
+    opening: Game, user: Any, held_computer_turns: list[tuple[int, int]]
+) -> None:
+    gid = opening.pk
+    step = [lambda: services.make_step(gid, user, 1, 13, 8)] * WRITERS
+    outcomes = race(step)
+    assert outcomes.count("ok") == 1
+    assert outcomes.count("StaleVersionError") == WRITERS - 1
+    opening.refresh_from_db()
+    assert (opening.version, opening.steps) == (2, [[13, 8, 5, 0]])
+
+    # Different commands on version 2: half undo the step (without the lock),
+    # half play the 2, which ends the turn (auto end turn is on: the Turn
+    # row, the hand-over to DARK, so under the lock).
+    mixed = [
+        (lambda: services.undo_step(gid, user, 2))
+        if i % 2
+        else (lambda: services.make_step(gid, user, 2, 13, 11))
+        for i in range(WRITERS)
+    ]
+    outcomes = race(mixed)
+    assert outcomes.count("ok") == 1
+    assert outcomes.count("StaleVersionError") == WRITERS - 1
+    opening.refresh_from_db()
+    assert opening.version == 3
+    undone = (opening.turn, opening.steps, held_computer_turns) == ("light", [], [])
+    ended = (opening.turn, held_computer_turns) == ("dark", [(gid, 3)])
+    assert undone or ended
+
+
+def test_a_row_that_moves_on_between_read_and_write_refuses_the_command(
+    opening: Game, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = rowsql.game
+    raced = False
+
+    def read_then_race(game_id: int) -> Game:
+        nonlocal raced
+        game = read(game_id)
+        if not raced:  # another writer gets in after this command read the row
+            raced = True
+            services.make_step(game_id, user, 1, 13, 8)
+        return game
+
+    monkeypatch.setattr(rowsql, "game", read_then_race)
+    with pytest.raises(services.StaleVersionError):
+        services.make_step(opening.pk, user, 1, 13, 11)  # read at 1, the row is at 2
+    opening.refresh_from_db()
+    assert (opening.version, opening.steps) == (2, [[13, 8, 5, 0]])
+    assert rows.read(opening.pk).version == 2
