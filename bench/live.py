@@ -211,6 +211,11 @@ class Run:
     listening_at: float | None = None
     resynced: list[float] = field(default_factory=list)  # perf_counter of each resync
     all_in: asyncio.Event = field(default_factory=asyncio.Event)
+    # A second socket on another daphne for some games (--watchers): when it
+    # saw each new state, against when the commanding socket got it.
+    answered: dict[tuple[int, int], float] = field(default_factory=dict)
+    watched: dict[tuple[int, int], float] = field(default_factory=dict)
+    games_done: asyncio.Event = field(default_factory=asyncio.Event)
     duration: float | None = None  # a soak: seconds from the moment all are in
     ends_at: float = float("inf")
 
@@ -278,6 +283,7 @@ async def game_client(run: Run, i: int, game_id: int, cookie: str) -> None:
             if not resend:
                 run.game_ms.append((time.perf_counter() - start) * 1000)
             version, done, resend = msg["version"], done + 1, False
+            run.answered[(game_id, version)] = time.perf_counter()
         except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
             run.lost(f"game {game_id}", exc)
             sock.abort()
@@ -289,6 +295,22 @@ async def game_client(run: Run, i: int, game_id: int, cookie: str) -> None:
                 version, resend = state["version"], False
             else:
                 resend = True  # not applied: the same command again
+    await sock.close()
+
+
+async def watcher(run: Run, port: int, game_id: int, cookie: str) -> None:
+    """Another tab on the game, on another daphne: it only reads the broadcasts."""
+    start = time.perf_counter()
+    sock = await reopen(run, port, f"/ws/games/{game_id}/", cookie)
+    await sock.recv_json()
+    await run.connected((time.perf_counter() - start) * 1000)
+    while not run.games_done.is_set():
+        try:
+            msg = await asyncio.wait_for(sock.recv_json(), 0.5)
+        except TimeoutError:
+            continue
+        if msg["type"] == "state":
+            run.watched.setdefault((game_id, msg["version"]), time.perf_counter())
     await sock.close()
 
 
@@ -431,6 +453,13 @@ async def one_run(
     memory: list[tuple[float, dict[str, float]]] = []
     stop_memory = asyncio.Event()
     extra.append(asyncio.create_task(sample_memory(site, stop_memory, memory)))
+    watched = games[:: int(1 / args.watchers)] if args.watchers else []
+    for k, (gid, cookie) in enumerate(watched):
+        # The game's own socket is on port(i) (i = k / watchers); this one on the next.
+        i = k * int(1 / args.watchers)
+        other = site.ports[(i + 1) % len(site.ports)]
+        clients.append(watcher(run, other, gid, cookie))
+    run.parties += len(watched)
     tasks = [asyncio.create_task(c) for c in clients]
     await run.all_in.wait()
     loop = asyncio.get_running_loop()
@@ -452,8 +481,11 @@ async def one_run(
         from bench import _profile
 
         spy = _profile.start(site.daphnes[0].pid, args.profile, site.var_dir / "profile.txt")
-    await asyncio.gather(*tasks)
+    await asyncio.gather(*tasks[: len(tasks) - len(watched)])
     wall = time.perf_counter() - began
+    await asyncio.sleep(1.0 if watched else 0)  # the last broadcasts
+    run.games_done.set()
+    await asyncio.gather(*tasks)
     spent = await loop.run_in_executor(None, meter.spent)
     spent["(bench clients)"] = time.process_time() - client_cpu
     stop_memory.set()
@@ -478,6 +510,12 @@ def main() -> None:
     parser.add_argument("--restart", action="store_true", help="restart every daphne midway")
     parser.add_argument("--proxy", choices=["nginx"], help="clients go through a real proxy")
     parser.add_argument("--profile", type=float, help="py-spy the first daphne for S seconds")
+    parser.add_argument(
+        "--watchers",
+        type=float,
+        default=0,
+        help="share of games with a second tab on another daphne",
+    )
     parser.add_argument("--port", type=int, default=8104, help="the first server's port")
     parser.add_argument(
         "--servers", type=int, default=1, help="daphne processes (with several, set REDIS_URL)"
@@ -566,12 +604,25 @@ def run_row(
     print(f"  errors {len(run.errors)}, sockets dropped {run.dropped}")
     for line in run.errors[:5]:
         print(f"    {line}")
+    if args.watchers:
+        report_watchers(run)
     if args.restart:
         report_restart(run, games, args.rounds)
     if replies:
         report_replies(replies)
     if args.duration:
         report_memory(memory)
+
+
+def report_watchers(run: Run) -> None:
+    games = {g for g, _ in run.watched}
+    due = [key for key in run.answered if key[0] in games]
+    lags = [1000 * (run.watched[k] - run.answered[k]) for k in due if k in run.watched]
+    print(
+        f"  second tabs on the other daphne ({len(games)} games): {len(lags)} of {len(due)}"
+        f" new states seen; seen after the commanding tab got it: p50 {pct(lags, 0.5):.1f} ms,"
+        f" p99 {pct(lags, 0.99):.1f} ms"
+    )
 
 
 def report_restart(run: Run, games: list[tuple[int, str]], rounds: int) -> None:

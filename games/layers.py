@@ -5,12 +5,21 @@ expired entries on each ``receive`` and ``group_send``, so one process with
 200 open games spent a tenth of its time sweeping (bench/live.py, py-spy).
 Expiry only bounds memory held for sockets that went away (messages live
 60 s, group memberships a day), so sweeping once a second loses nothing.
+
+It also deep-copied every message for every member of a group (the whole
+game state, each step) and made a task per member. Here each member gets
+its own copy of the message's top level; what is below is shared, so a
+handler copies what it changes (``GameConsumer.game_state`` does, and the
+other handlers change nothing).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
+from typing import Any
 
+from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 
 SWEEP_EVERY = 1.0  # seconds
@@ -25,3 +34,26 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):  # type: ignore[misc] 
             return
         self._next_sweep = now + SWEEP_EVERY
         super()._clean_expired()
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        assert "__asgi_channel__" not in message
+        self._put(channel, message)
+
+    async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            try:
+                self._put(channel, message)
+            except ChannelFull:
+                pass  # as channels' layer: a full channel misses the message
+
+    def _put(self, channel: str, message: dict[str, Any]) -> None:
+        queue = self.channels.setdefault(channel, asyncio.Queue(maxsize=self.get_capacity(channel)))
+        try:
+            queue.put_nowait((time.time() + self.expiry, dict(message)))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel) from None

@@ -114,3 +114,18 @@ def test_in_memory_layer_still_delivers_to_the_group() -> None:
         return [await layer.receive("specific.a!1"), await layer.receive("specific.a!2")]
 
     assert asyncio.run(scenario()) == [{"type": "game.state", "n": 1}] * 2
+
+
+def test_in_memory_layer_gives_each_member_its_own_message_and_skips_a_full_channel() -> None:
+    layer = InMemoryChannelLayer(capacity=1)
+
+    async def scenario() -> list[dict[str, Any]]:
+        for member in ("specific.a!1", "specific.a!2"):
+            await layer.group_add("g", member)
+        await layer.send("specific.a!2", {"type": "earlier"})  # now full
+        await layer.group_send("g", {"type": "game.state", "n": 1})
+        first = await layer.receive("specific.a!1")
+        first["n"] = 2  # a handler's change stays its own
+        return [first, await layer.receive("specific.a!2")]
+
+    assert asyncio.run(scenario()) == [{"type": "game.state", "n": 2}, {"type": "earlier"}]
