@@ -63,9 +63,11 @@ def make_game(user: Any) -> Callable[..., Game]:
     side on turn first decides on the cube when ``dice`` is None).
 
     The one exception, and the fixtures' one writer of game rows by hand:
-    fields no command reaches from a chosen position (a cube already held,
-    a last turn or a result stored, a version, a match's later game, the
-    computer's dice not rolled yet as rows stood before migration 0003) make
+    any other field (a cube already held, a last turn or a result stored as
+    the state's tests give them, a match's later game at a given score, a
+    finished game's clock left on, the computer's dice not rolled yet as
+    rows stood before migration 0003: states no command reaches from a
+    chosen position, or that a display test sets directly) makes
     ``_as_given`` store the row as given.
     """
 
