@@ -216,6 +216,7 @@ class Run:
     answered: dict[tuple[int, int], float] = field(default_factory=dict)
     watched: dict[tuple[int, int], float] = field(default_factory=dict)
     games_done: asyncio.Event = field(default_factory=asyncio.Event)
+    connect_cpu: dict[str, float] = field(default_factory=dict)
     duration: float | None = None  # a soak: seconds from the moment all are in
     ends_at: float = float("inf")
 
@@ -460,9 +461,11 @@ async def one_run(
         other = site.ports[(i + 1) % len(site.ports)]
         clients.append(watcher(run, other, gid, cookie))
     run.parties += len(watched)
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, meter.begin)
     tasks = [asyncio.create_task(c) for c in clients]
     await run.all_in.wait()
-    loop = asyncio.get_running_loop()
+    run.connect_cpu = await loop.run_in_executor(None, meter.spent)
     await loop.run_in_executor(None, meter.begin)
     began, client_cpu = time.perf_counter(), time.process_time()
     if args.replies and reply_player is not None:
@@ -588,7 +591,7 @@ def run_row(
         print(
             f"  {commands} commands in {wall:.1f} s = {commands / wall:.0f}/s;"
             f" connecting all at once p50 {pct(run.connect_ms, 0.5):.0f} ms,"
-            f" p99 {pct(run.connect_ms, 0.99):.0f} ms"
+            f" p99 {pct(run.connect_ms, 0.99):.0f} ms, servers' CPU {per_socket(run)}"
         )
         total = sum(v for k, v in spent.items() if not k.startswith("("))
         parts = ", ".join(f"{k} {1000 * v / commands:.2f}" for k, v in spent.items())
@@ -612,6 +615,13 @@ def run_row(
         report_replies(replies)
     if args.duration:
         report_memory(memory)
+
+
+def per_socket(run: Run) -> str:
+    """The servers' CPU for the sockets' connecting, a socket (clients' own apart)."""
+    spent = {k: 1000 * v / run.parties for k, v in run.connect_cpu.items()}
+    total = sum(v for k, v in spent.items() if not k.startswith("("))
+    return f"{total:.1f} ms a socket ({', '.join(f'{k} {v:.1f}' for k, v in spent.items())})"
 
 
 def report_watchers(run: Run) -> None:

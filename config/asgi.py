@@ -10,11 +10,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.layers import get_channel_layer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.wsorigin import SameOriginValidator  # noqa: E402
 from games.wsoutage import DatabaseOutageGuard  # noqa: E402
+
+# The channel layer built now, before the server listens: building it imports
+# channels_redis and redis-py, half a second that the first socket to connect
+# waited for (after a restart, every socket of the process).
+get_channel_layer()
 
 application = ProtocolTypeRouter(
     {

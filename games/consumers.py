@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
-from games import broadcast, dbpool, wsbuffer
+from games import broadcast, dbpool, wsbuffer, wslogs
 from games.commands import Command, CommandError, parse_command, run_command
 from games.cube_state import word_cube
 from games.models import Game
@@ -35,6 +35,7 @@ from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
 
 log = logging.getLogger(__name__)
 wsbuffer.install()  # daphne drops a socket that leaves too much unread
+wslogs.install()  # autobahn formats its debug lines only when it writes one
 
 MAX_FRAME_BYTES = 4096
 CLOSE_FORBIDDEN = 4403
