@@ -576,7 +576,7 @@ def run_row(
     commands = len(run.game_ms)
     print(
         f"\n{n} games, think 0..{2 * args.think:.1f} s, {args.rounds} commands each,"
-        f" {len(run.echo_ms) // max(1, args.rounds)} echo sockets mixed in;"
+        f" {run.parties - len(games)} echo sockets mixed in;"
         f" load {load:.2f} before, {os.getloadavg()[0]:.2f} after (1-min)"
     )
     if commands:
@@ -613,6 +613,9 @@ def run_row(
         report_restart(run, games, args.rounds)
     if replies:
         report_replies(replies)
+        worker = meter.spent().get("worker", 0.0)  # since the load began, replies done
+        turns = len(replies) + len(dict.fromkeys(t for t, *_ in replies))  # warm-ups too
+        print(f"  the moves worker's CPU a computer turn: {1000 * worker / turns:.1f} ms ({turns})")
     if args.duration:
         report_memory(memory)
 
@@ -673,6 +676,9 @@ def report_replies(replies: list[Any]) -> None:
 def report_memory(memory: list[tuple[float, dict[str, float]]]) -> None:
     warm = next((m for t, m in memory if t >= WARM_UP), memory[0][1])
     end = memory[-1][1]
+    for name in end:
+        series = " ".join(f"{m[name]:.0f}" for t, m in memory if int(t) % 60 < MEMORY_EVERY)
+        print(f"  {name} RSS MB each minute: {series}")
     print(f"  memory (RSS) after {WARM_UP:.0f} s -> at the end, {len(memory)} samples:")
     for name, mb in end.items():
         growth = 100 * (mb - warm[name]) / warm[name]
