@@ -28,11 +28,11 @@ WRITERS = 50
 
 
 @pytest.fixture
-def opening(user: Any) -> Game:
-    """The start position, LIGHT on roll with 5-2, no step made yet."""
-    return Game.objects.create(
-        owner=user, status=Status.OPENING, turn="light", dice=[5, 2], opening_rolls=[[5, 2]]
-    )
+def opening(make_game: Any) -> Game:
+    """The start position, LIGHT on roll with 5-2, no step made yet (started
+    through the services by its opening roll)."""
+    game: Game = make_game(status=Status.OPENING, dice=[5, 2])
+    return game
 
 
 def race(calls: list[Any]) -> list[str]:

@@ -356,20 +356,16 @@ def test_a_review_turn_of_a_cube_game_opens_with_its_cube_and_score(
 def test_a_hint_on_a_double_opens_the_doublers_board_and_the_cube_action_there(
     client_logged_in: Client, user: Any
 ) -> None:
+    from games import services
+    from games.engine import Side
     from games.models import GameKind, Status
 
-    # The computer (dark) doubled from DOUBLE_PASS; the person is to answer.
-    light_view = Position.from_position_id(DOUBLE_PASS).swapped().position_id()
-    game = Game.objects.create(
-        owner=user,
-        status=Status.DOUBLED,
-        turn="light",
-        kind=GameKind.MONEY,
-        jacoby=True,
-        position_id=light_view,
-        opening_rolls=[[4, 2]],
-        cube_offered="dark",
-    )
+    # The computer (dark) doubles from DOUBLE_PASS; the person is to answer.
+    light_view = Position.from_position_id(DOUBLE_PASS).swapped()
+    game = services.start_game_from(user, "casual", light_view, Side.DARK, kind=GameKind.MONEY)
+    assert services.finish_computer_cube(game.pk, game.version, "double")
+    game.refresh_from_db()
+    assert (game.status, game.cube_offered) == (Status.DOUBLED, "dark")
     response = client_logged_in.get(f"/analysis/?game={game.pk}")
     query = parse_qs(urlparse(response["Location"]).query)
     assert query == {"id": [DOUBLE_PASS], "side": ["dark"], "jacoby": ["1"]}
