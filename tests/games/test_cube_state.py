@@ -7,10 +7,13 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games.models import CubeAction, GameKind, Match, Status
+from games import services
+from games.models import GameKind, Match, Status
 from games.state import build_state
 
 pytestmark = pytest.mark.django_db
+
+LAST_TURN_4 = {"number": 4, "side": "light", "dice": [3, 1], "notation": "8/5 6/5", "steps": []}
 
 
 def test_a_single_game_has_no_cube_and_no_match(make_game: Any) -> None:
@@ -49,25 +52,22 @@ def test_the_computers_double_in_a_match_says_what_take_and_pass_mean(
     make_game: Any, user: Any
 ) -> None:
     match = Match.objects.create(owner=user, length=7, score_light=3, score_dark=1)
+    # Game 3 at 3-1 after four turns (a state no command reaches from a
+    # chosen position); the computer's double goes through the services.
     game = make_game(
-        status=Status.DOUBLED,
+        turn="dark",
+        status=Status.DECIDING,
         kind=GameKind.MATCH,
         match=match,
         match_game=3,
         score_light=3,
         score_dark=1,
-        cube_offered="dark",
         cube_value=1,
+        last_turn=LAST_TURN_4,
     )
-    CubeAction.objects.create(
-        game=game,
-        number=1,
-        before_turn=5,
-        side="dark",
-        action="double",
-        value=2,
-        position_id=game.position_id,
-    )
+    assert services.finish_computer_cube(game.pk, game.version, "double")
+    game.refresh_from_db()
+    assert (game.status, game.cube_offered) == (Status.DOUBLED, "dark")
     with translation.override("en"):
         state = build_state(game)
     assert state["cube"]["dialog"] == {
