@@ -14,9 +14,8 @@ from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
 from ai_worker.evaluator import rank_plays
-from games.engine import Dice, Position, Side
-from games.models import CubeAction, Game, GameKind, Status, Turn
-from games.steps import stored_steps
+from games.engine import Dice, Position
+from games.models import Game, GameKind
 from learning import practice, review
 from learning.models import TurnAnalysis
 from learning.study_models import PracticeItem
@@ -67,67 +66,44 @@ def reviewed(user: Any) -> Game:
 # A money game position (the doubler's side, on roll) where the double is
 # right and the taker should pass, at 1- and 2-ply alike (72.9% wins, 33% gammons).
 DOUBLE_PASS = "d1bABBi8eYQJQA"
-
-
-def _stored_turn(game: Game, number: int, side: Side, light_view: Position, dice: Dice) -> None:
-    """A turn of ``side`` from ``light_view`` (LIGHT's side), its best 1-ply play."""
-    mover = light_view if side is Side.LIGHT else light_view.swapped()
-    play = rank_plays(mover, dice, 1)[0].play
-    after = play.result if side is Side.LIGHT else play.result.swapped()
-    Turn.objects.create(
-        game=game,
-        number=number,
-        side=side.value,
-        die1=dice.d1,
-        die2=dice.d2,
-        notation=play.notation(),
-        steps=stored_steps(play.steps),
-        position_before=light_view.position_id(),
-        position_after=after.position_id(),
-    )
+# The board before it, LIGHT on roll and far behind (no double, nothing
+# close): its 5-4, 24/15, leaves DARK the ``DOUBLE_PASS`` position.
+FAR_BEHIND = "vHmECUB3VsAALA"
 
 
 def cube_game_reviewed(user: Any) -> Game:
-    """A money game (Jacoby) with two wrong cube decisions of the person's,
-    reviewed: LIGHT doubles at the starting position (no double is right) and
-    DARK takes; DARK redoubles to 4 in ``DOUBLE_PASS`` and LIGHT takes (a pass
-    is right). The computer wins 4 points."""
-    start = Position.start()
-    game = Game.objects.create(
-        owner=user,
-        status=Status.FINISHED,
-        turn="light",
-        kind=GameKind.MONEY,
-        jacoby=True,
-        position_id=start.position_id(),
-        opening_rolls=[[3, 1]],
-    )
-    _stored_turn(game, 1, Side.LIGHT, start, Dice(3, 1))
-    _stored_turn(game, 2, Side.DARK, start, Dice(6, 5))
-    strong = Position.from_position_id(DOUBLE_PASS).swapped()  # DARK's strength, LIGHT's view
-    rows = [
-        (3, "light", "double", 2, start),
-        (3, "dark", "take", 2, start),
-        (4, "dark", "double", 4, strong),
-        (4, "light", "take", 4, strong),
-    ]
-    for number, (before, side, action, value, board) in enumerate(rows, start=1):
-        CubeAction.objects.create(
-            game=game,
-            number=number,
-            before_turn=before,
-            side=side,
-            action=action,
-            value=value,
-            position_id=board.position_id(),
-        )
-    _stored_turn(game, 3, Side.LIGHT, start, Dice(4, 2))
-    _stored_turn(game, 4, Side.DARK, strong, Dice(6, 6))
-    Game.objects.filter(pk=game.pk).update(
-        winner="dark", result_kind="single", points=4, cube_value=4, cube_owner="light"
-    )
+    """A money game (Jacoby) through the services with two wrong cube
+    decisions of the person's, reviewed: LIGHT doubles at ``FAR_BEHIND`` (no
+    double is right) and DARK takes; LIGHT plays 5-4; DARK redoubles to 4 in
+    ``DOUBLE_PASS`` and LIGHT takes (a pass is right); DARK plays 6-6, then
+    LIGHT resigns a single game: the computer wins 4 points."""
+    from unittest import mock
+
+    from games import services
+    from games.engine import play_leading_to
+    from tests.learning.conftest import computer_plays, person_plays
+
+    behind = Position.from_position_id(FAR_BEHIND)
+    rolls = iter([5, 4, 6, 6])
+    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)):
+        game = services.start_game_from(user, "casual", behind, kind=GameKind.MONEY)
+        game = services.double(game.pk, user, game.version)
+        assert services.finish_computer_cube(game.pk, game.version, "take")
+        game = Game.objects.get(pk=game.pk)  # the doubler rolls at once
+        assert game.dice == [5, 4]
+        strong = Position.from_position_id(DOUBLE_PASS)  # DARK's side
+        play = play_leading_to(behind, Dice(5, 4), strong.swapped())
+        assert play is not None
+        game = person_plays(game, play)
+        assert services.finish_computer_cube(game.pk, game.version, "double")
+        game = services.take(game.pk, user, Game.objects.get(pk=game.pk).version)
+        game = computer_plays(game)
+        game = services.resign(game.pk, user, game.version, "single")
+        assert services.answer_resignation(game.pk, game.version, accept=True)
+    game = Game.objects.get(pk=game.pk)
+    assert (game.winner, game.result_kind, game.points) == ("dark", "single", 4)
+    assert (game.cube_value, game.cube_owner) == (4, "light")
     review.run_analysis(game.pk, rank=one_ply)
-    game.refresh_from_db()
     return game
 
 
@@ -285,7 +261,7 @@ def test_each_wrong_cube_decision_of_the_person_becomes_a_practice_position(
     assert (take.cube.action, take.cube.best) == ("take", "pass")
     assert {i.phase for i in cube_items.values()} == {"cube"}
     # The board of the side doubling, on roll: the person's, then the computer's.
-    assert double.position_id == Position.start().position_id()
+    assert double.position_id == FAR_BEHIND
     assert take.position_id == DOUBLE_PASS
     assert (double.context["cube"], double.context["owner"], double.context["jacoby"]) == (
         1,
