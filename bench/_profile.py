@@ -17,7 +17,7 @@ from pathlib import Path
 
 # (part, a frame's function and file as py-spy writes them), innermost first.
 PARTS = [
-    ("session check", "session_holds (games/sessions.py"),
+    ("session check", "session_expiry (games/sessions.py"),
     ("state built", "build_state (games/state.py"),
     ("row read (SELECT, FOR UPDATE when locked)", "lock (games/services/rows.py"),
     ("row read (SELECT, FOR UPDATE when locked)", "read (games/services/rows.py"),

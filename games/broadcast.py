@@ -90,6 +90,12 @@ def end_session(session_key: str) -> None:
     _group_send(session_group(session_key), {"type": "session.ended"})
 
 
+def check_session(session_key: str) -> None:
+    """Make each socket of a session that was saved (a new expire date, say)
+    check that it still holds."""
+    _group_send(session_group(session_key), {"type": "session.check"})
+
+
 def check_sessions(user_id: int) -> None:
     """Make each socket of the user check that its session still holds
     (after a password change, only the session that made it does)."""

@@ -29,7 +29,7 @@ from games import broadcast, dbpool, wsbuffer, wslogs
 from games.commands import Command, CommandError, parse_command, run_command
 from games.cube_state import word_cube
 from games.models import Game
-from games.sessions import session_holds
+from games.sessions import session_expiry
 from games.state import build_state, describe_state
 from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
 
@@ -143,7 +143,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
         """The reply and state, or None when the socket's session has ended."""
-        if not session_holds(self.session_key, self.scope["user"].pk):
+        if time.time() >= self.session_expires and not self._session_checked():
             return None
         if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
             # One job per (game, version); its answer goes to every socket.
@@ -154,9 +154,21 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     # ------------------------------------------------------------ sessions, abuse
 
     closing = False
+    # Until when (time.time()) the session holds without asking the database:
+    # its expire date once a check passed (games/sessions.py), pushes and the
+    # watch asking again.
+    session_expires = 0.0
+
+    def _session_checked(self) -> bool:
+        """Sync: ask the database whether the session holds, and until when."""
+        self.session_expires = 0.0  # if the asking fails, the next command asks again
+        expires = session_expiry(self.session_key, self.scope["user"].pk)
+        self.session_expires = expires or 0.0
+        return expires is not None
 
     async def _watch_session(self) -> None:
-        """Close the socket once its session no longer holds (expiry, say)."""
+        """Close the socket once its session no longer holds (a change no
+        signal sees: raw SQL, a queryset update)."""
         while not self.closing:
             await asyncio.sleep(settings.SOCKET_SESSION_CHECK_SECONDS)
             try:
@@ -165,8 +177,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
                 log.warning("session check of a game socket failed", exc_info=True)
 
     async def session_check(self, event: dict[str, Any]) -> None:
-        alive = await dbpool.run(session_holds, self.session_key, self.scope["user"].pk)
-        if not alive:
+        if not await dbpool.run(self._session_checked):
             await self._end_session(None)
 
     async def session_ended(self, event: dict[str, Any]) -> None:

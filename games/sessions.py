@@ -1,14 +1,31 @@
 """A game socket lives only as long as the session it was opened under.
 
-A session row deleted (log-out, ``flush``, a new key at log-in, the admin,
-``clearsessions``) closes that session's sockets at once; a password change
-makes the user's sockets check their session, so the other sessions' close.
-Whatever else ends a session (expiry) is caught by the check each socket
-makes before every command and every ``SOCKET_SESSION_CHECK_SECONDS``.
+The socket asks the database once (its first command) and then knows: the
+session held, and until when (its row's expire date). A command before
+that date runs without a query; the first one at or after it asks again,
+so natural expiry refuses the very next command. Everything else that ends
+or changes a session pushes to its sockets, which ask again at once:
+
+- a session row deleted (log-out, ``flush``, a new key at log-in, the
+  admin, ``clearsessions``) closes that session's sockets;
+- a session row saved (a new expire date, new data) makes its sockets ask;
+- a user saved with its password or active flag (any ``save``: the account
+  pages, ``set_password``, the admin, a script) or deleted makes every socket
+  of that user ask, so the sessions it no longer signs in close.
+
+The trade: a change the signals cannot see (raw SQL, a queryset
+``update``) is caught by the watch each socket runs every
+``SOCKET_SESSION_CHECK_SECONDS``, not by the next command; and a pushed
+change reaches a socket a few milliseconds after its commit, so a command
+already on its way in that window still runs. The check before every
+command was one query and an eighth of a command's CPU in the web process
+(bench/live.py); pushes are rare.
 """
 
 from __future__ import annotations
 
+import time
+from datetime import UTC, datetime
 from functools import lru_cache
 from importlib import import_module
 from types import SimpleNamespace
@@ -18,57 +35,79 @@ from django.conf import settings
 from django.contrib.auth import get_user, get_user_model
 from django.contrib.sessions.models import Session
 from django.db import connection, transaction
-from django.db.models.signals import post_delete
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from accounts.signals import password_changed
 from games import broadcast
 
 # What a session and its user looked like when they last passed the whole
-# check: (session key, user id) -> (session data, password hash, active).
+# check: (session key, user id) -> (session data, password hash, active, expire date).
 _passed: dict[tuple[str, int], tuple[Any, ...]] = {}
 PASSED_KEPT = 20_000
 DATABASE_ENGINES = (
     "django.contrib.sessions.backends.db",
     "django.contrib.sessions.backends.cached_db",
 )
+# A user's fields the session check reads (ModelBackend.get_user, the
+# session's password hash).
+USER_FIELDS_CHECKED = frozenset({"password", "is_active"})
 
 
 def session_holds(session_key: str | None, user_id: int) -> bool:
     """Whether the session still exists, is not expired, and still signs in
-    ``user_id`` (its password hash unchanged). Sync: one small query.
+    ``user_id`` (its password hash unchanged). Sync: one small query."""
+    return session_expiry(session_key, user_id) is not None
+
+
+def session_expiry(session_key: str | None, user_id: int) -> float | None:
+    """If the session holds (see ``session_holds``), until when (a
+    ``time.time()`` stamp: its expire date); None if it does not.
 
     The whole check (decoding the session, loading the user, comparing the
     password hash) gives the same answer while the session's row and the
     user's password and active flag are what they were when it last passed,
-    so then the one query that reads them is enough (a command a socket
-    makes checks its session; the whole check was two ORM queries and most
-    of a step's CPU in the web process).
+    so then the one query that reads them is enough. A session engine
+    without rows gets the whole check and holds only for now.
     """
     if not session_key:
-        return False
+        return None
     facts = _session_facts(session_key, user_id) if _rows_hold_sessions() else None
     if facts is not None and _passed.get((session_key, user_id)) == facts:
-        return True
+        return _stamp(facts[3])
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     # get_user checks the password hash the session was made with, as every
     # HTTP request does; a session that fails it is flushed there too.
     user = get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
-    holds = bool(user.is_authenticated and user.pk == user_id)
-    if holds and facts is not None:
-        if len(_passed) >= PASSED_KEPT:
-            _passed.clear()
-        _passed[(session_key, user_id)] = facts
-    return holds
+    if not (user.is_authenticated and user.pk == user_id):
+        return None
+    if facts is None:
+        return time.time()
+    if len(_passed) >= PASSED_KEPT:
+        _passed.clear()
+    _passed[(session_key, user_id)] = facts
+    return _stamp(facts[3])
 
 
 def _rows_hold_sessions() -> bool:
     return settings.SESSION_ENGINE in DATABASE_ENGINES
 
 
+def _stamp(expire_date: Any) -> float:
+    """The row's expire date as a ``time.time()`` stamp (SQLite gives text)."""
+    if isinstance(expire_date, str):
+        expire_date = parse_datetime(expire_date)
+    if not isinstance(expire_date, datetime):
+        return time.time()  # unreadable: holds for now only
+    if timezone.is_naive(expire_date):  # stored in UTC (USE_TZ)
+        expire_date = expire_date.replace(tzinfo=UTC)
+    return float(expire_date.timestamp())
+
+
 def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
-    """The unexpired session's data and the user's password hash and active flag."""
+    """The unexpired session's data and expire date, the user's password hash and active flag."""
     with connection.cursor() as cursor:
         cursor.execute(_facts_sql(), [user_id, session_key, _now_param()])
         row = cursor.fetchone()
@@ -89,7 +128,7 @@ def _facts_sql_for(vendor: str) -> str:
 
     return (
         f"SELECT {column(session, 'session_data')}, {column(user, 'password')},"
-        f" {column(user, 'is_active')}"
+        f" {column(user, 'is_active')}, {column(session, 'expire_date')}"
         f" FROM {quote(session.db_table)} INNER JOIN {quote(user.db_table)}"
         f" ON {quote(user.db_table)}.{quote(user.pk.column)} = %s"
         f" WHERE {column(session, 'session_key')} = %s AND {column(session, 'expire_date')} > %s"
@@ -106,6 +145,31 @@ def _session_deleted(sender: Any, instance: Session, **kwargs: Any) -> None:
     transaction.on_commit(lambda: broadcast.end_session(key))
 
 
+@receiver(post_save, sender=Session, dispatch_uid="games.sessions.session_saved")
+def _session_saved(sender: Any, instance: Session, created: bool, **kwargs: Any) -> None:
+    if created:
+        return  # a new key: no socket was opened under it yet
+    key = instance.session_key
+    transaction.on_commit(lambda: broadcast.check_session(key))
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.sessions.user_saved")
+def _user_saved(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
+    fields = kwargs.get("update_fields")
+    if created or (fields is not None and not USER_FIELDS_CHECKED & set(fields)):
+        return  # last_login at each log-in, say: no session's answer changes
+    _check_user_sessions(instance.pk)
+
+
+@receiver(post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.sessions.user_gone")
+def _user_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
+    _check_user_sessions(instance.pk)
+
+
 @receiver(password_changed, dispatch_uid="games.sessions.password_changed")
 def _password_changed(sender: Any, user: Any, **kwargs: Any) -> None:
-    broadcast.check_sessions(user.pk)
+    _check_user_sessions(user.pk)
+
+
+def _check_user_sessions(user_id: int) -> None:
+    transaction.on_commit(lambda: broadcast.check_sessions(user_id))

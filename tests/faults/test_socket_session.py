@@ -7,7 +7,8 @@ the database, log-out and password change through the real URLs.
 
 from __future__ import annotations
 
-from datetime import timedelta
+import asyncio
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -27,6 +28,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
 
 TIMEOUT = 5
 STEP = {"type": "step", "from": 13, "to": 8}
+# Long enough for a socket to open and run a command first, on a loaded machine.
+EXPIRES_IN = 3
 
 
 def signed_in(user: Any, password: str) -> Client:
@@ -73,6 +76,21 @@ async def assert_signed_out(socket: WebsocketCommunicator) -> None:
     assert "signed out" in error["message"]
     closed = await socket.receive_output(TIMEOUT)
     assert closed == {"type": "websocket.close", "code": CLOSE_SIGNED_OUT}
+
+
+def expire_session(client: Client, expiry: Any) -> datetime:
+    """Save the client's session with ``expiry`` (``set_expiry``'s); its expire date."""
+    session = client.session
+    session.set_expiry(expiry)
+    session.save()
+    return Session.objects.get(session_key=session.session_key).expire_date
+
+
+async def assert_a_command_runs(socket: WebsocketCommunicator) -> None:
+    """A stale command, refused (its session held), and the state after it."""
+    await socket.send_json_to({**STEP, "id": "probe", "version": 99})
+    assert (await socket.receive_json_from(TIMEOUT))["code"] == "stale"
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "state"
 
 
 @database_sync_to_async
@@ -123,29 +141,64 @@ async def test_no_command_is_accepted_once_the_session_expired(
     game: Game, user: Any, password: str
 ) -> None:
     client = await database_sync_to_async(signed_in)(user, password)
+    # A real expiry: the row's expire date, no signal when it passes.
+    expires = await database_sync_to_async(expire_session)(client, EXPIRES_IN)
     socket = await open_game(game.pk, client)
-    past = timezone.now() - timedelta(seconds=1)
-    expire = Session.objects.filter(session_key=client.session.session_key).update
-    await database_sync_to_async(expire)(expire_date=past)  # no signal: only the check sees it
-    await socket.send_json_to({**STEP, "id": "s1", "version": 1})
+    await socket.send_json_to({**STEP, "id": "s1", "version": 1})  # the socket learns the date
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
+    await asyncio.sleep(max(0.0, (expires - timezone.now()).total_seconds()) + 0.05)
+    await socket.send_json_to({"type": "undo", "id": "u1", "version": 2})
     error = await next_error(socket)
-    assert (error["id"], error["code"]) == ("s1", "signed_out")
+    assert (error["id"], error["code"]) == ("u1", "signed_out")
     assert await socket.receive_output(TIMEOUT) == {
         "type": "websocket.close",
         "code": CLOSE_SIGNED_OUT,
     }
-    assert await version_of(game) == (1, [])
+    assert await version_of(game) == (2, [[13, 8, 5, 0]])
 
 
-async def test_the_session_watch_closes_an_idle_socket_after_expiry(
+async def test_a_session_saved_with_an_earlier_expiry_closes_its_socket(
+    game: Game, user: Any, password: str
+) -> None:
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    await assert_a_command_runs(socket)  # the socket knows the session held, until when
+    # A saved session row: its sockets ask again.
+    await database_sync_to_async(expire_session)(client, timezone.now() - timedelta(seconds=1))
+    await assert_signed_out(socket)
+
+
+@pytest.mark.parametrize("change", ["deactivated", "new password"])
+async def test_a_user_saved_deactivated_or_with_a_new_password_closes_its_sockets(
+    game: Game, user: Any, password: str, change: str
+) -> None:
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    await assert_a_command_runs(socket)
+
+    def save_user() -> None:  # through the model, as the admin or a script would
+        if change == "deactivated":
+            user.is_active = False
+            user.save(update_fields=["is_active"])
+        else:
+            user.set_password("Another-Shuang-lu-2027!")
+            user.save()
+
+    await database_sync_to_async(save_user)()
+    await assert_signed_out(socket)
+
+
+async def test_the_session_watch_closes_an_idle_socket_after_a_raw_change(
     game: Game, user: Any, password: str, settings: Any
 ) -> None:
     settings.SOCKET_SESSION_CHECK_SECONDS = 0.3
     client = await database_sync_to_async(signed_in)(user, password)
     socket = await open_game(game.pk, client)
+    await assert_a_command_runs(socket)  # the socket knows the session held, until when
     past = timezone.now() - timedelta(seconds=1)
     expire = Session.objects.filter(session_key=client.session.session_key).update
-    await database_sync_to_async(expire)(expire_date=past)
+    await database_sync_to_async(expire)(expire_date=past)  # no signal: only the watch sees it
     await assert_signed_out(socket)
 
 

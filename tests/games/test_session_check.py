@@ -17,7 +17,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.sessions import session_holds
+from games.sessions import session_expiry, session_holds
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +59,16 @@ def test_expiry_deactivation_and_a_new_password_end_a_held_session(user: Any) ->
     user.save()
     assert not session_holds(key, user.pk)  # the hash the session was made with is stale
     assert not Session.objects.filter(session_key=key).exists()  # flushed, as over HTTP
+
+
+def test_a_held_session_is_known_until_its_expire_date(user: Any) -> None:
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    session = client.session
+    session.set_expiry(600)
+    session.save()
+    expected = Session.objects.get(session_key=session.session_key).expire_date.timestamp()
+    for _ in range(2):  # the whole check, then the one query
+        assert session_expiry(session.session_key, user.pk) == pytest.approx(expected, abs=1e-3)
+    assert session_expiry(session.session_key, user.pk + 1) is None
+    assert session_expiry(None, user.pk) is None
