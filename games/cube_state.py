@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from games.engine import Cube, ResultKind, Side, result_points
 from games.engine import Match as EngineMatch
-from games.models import Game, Status
+from games.models import CubeAction, Game, Status
 from games.services import cube_of, cube_refusal, match_of
 
 
@@ -149,15 +149,27 @@ def describe_cube_refusal(code: str) -> str:
 
 
 def last_cube_action(game: Game) -> dict[str, Any] | None:
-    """The game's latest cube action (``side``, ``action``, ``value``, ``before_turn``)."""
+    """The game's latest cube action (``number``, ``side``, ``action``, ``value``,
+    ``before_turn``)."""
     if not game.has_cube:
         return None
     found = game.cube_actions.order_by("-number").first()
-    if found is None:
-        return None
+    return None if found is None else _action_json(found)
+
+
+def cube_actions_json(game: Game) -> list[dict[str, Any]]:
+    """Every cube action of ``game`` in order, each shaped as ``last_cube_action``:
+    the move list shows them among the turns (``before_turn``)."""
+    if not game.has_cube:
+        return []
+    return [_action_json(a) for a in game.cube_actions.order_by("number")]
+
+
+def _action_json(action: CubeAction) -> dict[str, Any]:
     return {
-        "side": found.side,
-        "action": found.action,
-        "value": found.value,
-        "before_turn": found.before_turn,
+        "number": action.number,
+        "side": action.side,
+        "action": action.action,
+        "value": action.value,
+        "before_turn": action.before_turn,
     }

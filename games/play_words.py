@@ -103,6 +103,9 @@ def _move_list_words() -> dict[str, str]:
         "no_move": _("no legal move"),
         "side_light": _("You"),
         "side_dark": _("Computer"),
+        "cube_double_line": js(_("%%(side)s: double to %%(value)s")),
+        "cube_take_line": js(_("%%(side)s: take; the cube is at %%(value)s")),
+        "cube_pass_line": js(_("%%(side)s: pass; the game ends")),
     }
 
 

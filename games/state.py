@@ -13,7 +13,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.cube_state import cube_json, last_cube_action, match_json, score_words, word_cube
+from games.cube_state import (
+    cube_actions_json,
+    cube_json,
+    last_cube_action,
+    match_json,
+    score_words,
+    word_cube,
+)
 from games.engine import Dice, Display, Position, Side, opening_roll
 from games.models import Game, Status
 from games.services import current_turn, position_of
@@ -23,9 +30,10 @@ from games.steps import moves_json, steps_json
 def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
     """The whole §4 state of ``game``; ``message`` in the active language.
 
-    ``moves`` adds the move list (every turn so far), which the page and
-    the HTTP state send; socket states carry only ``last_turn``, which the
-    page appends to the list it has.
+    ``moves`` adds the move list (every turn so far, and every cube action),
+    which the page and the HTTP state send; socket states carry only
+    ``last_turn`` and ``last_cube_action``, which the page appends to the
+    lists it has.
     """
     last = game.last_turn
     state: dict[str, Any] = {
@@ -63,6 +71,7 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
     state["message"] = describe_state(state)
     if moves:
         state["moves"] = moves_json(game)
+        state["cube_actions"] = cube_actions_json(game)
     return state
 
 

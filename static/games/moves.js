@@ -5,8 +5,13 @@
 import { byId, fmt } from "./common.js";
 import * as V from "./view.js";
 
-/** Takes the moves a state brings; true if a turn was missed (fetch the list). */
+/** Takes the moves a state brings; true if a turn or a cube action was missed (fetch the list). */
 export function takeMoves(page, state) {
+  const cubeMissed = takeCubeActions(page, state);
+  return takeTurns(page, state) || cubeMissed;
+}
+
+function takeTurns(page, state) {
   if (Array.isArray(state.moves)) {
     page.moves = withAutomatic(state.moves, [...page.moves, state.last_turn]);
     return false;
@@ -18,6 +23,20 @@ export function takeMoves(page, state) {
   if (turn.number === lastNumber) page.moves[count - 1] = turn;
   else if (turn.number === lastNumber + 1) page.moves.push(turn);
   return turn.number > lastNumber + 1;
+}
+
+/** The full list (`cube_actions`), or a socket state's `last_cube_action` appended. */
+function takeCubeActions(page, state) {
+  if (Array.isArray(state.cube_actions)) {
+    page.cubeActions = state.cube_actions;
+    return false;
+  }
+  const action = state.last_cube_action;
+  if (!action) return false;
+  const count = page.cubeActions.length;
+  const lastNumber = count ? page.cubeActions[count - 1].number : 0;
+  if (action.number === lastNumber + 1) page.cubeActions.push(action);
+  return action.number > lastNumber + 1;
 }
 
 /**
@@ -43,12 +62,35 @@ export function lastPlays(moves) {
   return plays;
 }
 
+/** The turns and the cube actions in the order they were made: each cube
+ * action comes before the turn it was made before (`before_turn`). */
+export function movesInOrder(moves, cubeActions) {
+  const items = [];
+  let next = 0;
+  for (const turn of moves) {
+    while (next < cubeActions.length && cubeActions[next].before_turn <= turn.number) {
+      items.push({ cube: cubeActions[next] });
+      next += 1;
+    }
+    items.push({ turn });
+  }
+  for (const cube of cubeActions.slice(next)) items.push({ cube });
+  return items;
+}
+
 export function renderMoves(page) {
   const list = byId("play-moves-list");
   if (!list) return;
   const { S } = page;
-  const items = page.moves.map((turn) => {
+  const items = movesInOrder(page.moves, page.cubeActions).map(({ turn, cube }) => {
     const li = document.createElement("li");
+    if (cube) {
+      li.value = cube.before_turn;
+      li.dataset.side = cube.side;
+      li.dataset.cube = cube.action;
+      li.textContent = V.cubeActionText(S, cube);
+      return li;
+    }
     li.value = turn.number;
     li.dataset.side = turn.side;
     li.textContent = fmt(S.move_line, {

@@ -28,6 +28,7 @@ export function createPage({ root, svg, S, prefs, state }) {
     suppressClick: false,
     animatedPlays: 0,    // computer plays shown step by step
     moves: [],           // the move list: every turn so far (games.steps.turn_json)
+    cubeActions: [],     // every cube action so far (games.cube_state.cube_actions_json)
   };
 }
 

@@ -259,3 +259,10 @@ function personsStep(S, prev, next, turnChanged) {
   const played = next.last_turn && next.last_turn.side === "light" ? next.last_turn.steps || [] : [];
   return played.length > before.length ? moved(played[played.length - 1]) : [];
 }
+
+/** A cube action in the move list: who doubled, took or passed, and the cube's new value. */
+export function cubeActionText(S, action) {
+  const lines = { double: S.cube_double_line, take: S.cube_take_line, pass: S.cube_pass_line };
+  const side = action.side === "light" ? S.side_light : S.side_dark;
+  return fmt(lines[action.action], { side, value: action.value });
+}

@@ -382,3 +382,43 @@ def test_the_cube_is_drawn_with_its_value_in_the_middle_or_on_its_owners_side(js
     assert light["y"] > height / 2 and dark["y"] < height / 2
     assert offered == {"value": "4", "owner": "centre", "y": centre["y"], "offered": True}
     assert none is None, "no cube in a single game"
+
+
+def test_cube_actions_take_their_place_among_the_turns_and_a_gap_fetches_the_list(
+    js: Any,
+) -> None:
+    found = js(
+        """
+        const M = await import('/static/games/moves.js');
+        const turn = (number, side) => ({ number, side, dice: [3, 1], notation: '8/5', steps: [] });
+        const cube = (number, side, action, value, before_turn) => (
+          { number, side, action, value, before_turn });
+        const page = { moves: [], cubeActions: [] };
+        M.takeMoves(page, { moves: [turn(1, 'light'), turn(2, 'dark')], cube_actions: [] });
+        const missed = [];
+        const take = cube(2, 'dark', 'take', 2, 3);
+        const double = cube(1, 'light', 'double', 2, 3);
+        for (const action of [double, double, take]) {
+          missed.push(M.takeMoves(page, { last_turn: turn(2, 'dark'), last_cube_action: action }));
+        }
+        M.takeMoves(page, { last_turn: turn(3, 'light'), last_cube_action: take });
+        const pass = cube(4, 'light', 'pass', 4, 5);
+        missed.push(M.takeMoves(page, { last_turn: turn(4, 'dark'), last_cube_action: pass }));
+        const named = (i) => (
+          i.cube ? `${i.cube.action}@${i.cube.before_turn}` : `turn ${i.turn.number}`);
+        const order = M.movesInOrder(page.moves, page.cubeActions).map(named);
+        const S = {
+          side_light: 'You', side_dark: 'Computer',
+          cube_double_line: '%(side)s: double to %(value)s',
+          cube_take_line: '%(side)s: take at %(value)s', cube_pass_line: '%(side)s: pass',
+        };
+        const words = page.cubeActions.map((a) => V.cubeActionText(S, a));
+        const pending = M.movesInOrder([turn(1, 'light')], [cube(1, 'dark', 'double', 2, 2)])
+          .map((i) => !!i.cube);
+        return { missed, order, words, pending };
+        """
+    )
+    assert found["missed"] == [False, False, False, True], "only a gap in the numbers fetches"
+    assert found["order"] == ["turn 1", "turn 2", "double@3", "take@3", "turn 3", "turn 4"]
+    assert found["words"] == ["You: double to 2", "Computer: take at 2"]
+    assert found["pending"] == [False, True], "a double before the next turn comes last"

@@ -88,8 +88,34 @@ def test_the_computers_double_in_a_match_says_what_take_and_pass_mean(
         "next_game": None,
     }
     assert state["last_cube_action"] == {
+        "number": 1,
         "side": "dark",
         "action": "double",
         "value": 2,
         "before_turn": 5,
     }
+
+
+def test_the_full_state_lists_every_cube_action_in_order_with_the_turns(
+    make_game: Any, user: Any, dice: Any
+) -> None:
+    game = make_game(kind=GameKind.MONEY, jacoby=True)  # the person decides first
+    game = services.double(game.pk, user, game.version)
+    dice.queue(3, 1)  # the doubler rolls at once
+    assert services.finish_computer_cube(game.pk, game.version, "take")
+    game = services.make_step(game.pk, user, game.version + 1, 8, 5)
+    game = services.make_step(game.pk, user, game.version, 6, 5)
+    assert (game.turn, game.status) == ("dark", "deciding")  # its cube, it may redouble
+    assert services.finish_computer_cube(game.pk, game.version, "double")
+    game.refresh_from_db()
+    full = build_state(game, moves=True)
+    assert [t["number"] for t in full["moves"]] == [1]
+    assert full["cube_actions"] == [
+        {"number": 1, "side": "light", "action": "double", "value": 2, "before_turn": 1},
+        {"number": 2, "side": "dark", "action": "take", "value": 2, "before_turn": 1},
+        {"number": 3, "side": "dark", "action": "double", "value": 4, "before_turn": 2},
+    ]
+    socket = build_state(game)  # a socket state: the latest only, which the page appends
+    assert "cube_actions" not in socket
+    assert socket["last_cube_action"] == full["cube_actions"][-1]
+    assert build_state(make_game(dice=[5, 2]), moves=True)["cube_actions"] == []
