@@ -341,8 +341,8 @@ def test_a_review_turn_of_a_cube_game_opens_with_its_cube_and_score(
     from tests.learning.test_study_practice import cube_game_reviewed
 
     game = cube_game_reviewed(user)
-    # Before turn 3 LIGHT doubled and DARK took; before turn 4 DARK redoubled, LIGHT took.
-    expected = {1: ("1", None), 3: ("2", "dark"), 4: ("4", "light")}
+    # Before turn 2 LIGHT doubled and DARK took; before turn 3 DARK redoubled, LIGHT took.
+    expected = {1: ("1", None), 2: ("2", "dark"), 3: ("4", "light")}
     for number, (value, owner) in expected.items():
         response = client_logged_in.get(f"/analysis/?game={game.pk}&turn={number}")
         query = parse_qs(urlparse(response["Location"]).query)

@@ -14,7 +14,7 @@ from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
 from ai_worker.evaluator import rank_plays
-from games.engine import Dice, Position
+from games.engine import Dice, Position, Side
 from games.models import Game, GameKind
 from learning import practice, review
 from learning.models import TurnAnalysis
@@ -66,17 +66,18 @@ def reviewed(user: Any) -> Game:
 # A money game position (the doubler's side, on roll) where the double is
 # right and the taker should pass, at 1- and 2-ply alike (72.9% wins, 33% gammons).
 DOUBLE_PASS = "d1bABBi8eYQJQA"
-# The board before it, LIGHT on roll and far behind (no double, nothing
-# close): its 5-4, 24/15, leaves DARK the ``DOUBLE_PASS`` position.
+# The board before it, LIGHT's side, DARK on the bar: LIGHT, far behind (no
+# double, nothing close), plays 5-4, 24/15, and leaves DARK ``DOUBLE_PASS``.
 FAR_BEHIND = "vHmECUB3VsAALA"
 
 
 def cube_game_reviewed(user: Any) -> Game:
     """A money game (Jacoby) through the services with two wrong cube
-    decisions of the person's, reviewed: LIGHT doubles at ``FAR_BEHIND`` (no
-    double is right) and DARK takes; LIGHT plays 5-4; DARK redoubles to 4 in
-    ``DOUBLE_PASS`` and LIGHT takes (a pass is right); DARK plays 6-6, then
-    LIGHT resigns a single game: the computer wins 4 points."""
+    decisions of the person's, reviewed: DARK's 2-1 dances; LIGHT doubles at
+    ``FAR_BEHIND`` (no double is right) and DARK takes; LIGHT plays 5-4;
+    DARK redoubles to 4 in ``DOUBLE_PASS`` and LIGHT takes (a pass is
+    right); DARK plays 6-6, then LIGHT resigns a single game: the computer
+    wins 4 points."""
     from unittest import mock
 
     from games import services
@@ -86,7 +87,11 @@ def cube_game_reviewed(user: Any) -> Game:
     behind = Position.from_position_id(FAR_BEHIND)
     rolls = iter([5, 4, 6, 6])
     with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)):
-        game = services.start_game_from(user, "casual", behind, kind=GameKind.MONEY)
+        # DARK's 2-1 from the bar cannot enter: LIGHT decides at the same board.
+        money = GameKind.MONEY
+        game = services.start_game_from(user, "casual", behind, Side.DARK, [2, 1], kind=money)
+        game = computer_plays(game)
+        assert (game.status, game.turn, game.position_id) == ("deciding", "light", FAR_BEHIND)
         game = services.double(game.pk, user, game.version)
         assert services.finish_computer_cube(game.pk, game.version, "take")
         game = Game.objects.get(pk=game.pk)  # the doubler rolls at once
