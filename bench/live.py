@@ -31,10 +31,11 @@ yardstick. Games are spread over the servers as the proxy would; with
    same position and dice (measured here after the load), is the overhead.
    Target p50 <= 30 ms.
 3. ``--restart``: halfway through the run every daphne is stopped and
-   started again; each client reconnects (as the page does), resyncs on the
-   first state, and re-sends a command it has no answer for. The time until
-   every socket has its state again is printed, and every game's stored
-   version is checked: each command applied exactly once.
+   started again; each client reconnects on the page's schedule (0.5 s
+   growing 1.5x a try, jittered), resyncs on the first state, and re-sends
+   a command it has no answer for. The time until every socket has its
+   state again is printed, and every game's stored version is checked:
+   each command applied exactly once.
 4. ``--duration S``: a soak of S seconds; each server process's memory is
    sampled every 10 s and its growth after the first minute printed.
    Errors and dropped sockets are counted in every mode.
@@ -65,6 +66,7 @@ from bench import _procs  # noqa: E402
 from bench._wsclient import HOST, Socket  # noqa: E402
 
 LOOK_SECONDS = 0.3
+RESYNC_TIMEOUT = 30.0  # seconds a reconnected socket may take to send its state
 MEMORY_EVERY = 10.0  # seconds
 WARM_UP = 60.0  # seconds of a soak before its memory baseline
 
@@ -240,15 +242,39 @@ class Run:
             self.errors.append(f"{what}: {exc!r}")
 
 
-async def reopen(run: Run, port: int, path: str, cookie: str = "") -> Socket:
-    """A socket again, trying until the server is back (as the page's backoff)."""
+def reconnect_delay(attempt: int) -> float:
+    """Seconds before a closed socket's next try: the page's schedule
+    (``reconnectDelay`` in static/games/common.js)."""
+    return min(15.0, 0.5 * 1.5**attempt) * random.uniform(0.5, 1.5)
+
+
+async def reopen(run: Run, port: int, path: str, cookie: str = "", *, lost: bool = False) -> Socket:
+    """A socket, trying until the server is back, as the page does: a socket
+    that was ``lost`` waits before its first try too."""
+    attempt = 0
+    if lost:
+        await asyncio.sleep(reconnect_delay(attempt))
+        attempt += 1
     while True:
         try:
             sock = await Socket.open(port, path, cookie)
             sock.start_reader()
             return sock
         except (OSError, ConnectionError, asyncio.IncompleteReadError):
-            await asyncio.sleep(random.uniform(0.05, 0.25))
+            await asyncio.sleep(reconnect_delay(attempt))
+            attempt += 1
+
+
+async def resync(run: Run, port: int, path: str, cookie: str) -> tuple[Socket, dict[str, Any]]:
+    """A lost game socket open again with its first state (a socket that
+    closes before sending it, as one a stopping server accepted, is tried again)."""
+    while True:
+        sock = await reopen(run, port, path, cookie, lost=True)
+        try:
+            return sock, await asyncio.wait_for(sock.recv_json(), RESYNC_TIMEOUT)
+        except (ConnectionError, OSError, asyncio.IncompleteReadError, TimeoutError) as exc:
+            run.errors.append(f"{path}: no state after reconnecting: {exc!r}")
+            sock.abort()
 
 
 async def next_state(sock: Socket, above: int, run: Run, game_id: int) -> dict[str, Any]:
@@ -288,8 +314,7 @@ async def game_client(run: Run, i: int, game_id: int, cookie: str) -> None:
         except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
             run.lost(f"game {game_id}", exc)
             sock.abort()
-            sock = await reopen(run, run.port(i), path, cookie)
-            state = await sock.recv_json()
+            sock, state = await resync(run, run.port(i), path, cookie)
             run.resynced.append(time.perf_counter())
             if state["version"] > version:  # applied; its answer was lost with the socket
                 done += state["version"] - version
@@ -332,7 +357,7 @@ async def echo_client(run: Run, i: int) -> None:
         except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
             run.lost("echo", exc)
             sock.abort()
-            sock = await reopen(run, run.port(i), "/ws/echo/")
+            sock = await reopen(run, run.port(i), "/ws/echo/", lost=True)
     await sock.close()
 
 

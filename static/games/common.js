@@ -33,6 +33,18 @@ export function socketUrl(path) {
   return `${scheme}//${window.location.host}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
+/**
+ * How long a closed socket waits before its next try (attempt 0, 1, ...):
+ * 0.5 s growing 1.5x a try up to 15 s, each drawn from half to one and a half
+ * times that. After every daphne restarts at once, a thousand pages must not
+ * all come back in the same instant, nor wait seconds past the site's return:
+ * the tries of a page fall at about 0.5, 1.25, 2.4, 4.1, 6.6 s (bench/live.py
+ * --restart reconnects on the same schedule).
+ */
+export function reconnectDelay(attempt) {
+  return Math.min(15000, 500 * 1.5 ** attempt) * (0.5 + Math.random());
+}
+
 /** The JSON a view handed over with json_script (an empty object if none). */
 export function readJson(id) {
   const node = document.getElementById(id);

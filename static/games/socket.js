@@ -12,9 +12,8 @@
 // version of the last state it received, however far the page's animations
 // lag behind it.
 
-import { socketUrl } from "./common.js";
+import { reconnectDelay, socketUrl } from "./common.js";
 
-const MAX_BACKOFF_MS = 15000;
 const COMMAND_TIMEOUT_MS = 10000;
 const CLOSE_FORBIDDEN = 4403;
 const CLOSE_SIGNED_OUT = 4401;  // the session ended: log-out, password change, expiry
@@ -73,7 +72,7 @@ export class GameSocket {
         return;
       }
       this.opts.onStatus("closed");
-      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      const delay = reconnectDelay(this.attempt);
       this.attempt += 1;
       window.setTimeout(() => this.connect(), delay);
     });

@@ -8,9 +8,8 @@
 // failed. Nothing polls.
 //
 //   followAnalysis({state, wsUrl, statusUrl, onProgress, onConnection})
-import { socketUrl } from "../games/common.js";
+import { reconnectDelay, socketUrl } from "../games/common.js";
 
-const MAX_BACKOFF_MS = 15000;
 const CLOSE_FORBIDDEN = 4403;
 
 class AnalysisFollower {
@@ -63,7 +62,7 @@ class AnalysisFollower {
       return;
     }
     this.onConnection(false);
-    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+    const delay = reconnectDelay(this.attempt);
     this.attempt += 1;
     this.timer = window.setTimeout(() => this.connect(), delay);
   }
