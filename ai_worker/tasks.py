@@ -11,11 +11,20 @@ started with ``-Q moves`` takes exactly these.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from celery import shared_task
-from celery.signals import task_postrun, task_prerun, worker_process_init, worker_ready
-from django.db import close_old_connections
+from celery.signals import (
+    task_postrun,
+    task_prerun,
+    worker_init,
+    worker_process_init,
+    worker_ready,
+)
+from django.conf import settings
+from django.db import DatabaseError, close_old_connections, connection
+from django.utils import translation
 
 from ai_worker import dispatch, turns
 
@@ -78,13 +87,40 @@ def _drop_stale_connections(**_: Any) -> None:
     close_old_connections()
 
 
-@worker_process_init.connect
-def _load_networks(**_: Any) -> None:
-    # Each worker child loads the networks once, before its first move.
+@worker_init.connect
+def _warm_each_child(**_: Any) -> None:
+    # Connected once the worker starts, after Celery's Django fix-up has
+    # connected its own handler, which closes the database connections a
+    # child inherits: so each child's warm start runs after it, and keeps
+    # the connection it opens.
+    worker_process_init.connect(_warm_start, weak=False)
+
+
+def _warm_start(**_: Any) -> None:
+    # Each worker child pays now what its first computer turn would: the
+    # networks, each tier's play (its evaluator and search), the translation
+    # catalogues the state's words come from, a database connection and the
+    # broadcast's Redis connection. A child that cannot reach the database or
+    # Redis yet still starts: its first turn connects, as before.
     from ai_worker.evaluator import warm_up
+    from ai_worker.policy import choose_play
+    from games import broadcast
+    from games.engine import Dice, Position
     from games.tiers import TIERS
 
+    start = time.perf_counter()
     warm_up(max(spec.ply for spec in TIERS.values()))
+    for tier in TIERS:
+        choose_play(Position.start(), Dice(3, 1), tier, "warm-up")
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Backgammon")
+    try:
+        connection.ensure_connection()
+    except DatabaseError:
+        log.warning("worker start: no database yet", exc_info=True)
+    broadcast.warm_up()  # logs its own failure
+    log.info("worker child warmed in %.0f ms", 1000 * (time.perf_counter() - start))
 
 
 @worker_ready.connect

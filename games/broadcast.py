@@ -102,6 +102,13 @@ def check_sessions(user_id: int) -> None:
     _group_send(user_group(user_id), {"type": "session.check"})
 
 
+def warm_up() -> None:
+    """Connect this process to the channel layer now, not in its first send
+    (a Celery worker's child before its first computer turn): a send to a
+    group nobody joins."""
+    _group_send("warm-up", {"type": "warm.up"})
+
+
 def _group_send(group: str, message: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:

@@ -218,3 +218,20 @@ def test_in_process_the_announced_computer_turn_is_played_once(dark_game: Any) -
     assert dispatch.wait_idle(60)
     assert advanced(game).version == game.version + 1
     assert Turn.objects.filter(game=game, side="dark").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)  # its connection closed first, as a new child's
+def test_a_worker_child_warms_up_before_its_first_turn(caplog: Any) -> None:
+    from django.db import connection
+
+    from ai_worker import evaluator
+    from games.tiers import TIERS
+
+    connection.close()
+    with caplog.at_level("INFO", logger="ai_worker.tasks"):
+        tasks._warm_start()
+    assert connection.connection is not None  # its database connection is open
+    searched = {spec.ply for spec in TIERS.values() if spec.ply >= 2}
+    assert evaluator._networks._one_ply is not None
+    assert searched <= set(evaluator._networks._multi)  # every search depth a tier uses
+    assert "worker child warmed in" in caplog.text
