@@ -67,6 +67,7 @@ from bench._wsclient import HOST, Socket  # noqa: E402
 
 LOOK_SECONDS = 0.3
 RESYNC_TIMEOUT = 30.0  # seconds a reconnected socket may take to send its state
+ANSWER_TIMEOUT = 30.0  # seconds for a command's state; then an error, and the socket again
 MEMORY_EVERY = 10.0  # seconds
 WARM_UP = 60.0  # seconds of a soak before its memory baseline
 
@@ -306,12 +307,14 @@ async def game_client(run: Run, i: int, game_id: int, cookie: str) -> None:
                 command.update({"from": 13, "to": 8})
             start = time.perf_counter()
             sock.send(command)
-            msg = await next_state(sock, version, run, game_id)
+            msg = await asyncio.wait_for(next_state(sock, version, run, game_id), ANSWER_TIMEOUT)
             if not resend:
                 run.game_ms.append((time.perf_counter() - start) * 1000)
             version, done, resend = msg["version"], done + 1, False
             run.answered[(game_id, version)] = time.perf_counter()
-        except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
+        except (ConnectionError, OSError, asyncio.IncompleteReadError, TimeoutError) as exc:
+            if isinstance(exc, TimeoutError):  # counted even across a restart
+                run.errors.append(f"game {game_id}: no answer to {command} in {ANSWER_TIMEOUT} s")
             run.lost(f"game {game_id}", exc)
             sock.abort()
             sock, state = await resync(run, run.port(i), path, cookie)
