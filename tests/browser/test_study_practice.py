@@ -149,19 +149,22 @@ def test_the_board_counts_no_steps_until_the_servers_turn_is_here(
 
 
 @pytest.fixture
-def cube_user(user: Any) -> Any:
+def cube_user(user: Any, held_reviews: list[int]) -> Any:
     """The person's two wrong cube decisions of a reviewed money game."""
     from tests.learning.test_study_practice import cube_game_reviewed
 
+    games = []
+
     def run() -> None:
         try:
-            cube_game_reviewed(user)
+            games.append(cube_game_reviewed(user).pk)
         finally:
             connections.close_all()
 
     job = threading.Thread(target=run)  # the review broadcasts through async_to_sync
     job.start()
     job.join()
+    assert held_reviews == games  # analysed there, at one ply
     practice.add_from_reviews(user)
     assert PracticeItem.objects.filter(owner=user, phase="cube").count() == 2
     return user

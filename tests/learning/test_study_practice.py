@@ -80,13 +80,17 @@ def cube_game_reviewed(user: Any) -> Game:
     wins 4 points."""
     from unittest import mock
 
+    from django.db import transaction
+
     from games import services
     from games.engine import play_leading_to
     from tests.learning.conftest import computer_plays, person_plays
 
     behind = Position.from_position_id(FAR_BEHIND)
     rolls = iter([5, 4, 6, 6])
-    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)):
+    # One transaction, as play_out's: the computer's tasks announced on
+    # commit find the game over (a real pool would race the test's moves).
+    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)), transaction.atomic():
         # DARK's 2-1 from the bar cannot enter: LIGHT decides at the same board.
         money = GameKind.MONEY
         game = services.start_game_from(user, "casual", behind, Side.DARK, [2, 1], kind=money)
