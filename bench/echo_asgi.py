@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.auth import AuthMiddlewareStack
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
@@ -20,7 +21,6 @@ from channels.security.websocket import AllowedHostsOriginValidator
 from django.urls import path
 
 from config.asgi import application as site
-from config.asgi import socket_auth
 
 
 class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -33,7 +33,7 @@ class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
 ECHO_PATH = "/ws/echo/"
 echo = AllowedHostsOriginValidator(
-    socket_auth(URLRouter([path(ECHO_PATH.strip("/") + "/", EchoConsumer.as_asgi())]))
+    AuthMiddlewareStack(URLRouter([path(ECHO_PATH.strip("/") + "/", EchoConsumer.as_asgi())]))
 )
 
 
