@@ -177,7 +177,9 @@ class Game(models.Model):
     class Meta:
         ordering = ["-updated_at"]
         indexes = [
-            models.Index(fields=["owner", "status", "-updated_at"], name="game_owner_status"),
+            # Not updated_at, which every command writes: in no index, a step
+            # updates the row in place (migration 0009).
+            models.Index(fields=["owner", "status"], name="game_owner_status"),
             models.Index(fields=["owner", "-finished_at"], name="game_owner_finished"),
             models.Index(fields=["status", "turn", "computer_turn_started_at"], name="game_stuck"),
         ]
