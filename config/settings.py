@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
@@ -183,7 +184,12 @@ if REDIS_URL:
             # rather than waits) and reads that outlast redis-py 8's 5 s
             # default, which closed idle sockets with 1011.
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "max_connections": 2000, "socket_timeout": 15}]
+                "hosts": [{"address": REDIS_URL, "max_connections": 2000, "socket_timeout": 15}],
+                # Pub/sub channels are the Redis server's, not its database's:
+                # two sites (or benches) on one server, each on its own
+                # database, received each other's game states. The database
+                # number in every channel's name keeps them apart.
+                "prefix": f"asgi-db{urlsplit(REDIS_URL).path.strip('/') or '0'}-",
             },
         }
     }

@@ -31,7 +31,16 @@ def site_layer_config(redis_url: str) -> dict[str, Any]:
 
 def site_layer(redis_url: str, prefix: str) -> Any:
     config = site_layer_config(redis_url)
-    return import_string(config["BACKEND"])(**config["CONFIG"], prefix=prefix)
+    return import_string(config["BACKEND"])(**{**config["CONFIG"], "prefix": prefix})
+
+
+def test_redis_layer_channels_carry_the_database_number() -> None:
+    # Pub/sub channels are the whole Redis server's: two sites on one server,
+    # each on its own database, must not share a game's group.
+    prefixes = {
+        site_layer_config(f"redis://127.0.0.1:6379/{n}")["CONFIG"]["prefix"] for n in ("", 2, 3)
+    }
+    assert prefixes == {"asgi-db0-", "asgi-db2-", "asgi-db3-"}
 
 
 @pytest.mark.redis
