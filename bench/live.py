@@ -245,9 +245,9 @@ class Run:
 
 
 def reconnect_delay(attempt: int) -> float:
-    """Seconds before a closed socket's next try: the page's schedule
-    (``reconnectDelay`` in static/games/common.js)."""
-    return min(15.0, 0.5 * 1.5**attempt) * random.uniform(0.5, 1.5)
+    """Seconds before a closed socket's next try: the page's schedule for a
+    server that is not there (``reconnectDelay`` in static/games/common.js)."""
+    return min(3.0, 0.5 * 1.5**attempt) * random.uniform(0.5, 1.5)
 
 
 async def reopen(run: Run, port: int, path: str, cookie: str = "", *, lost: bool = False) -> Socket:

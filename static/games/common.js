@@ -34,15 +34,23 @@ export function socketUrl(path) {
 }
 
 /**
- * How long a closed socket waits before its next try (attempt 0, 1, ...):
- * 0.5 s growing 1.5x a try up to 15 s, each drawn from half to one and a half
- * times that. After every daphne restarts at once, a thousand pages must not
- * all come back in the same instant, nor wait seconds past the site's return:
- * the tries of a page fall at about 0.5, 1.25, 2.4, 4.1, 6.6 s (bench/live.py
+ * How long a closed socket waits before its next try (attempt 0, 1, ...),
+ * given the close code: 0.5 s growing 1.5x a try, each drawn from half to one
+ * and a half times that, up to a cap. A site that said "try again"
+ * (CLOSE_TRY_AGAIN: it is up, its database is not) is asked every 15 s at
+ * most, since each try costs it a sign-in; a server that is not there (a
+ * restart: the connection refused or dropped, 1006) costs nothing to ask, so
+ * the cap is 3 s and a page is back within a few seconds of the site. After
+ * every daphne restarts at once a thousand pages must not all come back in
+ * the same instant, nor wait long past the site's return: the tries fall at
+ * about 0.5, 1.25, 2.4, 4.1, 6.6 s and then every 1.5-4.5 s (bench/live.py
  * --restart reconnects on the same schedule).
  */
-export function reconnectDelay(attempt) {
-  return Math.min(15000, 500 * 1.5 ** attempt) * (0.5 + Math.random());
+export const CLOSE_TRY_AGAIN = 4503;  // games/wsoutage.py
+
+export function reconnectDelay(attempt, code) {
+  const cap = code === CLOSE_TRY_AGAIN ? 15000 : 3000;
+  return Math.min(cap, 500 * 1.5 ** attempt) * (0.5 + Math.random());
 }
 
 /** The JSON a view handed over with json_script (an empty object if none). */

@@ -47,9 +47,11 @@ export class GameSocket {
     const ws = new WebSocket(socketUrl(this.opts.wsUrl));
     this.ws = ws;
     ws.addEventListener("open", () => {
+      // No fetch of the state here: the server's first message is the whole
+      // state as it is now, and one that skips a version is a gap, which
+      // fetches the move list (receiveState). After a restart of the site a
+      // fetch for every page that comes back was a request each.
       this.attempt = 0;
-      // Resume: whatever happened while we were away, start from the truth.
-      this.refetch();
     });
     ws.addEventListener("message", (event) => {
       // The server sends the state once it has joined the game's group: from
@@ -72,7 +74,7 @@ export class GameSocket {
         return;
       }
       this.opts.onStatus("closed");
-      const delay = reconnectDelay(this.attempt);
+      const delay = reconnectDelay(this.attempt, event.code);
       this.attempt += 1;
       window.setTimeout(() => this.connect(), delay);
     });

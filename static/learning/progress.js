@@ -62,7 +62,7 @@ class AnalysisFollower {
       return;
     }
     this.onConnection(false);
-    const delay = reconnectDelay(this.attempt);
+    const delay = reconnectDelay(this.attempt, event.code);
     this.attempt += 1;
     this.timer = window.setTimeout(() => this.connect(), delay);
   }

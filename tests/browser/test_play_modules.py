@@ -174,6 +174,74 @@ def test_a_version_gap_takes_the_state_and_then_fetches_the_whole_state(js: Any)
     assert calls["known"] == 9
 
 
+def test_a_reopened_socket_takes_its_first_state_without_fetching(js: Any) -> None:
+    out = js(
+        """
+        const fetched = [];
+        window.fetch = async (url) => {
+          fetched.push(url);
+          return { ok: true, json: async () => ({ version: 8 }) };
+        };
+        const made = [];
+        window.WebSocket = class extends EventTarget {
+          constructor(url) { super(); made.push(this); }
+          close() {}
+          send() {}
+        };
+        const seen = [];
+        const s = new Sock.GameSocket({
+          wsUrl: '/ws/games/1/', stateUrl: '/games/1/state', version: 5,
+          onState: (st, info) => { seen.push([st.version, !!info.gap]); },
+          onRefused() {}, onError() {}, onStatus() {},
+        });
+        s.start();
+        const first = made[0];
+        first.dispatchEvent(new Event('open'));
+        first.dispatchEvent(new MessageEvent('message', { data: '{"type":"state","version":5}' }));
+        await new Promise((r) => setTimeout(r, 50));
+        const quiet = fetched.length;
+        // Dropped while the game moved on two versions: the reopened socket's
+        // first state is a gap, which fetches the whole state once.
+        const closed = new Event('close');
+        closed.code = 1006;
+        first.dispatchEvent(closed);
+        await new Promise((r) => setTimeout(r, 1000));
+        const again = made[1];
+        again.dispatchEvent(new Event('open'));
+        again.dispatchEvent(new MessageEvent('message', { data: '{"type":"state","version":7}' }));
+        await new Promise((r) => setTimeout(r, 50));
+        return { quiet, fetched, seen, sockets: made.length };
+        """
+    )
+    assert out["quiet"] == 0, "opening the socket fetches nothing: its first state is the truth"
+    assert out["sockets"] == 2, "the dropped socket was opened again"
+    assert out["fetched"] == ["/games/1/state"], "the gap after reconnecting fetched once"
+    assert out["seen"] == [[5, False], [7, True], [8, False]]
+
+
+def test_a_socket_retries_a_missing_server_often_and_a_busy_site_seldom(js: Any) -> None:
+    out = js(
+        """
+        const C = await import('/static/games/common.js');
+        const gone = [], busy = [];
+        for (let i = 0; i < 200; i++) {
+          gone.push(C.reconnectDelay(20, 1006));
+          busy.push(C.reconnectDelay(20, C.CLOSE_TRY_AGAIN));
+        }
+        const first = [];
+        for (let i = 0; i < 200; i++) first.push(C.reconnectDelay(0, 1006));
+        return {
+          gone: [Math.min(...gone), Math.max(...gone)],
+          busy: [Math.min(...busy), Math.max(...busy)],
+          first: [Math.min(...first), Math.max(...first)],
+        };
+        """
+    )
+    assert 1500 <= out["gone"][0] and out["gone"][1] <= 4500, out
+    assert 7500 <= out["busy"][0] and out["busy"][1] <= 22500, out
+    assert 250 <= out["first"][0] and out["first"][1] <= 750, out
+
+
 def test_shared_helpers_format_numbers_and_join_sentences(js: Any) -> None:
     out = js(
         """
