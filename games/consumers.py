@@ -70,13 +70,14 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _join(self) -> None:
         user = self.scope.get("user")
-        if user is None or not user.is_authenticated or not await self._owns_game(user):
-            # Accept-then-close so the browser sees a reason code, not a bare 403.
+        if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.language = await dbpool.run(_socket_language, self.scope, user)
         self.session_key = getattr(self.scope.get("session"), "session_key", None)
         self.bucket = CommandBucket()
+        # In the groups first, so that no change after the state below passes
+        # this socket by; nothing is sent on it until the owner is checked
+        # (the group events wait until connect returns, and check ``group``).
         self.groups_joined = [
             broadcast.group_name(self.game_id),
             broadcast.session_group(self.session_key or ""),
@@ -84,9 +85,18 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         ]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        # One trip to the database: the owner check, the language and the
+        # first state (after a restart every socket of the site comes at once).
+        opening = await dbpool.run(self._opening_sync, user)
+        if opening is None:
+            # Accept-then-close so the browser sees a reason code, not a bare 403.
+            self.closing = True
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.language, state = opening
         self.group = self.groups_joined[0]
         self.watch = asyncio.create_task(self._watch_session())
-        await self._send_state(await self._current_state(), force=True)
+        await self._send_state(state, force=True)
 
     async def disconnect(self, code: int) -> None:
         watch = getattr(self, "watch", None)
@@ -177,6 +187,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
                 log.warning("session check of a game socket failed", exc_info=True)
 
     async def session_check(self, event: dict[str, Any]) -> None:
+        if self.closing:
+            return
         if not await dbpool.run(self._session_checked):
             await self._end_session(None)
 
@@ -222,6 +234,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     # ------------------------------------------------------------ group events
 
     async def game_state(self, event: dict[str, Any]) -> None:
+        if not hasattr(self, "group") or self.closing:
+            return  # not (or no longer) a socket of the game's owner
         if event["state"]["version"] <= self.sent_version:
             return  # this socket already sent it (its own command's reply)
         state = dict(event["state"])
@@ -233,6 +247,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._send_state(state)
 
     async def game_event(self, event: dict[str, Any]) -> None:
+        if not hasattr(self, "group") or self.closing:
+            return
         payload = event["payload"]
         # An event worded in every language (a hint): this page's language's.
         worded = payload.get("by_language")
@@ -258,9 +274,14 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def _send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
-    async def _owns_game(self, user: Any) -> bool:
-        owned = Game.objects.filter(pk=self.game_id, owner=user).exists
-        return bool(await dbpool.run(owned))
+    def _opening_sync(self, user: Any) -> tuple[str, dict[str, Any]] | None:
+        """The page's language and the game's state, or None if not the user's."""
+        game = Game.objects.filter(pk=self.game_id, owner=user).first()
+        if game is None:
+            return None
+        language = _socket_language(self.scope, user)
+        with translation.override(language):
+            return language, build_state(game)
 
     async def _current_state(self) -> dict[str, Any]:
         state: dict[str, Any] = await dbpool.run(self._current_state_sync)

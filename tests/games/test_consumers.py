@@ -12,7 +12,7 @@ from django.conf import settings
 from django.test import Client
 
 from config.asgi import application
-from games import services
+from games import broadcast, services
 from games.engine import legal_plays
 from games.models import Game
 
@@ -88,6 +88,20 @@ async def test_another_user_is_refused_with_4403(game: Game, make_user: Any) -> 
     socket = await open_socket(game.pk, other)
     await socket.connect()
     assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
+
+
+async def test_another_users_refused_socket_is_sent_nothing_of_the_game(
+    game: Game, make_user: Any
+) -> None:
+    # The socket is in the game's group before its owner check (so that no
+    # change after its first state passes it by); refused, it forwards nothing.
+    other = await database_sync_to_async(make_user)("eve")
+    socket = await open_socket(game.pk, other)
+    await socket.connect()
+    assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
+    await database_sync_to_async(broadcast.game_changed)(game.pk)
+    await database_sync_to_async(broadcast.send_to_game)(game.pk, {"type": "hint", "x": 1})
+    assert await socket.receive_nothing(timeout=0.5)
 
 
 async def test_a_foreign_origin_is_refused(game: Game, user: Any) -> None:
