@@ -113,8 +113,10 @@ def _warm_start(**_: Any) -> None:
     for tier in TIERS:
         choose_play(Position.start(), Dice(3, 1), tier, "warm-up")
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            translation.gettext("Backgammon")
+        # Activating a language loads its catalogues (every app's .mo): no
+        # message is looked up here, so makemessages finds none in ai_worker.
+        translation.activate(code)
+    translation.deactivate()
     try:
         connection.ensure_connection()
     except DatabaseError:
