@@ -106,7 +106,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if not hasattr(self, "group") or self.closing:
+        if not self._joined:
             return
         if not self.bucket.take():
             await self._too_fast()
@@ -164,6 +164,12 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     # ------------------------------------------------------------ sessions, abuse
 
     closing = False
+
+    @property
+    def _joined(self) -> bool:
+        """In the game's groups as its owner's socket, and not closing."""
+        return hasattr(self, "group") and not self.closing
+
     # Until when (time.time()) the session holds without asking the database:
     # its expire date once a check passed (games/sessions.py), pushes and the
     # watch asking again.
@@ -234,8 +240,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     # ------------------------------------------------------------ group events
 
     async def game_state(self, event: dict[str, Any]) -> None:
-        if not hasattr(self, "group") or self.closing:
-            return  # not (or no longer) a socket of the game's owner
+        if not self._joined:
+            return
         if event["state"]["version"] <= self.sent_version:
             return  # this socket already sent it (its own command's reply)
         state = dict(event["state"])
@@ -247,7 +253,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._send_state(state)
 
     async def game_event(self, event: dict[str, Any]) -> None:
-        if not hasattr(self, "group") or self.closing:
+        if not self._joined:
             return
         payload = event["payload"]
         # An event worded in every language (a hint): this page's language's.

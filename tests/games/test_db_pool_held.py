@@ -37,7 +37,7 @@ def fresh_then_query() -> tuple[int, bool, Any]:
 
 def postgres_only() -> None:
     if connection.vendor != "postgresql":
-        pytest.skip("the server's sessions are PostgreSQL's")
+        pytest.skip("the pool and its server-side connections are PostgreSQL's")
 
 
 def test_a_thread_keeps_its_connection_between_calls() -> None:
