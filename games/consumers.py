@@ -138,7 +138,15 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._run(command)
 
     async def _run(self, command: Command) -> None:
-        outcome = await dbpool.run(self._run_sync, command)
+        try:
+            outcome = await dbpool.run(self._run_sync, command)
+        except Exception as exc:
+            if not is_database_unavailable(exc):
+                raise
+            log.warning("database unavailable for game %s: %s", self.game_id, exc)
+            # The command's own id, so that the page knows which one was not done.
+            await self._send_json(self._unavailable_reply(command.id))
+            return
         if outcome is None:
             await self._end_session(command.id)
             return
