@@ -26,6 +26,8 @@ yardstick. Games are spread over the servers as the proxy would; with
    ratio. CPU per command is the server processes' CPU seconds (daphne,
    the worker, the PostgreSQL backends of the bench's database, Redis) over
    the commands answered. Targets: p99 <= 50 ms and <= 5x the echo's.
+   Where the tail was is printed under it: each game's first command apart
+   from the others, and the p99 of each 10 s of the run, step / echo.
 2. ``--replies N``: during the load, N End turns per tier; the time until
    the computer's play arrives, minus the raw engine + policy time for the
    same position and dice (measured here after the load), is the overhead.
@@ -207,6 +209,11 @@ class Run:
     parties: int
     game_ms: list[float] = field(default_factory=list)
     echo_ms: list[float] = field(default_factory=list)
+    # (seconds since every socket was in, ms, the game's command count) a
+    # round trip: when in the run the slow ones were, and which.
+    game_at: list[tuple[float, float, int]] = field(default_factory=list)
+    echo_at: list[tuple[float, float]] = field(default_factory=list)
+    began: float = 0.0  # perf_counter when every socket was in
     connect_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     dropped: int = 0
@@ -233,6 +240,7 @@ class Run:
     async def connected(self, ms: float) -> None:
         self.connect_ms.append(ms)
         if len(self.connect_ms) == self.parties:
+            self.began = time.perf_counter()
             if self.duration:
                 self.ends_at = time.perf_counter() + self.duration
             self.all_in.set()
@@ -310,7 +318,9 @@ async def game_client(run: Run, i: int, game_id: int, cookie: str) -> None:
             sock.send(command)
             msg = await asyncio.wait_for(next_state(sock, version, run, game_id), ANSWER_TIMEOUT)
             if not resend:
-                run.game_ms.append((time.perf_counter() - start) * 1000)
+                ms = (time.perf_counter() - start) * 1000
+                run.game_ms.append(ms)
+                run.game_at.append((start - run.began, ms, done))
             version, done, resend = msg["version"], done + 1, False
             run.answered[(game_id, version)] = time.perf_counter()
         except (ConnectionError, OSError, asyncio.IncompleteReadError, TimeoutError) as exc:
@@ -357,6 +367,7 @@ async def echo_client(run: Run, i: int) -> None:
             sock.send(frame)
             await sock.recv()
             run.echo_ms.append((time.perf_counter() - start) * 1000)
+            run.echo_at.append((start - run.began, run.echo_ms[-1]))
             done += 1
         except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
             run.lost("echo", exc)
@@ -621,6 +632,7 @@ def run_row(
             f" | p99 ratio {g99 / e99:.1f}"
             f"  ({'ok' if ok else 'MISSED'}: p99 <= 50 ms and <= 5x echo)"
         )
+        report_tail(run)
         print(
             f"  {commands} commands in {wall:.1f} s = {commands / wall:.0f}/s;"
             f" connecting all at once p50 {pct(run.connect_ms, 0.5):.0f} ms,"
@@ -651,6 +663,25 @@ def run_row(
         print(f"  the moves worker's CPU a computer turn: {1000 * worker / turns:.1f} ms ({turns})")
     if args.duration:
         report_memory(memory)
+
+
+def report_tail(run: Run, window: float = 10.0) -> None:
+    """Where the slow round trips were: each game's first command apart from
+    the rest, and p99 by ``window`` seconds of the run (step / echo)."""
+    first = [ms for _, ms, done in run.game_at if done == 0]
+    rest = [ms for _, ms, done in run.game_at if done > 0]
+    if first and rest:
+        print(
+            f"  each game's first command p99 {pct(first, 0.99):.1f} ms ({len(first)}),"
+            f" the others' p99 {pct(rest, 0.99):.1f} ms ({len(rest)})"
+        )
+    rows = []
+    for k in range(int(max(at for at, _, _ in run.game_at) // window) + 1):
+        steps = [ms for at, ms, _ in run.game_at if k * window <= at < (k + 1) * window]
+        echoes = [ms for at, ms in run.echo_at if k * window <= at < (k + 1) * window]
+        if len(steps) >= 100 and echoes:
+            rows.append(f"{pct(steps, 0.99):.0f}/{pct(echoes, 0.99):.0f}")
+    print(f"  p99 step/echo ms by {window:.0f} s of the run: {' '.join(rows)}")
 
 
 def per_socket(run: Run) -> str:
