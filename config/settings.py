@@ -137,7 +137,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # WAL: readers never wait for the writer, and a commit appends to the
         # log instead of an fsync'd rewrite (27 ms -> well under 1 ms per move
         # on this machine, bench/live.py). NORMAL is durable across process
-        # crashes; only an OS crash may lose the last commits.
+        # crashes; only an OS crash may lose the last commits. The game
+        # sockets' thread leaves the log's checkpoints to a thread of its own
+        # (games/dbpool.py); other connections checkpoint as SQLite does.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     # A file (not in-memory) test database, so a daphne subprocess started by
