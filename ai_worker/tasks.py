@@ -45,11 +45,14 @@ MAX_RETRIES = turns.MAX_ATTEMPTS - 1
 )
 def play_computer_turn(self: Any, game_id: int, version: int) -> bool:
     log.info("computer turn of game %s v%s: started", game_id, version)
-    if turns.count_attempt(game_id, version) > turns.MAX_ATTEMPTS:
+    started = turns.start(game_id, version)
+    if started.starts > turns.MAX_ATTEMPTS:
         turns.give_up(game_id, version)
         return False
+    if started.due is None:
+        return False  # stale or duplicate: the version moved on
     try:
-        return turns.run_computer_turn(game_id, version)
+        return turns.run_computer_turn(game_id, version, started.due)
     except Exception as exc:
         if self.request.called_directly:
             raise  # in-process: the watchdog re-queues it later

@@ -50,14 +50,15 @@ def seed_key(game_id: int) -> str:
     return f"game:{game_id}"
 
 
-def run_computer_turn(game_id: int, version: int) -> bool:
+def run_computer_turn(game_id: int, version: int, due: services.ComputerDue | None = None) -> bool:
     """Do what DARK is to do in ``game_id`` at ``version``; True if applied.
 
     Its checker play, its cube decision before the roll (no double rolls the
     dice: the play is the next version's task), its answer to a double, or
-    its answer to a resignation.
+    its answer to a resignation. ``due``: what ``start`` read (else read now).
     """
-    due = services.computer_due(game_id, version)
+    if due is None:
+        due = services.computer_due(game_id, version)
     if due is None:
         return False  # stale or duplicate: the version moved on
     seed = seed_key(game_id)
@@ -81,6 +82,13 @@ def run_computer_turn(game_id: int, version: int) -> bool:
 def _context(due: services.ComputerDue) -> CubeContext:
     assert due.cube is not None
     return CubeContext(due.cube, due.match, due.mover)
+
+
+def start(game_id: int, version: int) -> services.ComputerStart:
+    """Record one more start of this turn's task and read what it is to do,
+    in one locked read (its ``starts`` 0, its ``due`` None for a stale or
+    duplicate task, which changes nothing)."""
+    return services.start_computer_turn(game_id, version)
 
 
 def count_attempt(game_id: int, version: int) -> int:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from games.models import Game
 from games.services.computer import (
     ComputerDue,
+    ComputerStart,
     answer_resignation,
     begin_computer_turn,
     computer_attempts,
@@ -36,6 +37,7 @@ from games.services.computer import (
     fail_computer_turn,
     finish_computer_cube,
     finish_computer_turn,
+    start_computer_turn,
     stuck_games,
 )
 from games.services.cube import cube_of, cube_refusal, match_of
@@ -77,6 +79,7 @@ PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
 __all__ = [
     "PERSON_COMMANDS",
     "ComputerDue",
+    "ComputerStart",
     "CubeRefusedError",
     "GameOverError",
     "NotYourGameError",
@@ -111,6 +114,7 @@ __all__ = [
     "start_game",
     "start_game_from",
     "start_match",
+    "start_computer_turn",
     "stuck_games",
     "take",
     "undo_step",

@@ -29,6 +29,7 @@ from games.engine import (
 )
 from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status
+from games.services import rowsql
 from games.services.cube import cube_of, match_of
 from games.services.doubling import offer_double, refuse_double, take_double
 from games.services.person import accept_resignation
@@ -57,11 +58,37 @@ class ComputerDue:
     offered: int = 0
 
 
+@dataclass(frozen=True)
+class ComputerStart:
+    """A computer turn's task started: its ``starts`` so far, what is ``due``."""
+
+    starts: int
+    due: ComputerDue | None
+
+
+def start_computer_turn(game_id: int, version: int) -> ComputerStart:
+    """Count one more start of DARK's turn made on ``version`` and say what is due.
+
+    One locked read of the row for both (``count_computer_attempt`` then
+    ``computer_due`` read it twice): ``starts`` 0 and ``due`` None, nothing
+    written, when the game no longer waits on that turn.
+    """
+    with transaction.atomic():
+        game = rowsql.locked_game(game_id)
+        starts = _count(game, version, "starts")
+        return ComputerStart(starts, _due(game) if starts else None)
+
+
 def computer_due(game_id: int, version: int) -> ComputerDue | None:
     """The computer's task at ``version``; None when the version moved on."""
-    game = Game.objects.select_related("match").get(pk=game_id)  # a read: the finish re-checks
+    game = rowsql.game(game_id)  # a read: the finish re-checks
     if game.version != version or not computer_to_act(game):
         return None
+    return _due(game)
+
+
+def _due(game: Game) -> ComputerDue | None:
+    """What the computer is to do in ``game`` (which waits on it)."""
     cube, match, light = cube_of(game), match_of(game), position_of(game)
     tier = game.tier
     if game.resign_offer:
@@ -176,20 +203,23 @@ def count_computer_attempt(game_id: int, version: int, kind: str) -> int:
     waits on that turn: a stale or duplicate task counts nothing.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
-        if game.version != version or not computer_to_act(game):
-            return 0
-        counts = _counts_at(game.computer_attempts, version)
-        counts[kind] = counts.get(kind, 0) + 1
-        game.computer_attempts = counts
-        game.save(update_fields=["computer_attempts"])
-        return int(counts[kind])
+        return _count(rowsql.locked_game(game_id), version, kind)
+
+
+def _count(game: Game, version: int, kind: str) -> int:
+    """``count_computer_attempt`` on the locked ``game``."""
+    if game.version != version or not computer_to_act(game):
+        return 0
+    counts = _counts_at(game.computer_attempts, version)
+    counts[kind] = counts.get(kind, 0) + 1
+    game.computer_attempts = counts
+    rowsql.update(game, ["computer_attempts"])
+    return int(counts[kind])
 
 
 def computer_attempts(game_id: int, version: int) -> dict[str, int]:
     """``{"starts": n, "requeues": m}`` so far for DARK's turn made on ``version``."""
-    stored = Game.objects.values_list("computer_attempts", flat=True).get(pk=game_id)
-    counts = _counts_at(stored, version)
+    counts = _counts_at(rowsql.game(game_id).computer_attempts, version)
     return {kind: int(counts.get(kind, 0)) for kind in ("starts", "requeues")}
 
 

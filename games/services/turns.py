@@ -13,7 +13,7 @@ from accounts.preferences import board_prefs
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome, result_points
 from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status, Turn
-from games.services import dice
+from games.services import dice, insertsql
 from games.services.cube import cube_of, cube_refusal, match_of, record_result
 from games.services.rows import after_commit, position_of
 from games.signals import game_finished
@@ -28,7 +28,7 @@ def record_turn(
     last = game.last_turn
     number = last["number"] + 1 if last else Turn.objects.filter(game=game).count() + 1
     steps = stored_steps(play.steps) if play is not None else []
-    turn = Turn.objects.create(
+    turn = Turn(
         game=game,
         number=number,
         side=side.value,
@@ -39,6 +39,7 @@ def record_turn(
         position_before=before.position_id(),
         position_after=after.position_id(),
     )
+    insertsql.insert(turn)  # its SQL built once: every turn of every game stores one
     game.last_turn = turn_json(turn)
     return turn
 
