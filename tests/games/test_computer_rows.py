@@ -1,0 +1,59 @@
+"""The computer turn's SQL built once: one locked read counts the start and
+says what is due; a finished turn's Turn row stored by a prepared INSERT."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from games import services
+from games.engine import Dice
+from games.models import Game, Turn
+from games.services import insertsql
+from tests.ai.conftest import dark_game  # noqa: F401 (a fixture)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("held_computer_turns")]
+
+
+def test_a_start_counts_once_and_reads_what_computer_due_reads(
+    dark_game: Any,  # noqa: F811
+) -> None:
+    game = dark_game(dice=(6, 4))
+    first = services.start_computer_turn(game.pk, game.version)
+    second = services.start_computer_turn(game.pk, game.version)
+    assert (first.starts, second.starts) == (1, 2)
+    assert first.due is not None and first.due == services.computer_due(game.pk, game.version)
+    assert first.due.task == "play" and first.due.dice == Dice(6, 4)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.computer_attempts == {"version": game.version, "starts": 2}
+    assert stored.version == game.version  # counting is not a move
+
+
+def test_a_stale_start_counts_and_reads_nothing(dark_game: Any) -> None:  # noqa: F811
+    game = dark_game()
+    stale = services.start_computer_turn(game.pk, game.version - 1)
+    assert (stale.starts, stale.due) == (0, None)
+    assert Game.objects.get(pk=game.pk).computer_attempts == {}
+
+
+def test_the_prepared_insert_stores_what_create_stores(dark_game: Any) -> None:  # noqa: F811
+    game = dark_game()
+    fields = {
+        "side": "dark",
+        "die1": 6,
+        "die2": 4,
+        "notation": "24/18 13/9",
+        "steps": [[24, 18, 6, 0], [13, 9, 4, 0]],
+        "position_before": "4HPwATDgc/ABMA",
+        "position_after": "4HPwATDgc/ABMA",
+    }
+    insertsql.insert(Turn(game=game, number=50, **fields))
+    Turn.objects.create(game=game, number=51, **fields)
+    mine, orms = Turn.objects.filter(game=game, number__in=(50, 51)).order_by("number")
+    for name in ("side", "die1", "die2", "notation", "steps", "position_before"):
+        assert getattr(mine, name) == getattr(orms, name) == fields[name]
+    assert mine.created_at is not None and mine.created_at <= orms.created_at
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insertsql.insert(Turn(game=game, number=50, **fields))  # the constraint holds
