@@ -1,7 +1,7 @@
 """bench/live.py's server: the site's ASGI app plus a bare echo socket at
 ``/ws/echo/``, the yardstick the game socket is measured against.
 
-The echo goes through the same origin check and session middleware as the
+The echo goes through an origin check and the same cookie middleware as the
 game socket, and dispatches its frames as the game's consumer does (without
 channels' hop to its database thread before every message, which neither
 needs), so the two differ only by what the game's consumer does.
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.auth import AuthMiddlewareStack
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.routing import URLRouter
 from channels.security.websocket import AllowedHostsOriginValidator
+from channels.sessions import CookieMiddleware
 from django.urls import path
 
 from config.asgi import application as site
@@ -33,7 +33,7 @@ class EchoConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
 
 ECHO_PATH = "/ws/echo/"
 echo = AllowedHostsOriginValidator(
-    AuthMiddlewareStack(URLRouter([path(ECHO_PATH.strip("/") + "/", EchoConsumer.as_asgi())]))
+    CookieMiddleware(URLRouter([path(ECHO_PATH.strip("/") + "/", EchoConsumer.as_asgi())]))
 )
 
 

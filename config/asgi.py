@@ -10,9 +10,9 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.layers import get_channel_layer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import CookieMiddleware  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.wsorigin import SameOriginValidator  # noqa: E402
@@ -23,11 +23,14 @@ from games.wsoutage import DatabaseOutageGuard  # noqa: E402
 # waited for (after a restart, every socket of the process).
 get_channel_layer()
 
+# No channels auth middleware: the game socket checks its session in its own
+# opening trip to the database (games/consumers.py), off channels' one shared
+# sync thread.
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(
-            DatabaseOutageGuard(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            DatabaseOutageGuard(CookieMiddleware(URLRouter(websocket_urlpatterns)))
         ),
     }
 )

@@ -50,6 +50,7 @@ REMEMBERED_IDS = 256
 
 class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is untyped
     game_id: int
+    user: Any
     language: str
     sent_version: int
 
@@ -69,31 +70,39 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self.close(code=CLOSE_TRY_AGAIN)
 
     async def _join(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_FORBIDDEN)
+        # Who is asking is found out in the opening's one trip to the database
+        # (games/sessions.py, as every request does), not by channels' auth
+        # middleware: its two lookups went through the process's one shared
+        # sync thread, where after a restart every socket queued on the others.
+        self.session_key = self.scope["cookies"].get(settings.SESSION_COOKIE_NAME)
+        if not self.session_key:
+            await self.close(code=CLOSE_FORBIDDEN)  # signed out: nothing to ask
             return
-        self.session_key = getattr(self.scope.get("session"), "session_key", None)
         self.bucket = CommandBucket()
         # In the groups first, so that no change after the state below passes
         # this socket by; nothing is sent on it until the owner is checked
         # (the group events wait until connect returns, and check ``group``).
         self.groups_joined = [
             broadcast.group_name(self.game_id),
-            broadcast.session_group(self.session_key or ""),
-            broadcast.user_group(user.pk),
+            broadcast.session_group(self.session_key),
         ]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        # One trip to the database: the owner check, the language and the
-        # first state (after a restart every socket of the site comes at once).
-        opening = await dbpool.run(self._opening_sync, user)
+        # One trip to the database: the session's check, the owner check, the
+        # language and the first state (after a restart every socket of the
+        # site comes at once).
+        opening = await dbpool.run(self._opening_sync)
         if opening is None:
             # Accept-then-close so the browser sees a reason code, not a bare 403.
             self.closing = True
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.language, state = opening
+        self.user, self.language, state = opening
+        # The user's group (a password change, a deactivation) once the user
+        # is known. A push between the check and this join is not lost: the
+        # socket's first command asks the database (``session_expires`` is 0).
+        self.groups_joined.append(broadcast.user_group(self.user.pk))
+        await self.channel_layer.group_add(self.groups_joined[-1], self.channel_name)
         self.group = self.groups_joined[0]
         self.watch = asyncio.create_task(self._watch_session())
         await self._send_state(state, force=True)
@@ -167,7 +176,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             # One job per (game, version); its answer goes to every socket.
             return {"type": "ack", "id": command.id, "version": command.version}, None
         with translation.override(self.language):
-            return run_command(self.game_id, self.scope["user"], command)
+            return run_command(self.game_id, self.user, command)
 
     # ------------------------------------------------------------ sessions, abuse
 
@@ -186,7 +195,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     def _session_checked(self) -> bool:
         """Sync: ask the database whether the session holds, and until when."""
         self.session_expires = 0.0  # if the asking fails, the next command asks again
-        expires = session_expiry(self.session_key, self.scope["user"].pk)
+        expires = session_expiry(self.session_key, self.user.pk)
         self.session_expires = expires or 0.0
         return expires is not None
 
@@ -288,14 +297,15 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def _send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
 
-    def _opening_sync(self, user: Any) -> tuple[str, dict[str, Any]] | None:
-        """The page's language and the game's state, or None if not the user's."""
-        game = Game.objects.filter(pk=self.game_id, owner=user).first()
-        if game is None:
+    def _opening_sync(self) -> tuple[Any, str, dict[str, Any]] | None:
+        """The game's owner, the page's language and the game's state, or None
+        unless the socket's session signs in the game's owner."""
+        game = Game.objects.select_related("owner").filter(pk=self.game_id).first()
+        if game is None or session_expiry(self.session_key, game.owner_id) is None:
             return None
-        language = _socket_language(self.scope, user)
+        language = _socket_language(self.scope, game.owner)
         with translation.override(language):
-            return language, build_state(game)
+            return game.owner, language, build_state(game)
 
     async def _current_state(self) -> dict[str, Any]:
         state: dict[str, Any] = await dbpool.run(self._current_state_sync)

@@ -2,11 +2,11 @@
 
 A command on an open socket and a socket whose consumer cannot join get the
 error ``unavailable`` in words, then (when opening) the close 4503, "try
-again later", on which the page reconnects with its backoff. Channels'
-``AuthMiddlewareStack`` reads the session and the user from the database
-before the consumer exists; ``DatabaseOutageGuard`` wraps it, so a socket
-opened during an outage is answered the same way instead of failing its
-handshake without a word.
+again later", on which the page reconnects with its backoff.
+``DatabaseOutageGuard`` wraps everything a socket's opening runs (the game
+consumer reads the session, the user and the game in one trip), so a
+failure there that the consumer did not answer itself is answered the same
+way instead of failing the handshake without a word.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class DatabaseOutageGuard:
 
     Accepting first (the consumer would anyway: it accepts, then checks who
     is asking) keeps daphne's handshake timeout (5 s) from dropping a socket
-    while the session lookup waits its ``DB_POOL_TIMEOUT`` for a connection.
+    while its opening waits its ``DB_POOL_TIMEOUT`` for a connection.
     """
 
     def __init__(self, inner: Any) -> None:

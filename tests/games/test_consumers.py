@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.test import Client
+from django.utils import timezone
 
 from config.asgi import application
 from games import broadcast, services
@@ -88,6 +91,25 @@ async def test_another_user_is_refused_with_4403(game: Game, make_user: Any) -> 
     socket = await open_socket(game.pk, other)
     await socket.connect()
     assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
+
+
+async def test_an_expired_or_outdated_session_is_refused_with_4403(game: Game, user: Any) -> None:
+    # The socket checks its session itself (no channels auth middleware): an
+    # expired row, or one made under a password since changed, signs no one in.
+    def change_password_quietly() -> None:  # no signal, as a raw UPDATE
+        type(user).objects.filter(pk=user.pk).update(password="pbkdf2_sha256$1$x$y")
+
+    socket = await open_socket(game.pk, user)
+    await database_sync_to_async(Session.objects.update)(expire_date=timezone.now() - timedelta(1))
+    await socket.connect()
+    assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
+
+    socket = await open_socket(game.pk, user)
+    await database_sync_to_async(change_password_quietly)()
+    await socket.connect()
+    assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
+    unexpired = Session.objects.filter(expire_date__gt=timezone.now()).exists
+    assert not await database_sync_to_async(unexpired)()  # flushed, as over HTTP
 
 
 async def test_another_users_refused_socket_is_sent_nothing_of_the_game(
