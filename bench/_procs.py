@@ -23,11 +23,14 @@ HOST = "127.0.0.1"
 TICK = os.sysconf("SC_CLK_TCK")
 # Game commands are under 4 KB, as ./dev runs daphne.
 DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384"]
+# Connections waiting to be accepted, as ./dev listens (its comment says why).
+LISTEN_BACKLOG = 1024
 
 
 def daphne_command(port: int) -> list[str]:
     # The site plus the echo yardstick (bench/echo_asgi.py), from the repository root.
-    return ["daphne", "-b", HOST, "-p", str(port), *DAPHNE_LIMITS, "bench.echo_asgi:application"]
+    listen = f"tcp:port={port}:interface={HOST}:backlog={LISTEN_BACKLOG}"
+    return ["daphne", "-e", listen, *DAPHNE_LIMITS, "bench.echo_asgi:application"]
 
 
 def daphne_listening(port: int) -> Callable[[], bool]:
