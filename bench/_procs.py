@@ -125,6 +125,12 @@ def tree_cpu(pid: int) -> float:
     return cpu_seconds(pid) + sum(cpu_seconds(c) for c in _children(pid))
 
 
+def machine_busy() -> float:
+    """CPU seconds every core of the machine has spent busy (not idle, not waiting on I/O)."""
+    fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:8]]
+    return (sum(fields) - fields[3] - fields[4]) / TICK
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of ``pid`` and its children, MB."""
     total = 0.0

@@ -27,6 +27,11 @@ PARTS = [
     ("broadcast received", "_do_receiving (channels_redis"),
     ("broadcast received", "game_state (games/consumers.py"),
     ("command, the rest (transaction, engine)", "run_command (games/commands.py"),
+    ("socket opening, the rest (game row, language)", "_opening_sync (games/consumers.py"),
+    ("groups joined (Redis SUBSCRIBE)", "group_add (channels_redis"),
+    ("groups joined (Redis SUBSCRIBE)", "new_channel (channels_redis"),
+    ("handshake (autobahn, daphne)", "processHandshake (autobahn"),
+    ("handshake (autobahn, daphne)", "onConnect (daphne"),
     ("pool connection, thread", "_call (games/dbpool.py"),
     ("socket send", "_send_json (games/consumers.py"),
     ("thread hop", "run (games/dbpool.py"),
@@ -61,13 +66,14 @@ def parts(path: Path) -> tuple[int, Counter[str]]:
     return total, found
 
 
-def report(path: Path, daphne_ms_per_command: float) -> None:
-    """Each part's share of the process's samples, and so its ms per command."""
+def report(path: Path, daphne_ms: float, per: str = "command") -> None:
+    """Each part's share of the process's samples, and so its ms ``per`` command
+    (or reconnecting socket: ``daphne_ms`` is the daphne's CPU a ``per``)."""
     if not path.exists():
         print("  (no profile written)")
         return
     total, found = parts(path)
-    print(f"  profile of one daphne ({total} samples while it held the GIL), per command:")
+    print(f"  profile of one daphne ({total} samples while it held the GIL), per {per}:")
     for part, n in found.most_common():
         share = n / total
-        print(f"    {part:<42} {100 * share:5.1f} %  {share * daphne_ms_per_command:5.2f} ms")
+        print(f"    {part:<42} {100 * share:5.1f} %  {share * daphne_ms:5.2f} ms")

@@ -221,6 +221,11 @@ class Run:
     stopped_at: float | None = None
     listening_at: float | None = None
     resynced: list[float] = field(default_factory=list)  # perf_counter of each resync
+    games: int = 0
+    # After the restart, every half second: (perf_counter, the new daphnes'
+    # CPU seconds, the machine's busy CPU seconds), until every game is back.
+    storm: list[tuple[float, float, float]] = field(default_factory=list)
+    spy: Any = None  # --profile with --restart: py-spy on the new first daphne
     all_in: asyncio.Event = field(default_factory=asyncio.Event)
     # A second socket on another daphne for some games (--watchers): when it
     # saw each new state, against when the commanding socket got it.
@@ -465,12 +470,23 @@ async def sample_memory(
             pass
 
 
-async def restart_midway(site: Site, run: Run, after: float) -> None:
+async def restart_midway(site: Site, run: Run, after: float, profile: float | None) -> None:
     await asyncio.sleep(after)
     loop = asyncio.get_running_loop()
     run.restart_at = time.perf_counter()
     run.stopped_at = await loop.run_in_executor(None, site.restart_daphnes)
     run.listening_at = time.perf_counter()
+    if profile:  # the reconnecting storm, in the new first daphne
+        from bench import _profile
+
+        run.spy = _profile.start(site.daphnes[0].pid, profile, site.var_dir / "profile.txt")
+    pids = [p.pid for p in site.daphnes]
+    while True:
+        daphne = sum(_procs.tree_cpu(p) for p in pids)
+        run.storm.append((time.perf_counter(), daphne, _procs.machine_busy()))
+        if len(run.resynced) >= run.games or time.perf_counter() > run.listening_at + 60:
+            return
+        await asyncio.sleep(0.5)
 
 
 async def one_run(
@@ -484,6 +500,7 @@ async def one_run(
     echoes = max(1, round(len(games) * args.echo)) if args.echo > 0 else 0
     run = Run(args.rounds, args.think, site.client_ports, len(games) + echoes)
     run.duration = args.duration
+    run.games = len(games)
     # Echo sockets mixed in among the games (every tenth client or so, by default).
     clients = [game_client(run, i, gid, cookie) for i, (gid, cookie) in enumerate(games)]
     step = len(clients) // echoes if echoes else 0
@@ -518,9 +535,10 @@ async def one_run(
             )
         )
     if args.restart:
-        extra.append(asyncio.create_task(restart_midway(site, run, args.rounds * args.think / 2)))
+        after = args.rounds * args.think / 2
+        extra.append(asyncio.create_task(restart_midway(site, run, after, args.profile)))
     spy = None
-    if args.profile:
+    if args.profile and not args.restart:
         from bench import _profile
 
         spy = _profile.start(site.daphnes[0].pid, args.profile, site.var_dir / "profile.txt")
@@ -533,6 +551,7 @@ async def one_run(
     spent["(bench clients)"] = time.process_time() - client_cpu
     stop_memory.set()
     await asyncio.gather(*extra)
+    spy = spy or run.spy
     if spy is not None:
         await loop.run_in_executor(None, spy.wait)
     return run, replies, memory, spent, wall
@@ -644,7 +663,7 @@ def run_row(
             f"  CPU per command {1000 * total / commands:.2f} ms ({parts});"
             f" servers' CPU {total / wall:.2f} cores of {os.cpu_count()}"
         )
-        if args.profile:
+        if args.profile and not args.restart:
             from bench import _profile
 
             daphne_ms = 1000 * spent["daphne"] / commands
@@ -656,6 +675,10 @@ def run_row(
         report_watchers(run)
     if args.restart:
         report_restart(run, games, args.rounds)
+        if args.profile:
+            from bench import _profile
+
+            _profile.report(site.var_dir / "profile.txt", storm_ms(run), "reconnecting socket")
     if replies:
         report_replies(replies)
         worker = meter.spent().get("worker", 0.0)  # since the load began, replies done
@@ -717,9 +740,30 @@ def report_restart(run: Run, games: list[tuple[int, str]], rounds: int) -> None:
         f" (SIGTERM to all stopped {run.stopped_at - run.restart_at:.1f} s,"
         f" start to listening {run.listening_at - run.stopped_at:.1f} s)"
     )
+    report_storm(run)
     print(
         f"  every game at version 1 + {rounds} (each command applied once):"
         f" {'yes' if not wrong else f'NO, {len(wrong)} games differ'}"
+    )
+
+
+def storm_ms(run: Run) -> float:
+    """The new daphnes' CPU a game socket back, from listening to the last one back."""
+    if len(run.storm) < 2 or not run.resynced:
+        return float("nan")
+    return 1000 * (run.storm[-1][1] - run.storm[0][1]) / len(run.resynced)
+
+
+def report_storm(run: Run) -> None:
+    if len(run.storm) < 2:
+        return
+    (t0, d0, m0), (t1, d1, m1) = run.storm[0], run.storm[-1]
+    wall = t1 - t0
+    print(
+        f"  from listening to the last socket back ({wall:.1f} s): the new daphnes' CPU"
+        f" {d1 - d0:.1f} s ({storm_ms(run):.1f} ms a socket back, games played meanwhile"
+        f" included), {(d1 - d0) / wall:.2f} cores; the machine busy"
+        f" {(m1 - m0) / wall:.2f} cores of {os.cpu_count()} (every process on it)"
     )
 
 
