@@ -21,6 +21,8 @@ import hashlib
 import logging
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -47,6 +49,25 @@ def attach_loop(loop: asyncio.AbstractEventLoop) -> None:
     _server_loop = loop
 
 
+class _Answering(threading.local):
+    channel: str | None = None
+
+
+_answering = _Answering()
+
+
+@contextmanager
+def answered_by(channel_name: str) -> Iterator[None]:
+    """A socket's command runs in the block and the socket answers it with
+    the new state itself: the first state broadcast in the block names it
+    as its ``sender``, and a layer may leave that socket out (games.layers)."""
+    _answering.channel = channel_name
+    try:
+        yield
+    finally:
+        _answering.channel = None
+
+
 def group_name(game_id: int) -> str:
     """The channel-layer group of every socket watching ``game_id``."""
     return f"game-{game_id}"
@@ -67,7 +88,11 @@ def game_changed(game: Game | int) -> dict[str, Any] | None:
             return None
         game = found
     state = build_state(game)
-    _group_send(group_name(game.pk), {"type": "game.state", "state": state})
+    message: dict[str, Any] = {"type": "game.state", "state": state}
+    if _answering.channel is not None:
+        # Only the command's own state: anything later in the block goes to all.
+        message["sender"], _answering.channel = _answering.channel, None
+    _group_send(group_name(game.pk), message)
     return state
 
 

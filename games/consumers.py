@@ -175,7 +175,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
             # One job per (game, version); its answer goes to every socket.
             return {"type": "ack", "id": command.id, "version": command.version}, None
-        with translation.override(self.language):
+        # This socket sends the command's state with its reply (``_run``).
+        with broadcast.answered_by(self.channel_name), translation.override(self.language):
             return run_command(self.game_id, self.user, command)
 
     # ------------------------------------------------------------ sessions, abuse

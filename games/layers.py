@@ -11,6 +11,11 @@ game state, each step) and made a task per member. Here each member gets
 its own copy of the message's top level; what is below is shared, so a
 handler copies what it changes (``GameConsumer.game_state`` does, and the
 other handlers change nothing).
+
+A game's state sent on behalf of one socket's command (``sender``,
+games.broadcast.answered_by) is not put in that socket's own queue: the
+socket answers its command with that state itself, and the copy was woken
+for, read and dropped by version (every command's, in this one process).
 """
 
 from __future__ import annotations
@@ -45,7 +50,10 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):  # type: ignore[misc] 
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
         self._clean_expired()
+        sender = message.get("sender")
         for channel in list(self.groups.get(group, ())):
+            if channel == sender:
+                continue
             try:
                 self._put(channel, message)
             except ChannelFull:

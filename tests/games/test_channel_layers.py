@@ -138,3 +138,39 @@ def test_in_memory_layer_gives_each_member_its_own_message_and_skips_a_full_chan
         return [first, await layer.receive("specific.a!2")]
 
     assert asyncio.run(scenario()) == [{"type": "game.state", "n": 2}, {"type": "earlier"}]
+
+
+def test_in_memory_layer_leaves_the_sender_of_a_state_out() -> None:
+    # The socket whose command made the state answers with it itself
+    # (games.broadcast.answered_by); the group's other sockets get it.
+    layer = InMemoryChannelLayer()
+
+    async def scenario() -> tuple[dict[str, Any], bool]:
+        for member in ("specific.a!1", "specific.a!2"):
+            await layer.group_add("g", member)
+        await layer.group_send("g", {"type": "game.state", "n": 1, "sender": "specific.a!1"})
+        other = await layer.receive("specific.a!2")
+        sender_queue = layer.channels.get("specific.a!1")
+        return other, sender_queue is None or sender_queue.empty()
+
+    assert asyncio.run(scenario()) == (
+        {"type": "game.state", "n": 1, "sender": "specific.a!1"},
+        True,
+    )
+
+
+@pytest.mark.django_db
+def test_only_the_commands_own_state_names_its_sender(
+    make_game: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games import broadcast
+
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(broadcast, "_group_send", lambda group, message: sent.append(message))
+    game = make_game(dice=[5, 2])
+    with broadcast.answered_by("specific.a!1"):
+        broadcast.game_changed(game)
+        broadcast.game_changed(game)  # anything after it in the block: to every socket
+    broadcast.game_changed(game)
+    assert [m.get("sender") for m in sent] == ["specific.a!1", None, None]
+    assert all(m["state"]["game"] == game.pk for m in sent)
