@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
+from games.layers import InMemoryChannelLayer as ProcessLayer
+
 if TYPE_CHECKING:
     from games.models import Game
 
@@ -89,10 +91,16 @@ def game_changed(game: Game | int) -> dict[str, Any] | None:
         game = found
     state = build_state(game)
     message: dict[str, Any] = {"type": "game.state", "state": state}
-    if _answering.channel is not None:
+    group = group_name(game.pk)
+    sender, _answering.channel = _answering.channel, None
+    if sender is not None:
         # Only the command's own state: anything later in the block goes to all.
-        message["sender"], _answering.channel = _answering.channel, None
-    _group_send(group_name(game.pk), message)
+        message["sender"] = sender
+        layer = get_channel_layer()
+        # (Not getattr: channels_redis's layer looks a name up on this thread's loop.)
+        if isinstance(layer, ProcessLayer) and not layer.reaches_others(group, sender):
+            return state  # the sender alone is watching
+    _group_send(group, message)
     return state
 
 

@@ -16,6 +16,8 @@ A game's state sent on behalf of one socket's command (``sender``,
 games.broadcast.answered_by) is not put in that socket's own queue: the
 socket answers its command with that state itself, and the copy was woken
 for, read and dropped by version (every command's, in this one process).
+When that socket is the group's only member (one tab on the game) the send
+is not made at all (``reaches_others``): no hop to the event loop.
 """
 
 from __future__ import annotations
@@ -58,6 +60,16 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):  # type: ignore[misc] 
                 self._put(channel, message)
             except ChannelFull:
                 pass  # as channels' layer: a full channel misses the message
+
+    def reaches_others(self, group: str, sender: str) -> bool:
+        """Whether ``group`` has a member besides ``sender``; from any thread.
+
+        One read of the members, each step atomic. A socket that joins after
+        it reads its game's state after joining (GameConsumer._join), so
+        after the commit this is asked about: it misses nothing.
+        """
+        members = self.groups.get(group)
+        return bool(members) and not (len(members) == 1 and sender in members)
 
     def _put(self, channel: str, message: dict[str, Any]) -> None:
         queue = self.channels.setdefault(channel, asyncio.Queue(maxsize=self.get_capacity(channel)))

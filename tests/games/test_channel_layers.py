@@ -159,15 +159,39 @@ def test_in_memory_layer_leaves_the_sender_of_a_state_out() -> None:
     )
 
 
+def test_in_memory_layer_tells_whether_a_group_has_others_than_the_sender() -> None:
+    layer = InMemoryChannelLayer()
+
+    async def scenario() -> list[bool]:
+        seen = [layer.reaches_others("g", "specific.a!1")]  # no group yet
+        await layer.group_add("g", "specific.a!1")
+        seen.append(layer.reaches_others("g", "specific.a!1"))
+        await layer.group_add("g", "specific.a!2")
+        seen.append(layer.reaches_others("g", "specific.a!1"))
+        seen.append(layer.reaches_others("g", "specific.b!1"))
+        return seen
+
+    assert asyncio.run(scenario()) == [False, False, True, True]
+
+
 @pytest.mark.django_db
-def test_only_the_commands_own_state_names_its_sender(
+def test_only_the_commands_own_state_names_its_sender_and_alone_it_is_not_sent(
     make_game: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from asgiref.sync import async_to_sync
+
     from games import broadcast
 
+    layer = InMemoryChannelLayer()
     sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
     monkeypatch.setattr(broadcast, "_group_send", lambda group, message: sent.append(message))
     game = make_game(dice=[5, 2])
+    group = broadcast.group_name(game.pk)
+    async_to_sync(layer.group_add)(group, "specific.a!1")
+    with broadcast.answered_by("specific.a!1"):
+        broadcast.game_changed(game)  # the sender alone watches: nothing sent
+    async_to_sync(layer.group_add)(group, "specific.a!2")  # a second tab
     with broadcast.answered_by("specific.a!1"):
         broadcast.game_changed(game)
         broadcast.game_changed(game)  # anything after it in the block: to every socket
