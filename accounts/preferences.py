@@ -22,7 +22,10 @@ def preferences_for(user: User | AnonymousUser | None) -> Preferences:
     if user is None or not user.is_authenticated:
         return Preferences()
     assert isinstance(user, User)
-    found = Preferences.objects.filter(user=user).first()
+    if User.preferences.is_cached(user):  # read with it: select_related("...preferences")
+        found = getattr(user, "preferences", None)  # None: the join found no row
+    else:
+        found = Preferences.objects.filter(user=user).first()
     return found if found is not None else Preferences(user=user)
 
 

@@ -300,8 +300,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     def _opening_sync(self) -> tuple[Any, str, dict[str, Any]] | None:
         """The game's owner, the page's language and the game's state, or None
-        unless the socket's session signs in the game's owner."""
-        game = Game.objects.select_related("owner").filter(pk=self.game_id).first()
+        unless the socket's session signs in the game's owner (the game's row
+        read with its owner and the owner's preferences, in one query)."""
+        game = Game.objects.select_related("owner__preferences").filter(pk=self.game_id).first()
         if game is None or session_expiry(self.session_key, game.owner_id) is None:
             return None
         language = _socket_language(self.scope, game.owner)

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Preferences, User
-from accounts.preferences import board_prefs
+from accounts.preferences import board_prefs, preferences_for
 from games import services
 from tests.boards import board
 
@@ -165,3 +165,21 @@ def test_a_forced_bear_off_is_played_for_the_person_who_asked(
     expected = ("finished", "light", True) if played else ("playing", "", False)
     assert (game.status, game.winner, automatic) == expected
     assert game.turn == "light"
+
+
+def test_preferences_read_with_the_user_are_not_asked_for_again(
+    user: Any, make_user: Any, django_assert_num_queries: Any
+) -> None:
+    # The game socket reads its owner with select_related("owner__preferences").
+    Preferences.objects.update_or_create(user=user, defaults={"language": "en"})
+    without = make_user("no-row")
+    Preferences.objects.filter(user=without).delete()
+    mine, theirs = (
+        User.objects.select_related("preferences").get(pk=u.pk) for u in (user, without)
+    )
+    with django_assert_num_queries(0):
+        assert preferences_for(mine).language == "en"
+        assert preferences_for(theirs).language == Preferences().language  # the defaults
+    plain = User.objects.get(pk=user.pk)
+    with django_assert_num_queries(1):  # read without them: asked for
+        assert preferences_for(plain).language == "en"

@@ -14,6 +14,7 @@ from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
 
+from accounts.models import Preferences
 from config.asgi import application
 from games import broadcast, services
 from games.engine import legal_plays
@@ -162,6 +163,17 @@ async def test_a_refused_step_says_why_in_the_page_language(game: Game, user: An
     assert reply["params"] == {"point": 12}
     assert reply["message"] == "You have no checker on point 12."
     assert (await fresh(game)).version == 1
+    await socket.disconnect()
+
+
+async def test_the_players_chosen_language_wins_over_the_browsers(game: Game, user: Any) -> None:
+    await database_sync_to_async(Preferences.objects.update_or_create)(
+        user=user, defaults={"language": "en"}
+    )
+    socket, _ = await connect(game.pk, user, language=b"zh-CN")
+    await socket.send_json_to({"type": "step", "id": "c1", "version": 1, "from": 12, "to": 7})
+    reply = await socket.receive_json_from(TIMEOUT)
+    assert reply["message"] == "You have no checker on point 12."
     await socket.disconnect()
 
 
