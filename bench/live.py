@@ -37,7 +37,10 @@ yardstick. Games are spread over the servers as the proxy would; with
    growing 1.5x a try, jittered), resyncs on the first state, and re-sends
    a command it has no answer for. The time until every socket has its
    state again is printed, and every game's stored version is checked:
-   each command applied exactly once.
+   each command applied exactly once. From listening to the last socket
+   back, the new daphnes' CPU and the machine's busy cores are printed;
+   with ``--profile S`` py-spy samples the new first daphne for S seconds
+   from the moment it listens (by part, per reconnecting socket).
 4. ``--duration S``: a soak of S seconds; each server process's memory is
    sampled every 10 s and its growth after the first minute printed.
    Errors and dropped sockets are counted in every mode.
