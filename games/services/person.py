@@ -20,7 +20,14 @@ from games.engine import Turn as EngineTurn
 from games.models import Game, GameKind, Match, ResultKind, Status
 from games.services import dice
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
-from games.services.rows import current_turn, person_command, position_of, row_command, save
+from games.services.rows import (
+    current_turn,
+    person_command,
+    position_of,
+    remember_turn,
+    row_command,
+    save,
+)
 from games.services.turns import (
     begin_first_turn,
     check_game_over,
@@ -96,6 +103,7 @@ def make_step(
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
         game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
+        remember_turn(game, turn)
         if turn.complete and _auto_end_turn(game.owner):
             if not locked:
                 return False  # the turn ends: its Turn row too, under the lock
@@ -110,10 +118,11 @@ def undo_step(game_id: int, user: Any, version: int) -> Game:
 
     def undo(game: Game, locked: bool) -> bool:
         try:
-            current_turn(game).undo()
+            turn = current_turn(game).undo()
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
         game.steps = game.steps[:-1]
+        remember_turn(game, turn)
         return True
 
     return row_command(game_id, user, version, undo)

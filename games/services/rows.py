@@ -9,6 +9,7 @@ read, written ``WHERE version = v`` (``row_command``).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -38,6 +39,13 @@ SAVED_FIELDS = tuple(
     for f in Game._meta.concrete_fields
     if not f.primary_key and f.name not in ("owner", "created_at", "updated_at")
 )
+_saved_values = operator.attrgetter(*SAVED_FIELDS)
+# Of them, those holding lists and dicts (copied for change detection).
+JSON_FIELDS = tuple(
+    f.attname
+    for f in Game._meta.concrete_fields
+    if f.attname in SAVED_FIELDS and f.get_internal_type() == "JSONField"
+)
 
 
 def position_of(game: Game) -> Position:
@@ -58,12 +66,33 @@ def mover_position(game: Game) -> Position:
 
 
 def current_turn(game: Game) -> EngineTurn:
-    """The engine's view of the turn in progress, steps replayed (needs dice)."""
+    """The engine's view of the turn in progress, steps replayed (needs dice).
+
+    Kept on the instance for what it was computed from: a step's command
+    replayed the same steps again to build the state it answers with.
+    """
     assert game.dice is not None
+    key = _turn_key(game)
+    known = game.__dict__.get("_engine_turn")
+    if known is not None and known[0] == key:
+        turn: EngineTurn = known[1]
+        return turn
     turn = EngineTurn(mover_position(game), Dice(*game.dice))
     for src, dst, die, _hit in game.steps:
         turn = turn.step(src, dst, die)
+    game.__dict__["_engine_turn"] = (key, turn)
     return turn
+
+
+def remember_turn(game: Game, turn: EngineTurn) -> None:
+    """``turn`` is the game's turn in progress now (its steps just stored)."""
+    game.__dict__["_engine_turn"] = (_turn_key(game), turn)
+
+
+def _turn_key(game: Game) -> tuple[Any, ...]:
+    # Everything current_turn reads, by value (a list changed in place is seen).
+    steps = tuple(tuple(step) for step in game.steps)
+    return (game.position_id, game.turn, tuple(game.dice or ()), steps)
 
 
 def lock(game_id: int) -> Game:
@@ -168,7 +197,10 @@ def _broadcast(game: Game) -> None:
 
 def _values(game: Game) -> dict[str, Any]:
     # JSON values are copied so a change made in place is still seen.
-    return {name: _copy(getattr(game, name)) for name in SAVED_FIELDS}
+    values = dict(zip(SAVED_FIELDS, _saved_values(game), strict=True))
+    for name in JSON_FIELDS:
+        values[name] = _copy(values[name])
+    return values
 
 
 def _copy(value: Any) -> Any:

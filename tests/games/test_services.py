@@ -75,6 +75,23 @@ def test_make_step_records_the_step_and_bumps_the_version(
     assert game.turn == "light"
 
 
+def test_the_turn_a_step_or_undo_keeps_on_the_game_is_its_stored_steps_replayed(
+    user: Any, make_game: Any
+) -> None:
+    # current_turn keeps the turn it computed (and a step the turn it made)
+    # on the instance, for the state built from it next.
+    game = make_game(dice=[5, 2])
+    stepped = services.make_step(game.pk, user, 1, 13, 8)
+    kept = services.current_turn(stepped)
+    assert kept == services.current_turn(Game.objects.get(pk=game.pk))
+    assert len(kept.steps) == 1
+    undone = services.undo_step(game.pk, user, 2)
+    assert services.current_turn(undone) == services.current_turn(Game.objects.get(pk=game.pk))
+    assert services.current_turn(undone).steps == ()
+    stepped.steps.clear()  # a change made in place is seen, not the kept turn
+    assert services.current_turn(stepped).steps == ()
+
+
 def test_make_step_refuses_a_point_without_a_checker(user: Any, make_game: Any) -> None:
     game = make_game(dice=[5, 2])
     with pytest.raises(services.StepRefusedError) as err:
