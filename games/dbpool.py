@@ -229,3 +229,20 @@ def shut_down(pool: ThreadPoolExecutor) -> None:
     for _ in range(workers):
         pool.submit(close_here)
     pool.shutdown(wait=True)
+
+
+def kept(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` on this thread, its connection kept for the next call as
+    the pool's threads keep theirs: for threads and processes outside the
+    pool that run one call after another (a Celery worker child's computer
+    turns, the in-process task threads). Given back to the psycopg pool
+    after every call, each call took it again with a round trip's check.
+    Inside a transaction (a test's) the connection is the transaction's."""
+    if connection.in_atomic_block:
+        return fn(*args)
+    _drop_unfit()
+    try:
+        return fn(*args)
+    finally:
+        _hold()
+        close_old_connections()
