@@ -154,8 +154,15 @@ BEFORE_DOUBLE_PASS = "d1bAACy8eYQJQA"
 def cube_game_played(user: Any) -> Game:
     """A money game through the services: LIGHT's 2-1 cannot enter; DARK
     rolls without doubling and plays 5-4; LIGHT doubles and DARK takes (a
-    wrong take); LIGHT plays 5-2; DARK redoubles to 4 at once and LIGHT passes."""
+    wrong take); LIGHT plays 5-2; DARK redoubles to 4 at once and LIGHT passes.
+
+    In one transaction, as play_out's games: where the test commits (the
+    browser tests), each step's announce would otherwise start the
+    computer's turn on the in-process pool beside these direct calls, and
+    the faster of the two would take the computer's decision."""
     from unittest import mock
+
+    from django.db import transaction
 
     from ai_worker.evaluator import rank_plays
     from games import services
@@ -163,7 +170,7 @@ def cube_game_played(user: Any) -> Game:
     from tests.learning.conftest import computer_plays, person_plays
 
     rolls = iter([5, 4, 5, 2])
-    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)):
+    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)), transaction.atomic():
         before = Position.from_position_id(BEFORE_DOUBLE_PASS)
         game = services.start_game_from(user, "casual", before, dice=[2, 1], kind=GameKind.MONEY)
         assert (game.status, game.turn, game.last_turn["notation"]) == (Status.DECIDING, "dark", "")
