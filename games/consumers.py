@@ -123,13 +123,17 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         try:
             await self._receive_command(text_data, bytes_data)
         except Exception as exc:
-            if not is_database_unavailable(exc):
-                raise
-            log.warning("database unavailable for game %s: %s", self.game_id, exc)
-            await self._send_json(self._unavailable_reply())
+            await self._unavailable(exc)
 
     def _unavailable_reply(self, command_id: str | None = None) -> dict[str, Any]:
         return unavailable_reply(getattr(self, "language", settings.LANGUAGE_CODE), command_id)
+
+    async def _unavailable(self, exc: Exception, command_id: str | None = None) -> None:
+        """Answer a database outage in words (re-raise anything else)."""
+        if not is_database_unavailable(exc):
+            raise exc
+        log.warning("database unavailable for game %s: %s", self.game_id, exc)
+        await self._send_json(self._unavailable_reply(command_id))
 
     async def _receive_command(self, text_data: str | None, bytes_data: bytes | None) -> None:
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
@@ -150,11 +154,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         try:
             outcome = await dbpool.run(self._run_sync, command)
         except Exception as exc:
-            if not is_database_unavailable(exc):
-                raise
-            log.warning("database unavailable for game %s: %s", self.game_id, exc)
             # The command's own id, so that the page knows which one was not done.
-            await self._send_json(self._unavailable_reply(command.id))
+            await self._unavailable(exc, command.id)
             return
         if outcome is None:
             await self._end_session(command.id)

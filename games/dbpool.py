@@ -93,14 +93,11 @@ def threads() -> int:
 def _call(fn: Callable[..., T], args: tuple[Any, ...]) -> T:
     # As channels' database_sync_to_async does around each call, except that
     # a connection still fit for use is kept (the module's docstring).
-    _drop_unfit()
     try:
-        return fn(*args)
+        return kept(fn, *args)
     finally:
-        _hold()
         if connection.vendor == "sqlite":
             _no_autocheckpoint()
-        close_old_connections()
 
 
 def _drop_unfit() -> None:
