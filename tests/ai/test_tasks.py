@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import threading
 import time
 from typing import Any
@@ -208,6 +210,37 @@ def test_with_a_broker_the_task_is_sent() -> None:
     task = SentTask()
     dispatch.enqueue(task, 3, 9)
     assert task.sent == [(3, 9)]
+
+
+def popped(client: Any, queue: str) -> dict[str, Any]:
+    """The one message waiting in ``queue``, its body decoded and its ids named."""
+    [raw] = client.lrange(queue, 0, -1)
+    client.delete(queue)
+    message = json.loads(raw)
+    message["body"] = json.loads(base64.b64decode(message["body"]))
+    ids = message["headers"]["id"], message["properties"]["delivery_tag"]
+    assert message["headers"]["root_id"] == message["properties"]["correlation_id"] == ids[0]
+    message["headers"]["id"] = message["headers"]["root_id"] = "task id"
+    message["properties"]["correlation_id"] = "task id"
+    message["properties"]["delivery_tag"] = "delivery tag"
+    return message
+
+
+@pytest.mark.redis
+def test_on_redis_a_task_is_sent_as_apply_async_sends_it(redis_url: str) -> None:
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    client.delete("moves")
+    try:
+        tasks.play_computer_turn.apply_async(args=(0, 7))  # Celery's own publishing
+        by_celery = popped(client, "moves")
+        dispatch.enqueue(tasks.play_computer_turn, 0, 7)  # the site's
+        by_site = popped(client, "moves")
+    finally:
+        client.delete("moves")
+    assert by_site == by_celery
+    assert by_site["body"][0] == [0, 7]
 
 
 @pytest.mark.django_db(transaction=True)
