@@ -28,9 +28,10 @@ LISTEN_BACKLOG = 1024
 
 
 def daphne_command(port: int) -> list[str]:
-    # The site plus the echo yardstick (bench/echo_asgi.py), from the repository root.
+    # The site plus the echo yardstick (bench/echo_asgi.py), from the repository
+    # root, through the site's launcher (daphne on uvloop) as ./dev starts it.
     listen = f"tcp:port={port}:interface={HOST}:backlog={LISTEN_BACKLOG}"
-    return ["daphne", "-e", listen, *DAPHNE_LIMITS, "bench.echo_asgi:application"]
+    return ["config.serve", "-e", listen, *DAPHNE_LIMITS, "bench.echo_asgi:application"]
 
 
 def daphne_listening(port: int) -> Callable[[], bool]:

@@ -223,7 +223,7 @@ def start_daphne(env: dict[str, str], log_path: Path, *options: str) -> ServerPr
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "config.serve",  # daphne as the site starts it (on uvloop)
                 "-b",
                 "127.0.0.1",
                 "-p",

@@ -1,0 +1,49 @@
+"""config/serve.py, the web process's launcher: daphne on uvloop, or on plain
+asyncio without it. Each case in a fresh process, since daphne builds its loop
+when it is first imported. (The live servers of the browser and fault tests
+start daphne through it too: tests/conftest.py's start_daphne.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOOP = "import daphne.server as d; print(type(d.twisted_loop).__module__)"
+
+
+def python(code: list[str], blocked: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    if blocked is not None:
+        # A module named uvloop that fails to import, found before the real one.
+        (blocked / "uvloop.py").write_text("raise ImportError('no uvloop here')\n")
+        env["PYTHONPATH"] = str(blocked)
+    return subprocess.run(
+        [sys.executable, *code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_daphne_runs_on_uvloop() -> None:
+    done = python(["-c", f"import config.serve as s; print(s.use_uvloop()); {LOOP}"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "uvloop"]
+
+
+def test_without_uvloop_daphne_runs_on_asyncio_and_says_so(tmp_path: Path) -> None:
+    done = python(["-c", f"import config.serve as s; print(s.use_uvloop()); {LOOP}"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "asyncio.unix_events"]
+    # The launcher itself: its line, then daphne's own command line.
+    done = python(["-m", "config.serve", "--help"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "uvloop is not installed: daphne runs on plain asyncio" in done.stderr
+    assert "--websocket-max-message-size" in done.stdout
+
+
+def test_too_late_once_daphne_built_its_loop() -> None:
+    done = python(["-c", "import daphne.server, config.serve as s; s.use_uvloop()"])
+    assert done.returncode != 0
+    assert "config.serve must run before daphne.server is imported" in done.stderr
