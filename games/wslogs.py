@@ -2,7 +2,8 @@
 
 autobahn (daphne's WebSocket layer) builds the arguments of its debug log
 calls before making them: a pretty-printed dump of its thirty options for
-every new connection, coloured names (through click) for every frame sent,
+every new connection, coloured names (through click) for every frame sent
+and, in its Twisted adapter, every read from a socket (about 30 us each),
 with debug logging off as much as on. That was a tenth of the CPU of a
 socket's connecting and a few per cent of each command's (bench/live.py
 --profile). ``install`` makes those helpers return objects that format
@@ -52,6 +53,7 @@ def lazily(fn: Callable[..., Any]) -> Callable[..., Lazy]:
 def install() -> None:
     """Once per process (a no-op without autobahn)."""
     try:
+        from autobahn.twisted import websocket as twisted_imported
         from autobahn.websocket import protocol as imported
     except ImportError:  # pragma: no cover - daphne depends on it
         return
@@ -63,3 +65,6 @@ def install() -> None:
     protocol.Timings.__str__ = lambda self: pformat(self._timings)
     for name in ("pformat", "hltype", "hlval"):
         setattr(protocol, name, lazily(getattr(protocol, name)))
+    # Each module imported the helpers by name: daphne's protocol calls both.
+    for name in ("hltype", "hlval"):
+        setattr(twisted_imported, name, getattr(protocol, name))
