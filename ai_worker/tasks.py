@@ -59,7 +59,7 @@ def _play(self: Any, game_id: int, version: int) -> bool:
     if started.due is None:
         return False  # stale or duplicate: the version moved on
     try:
-        return turns.run_computer_turn(game_id, version, started.due)
+        return turns.run_computer_turn(game_id, version, started.due, started.game)
     except Exception as exc:
         if self.request.called_directly:
             raise  # in-process: the watchdog re-queues it later

@@ -37,6 +37,7 @@ from ai_worker.cube import (
 )
 from ai_worker.policy import choose_play
 from games import services
+from games.models import Game
 
 log = logging.getLogger(__name__)
 
@@ -50,12 +51,19 @@ def seed_key(game_id: int) -> str:
     return f"game:{game_id}"
 
 
-def run_computer_turn(game_id: int, version: int, due: services.ComputerDue | None = None) -> bool:
+def run_computer_turn(
+    game_id: int,
+    version: int,
+    due: services.ComputerDue | None = None,
+    read: Game | None = None,
+) -> bool:
     """Do what DARK is to do in ``game_id`` at ``version``; True if applied.
 
     Its checker play, its cube decision before the roll (no double rolls the
     dice: the play is the next version's task), its answer to a double, or
-    its answer to a resignation. ``due``: what ``start`` read (else read now).
+    its answer to a resignation. ``due``: what ``start`` read (else read
+    now); ``read``: the row it read, which a checker play writes back at
+    that version (``services.finish_computer_turn``).
     """
     if due is None:
         due = services.computer_due(game_id, version)
@@ -76,7 +84,7 @@ def run_computer_turn(game_id: int, version: int, due: services.ComputerDue | No
         play = choose_play(due.position, due.dice, due.tier, seed)
     else:
         play = choose_cubeful_play(due.position, due.dice, _context(due), due.tier, seed)
-    return services.finish_computer_turn(game_id, version, play)
+    return services.finish_computer_turn(game_id, version, play, read)
 
 
 def _context(due: services.ComputerDue) -> CubeContext:

@@ -1,9 +1,10 @@
 """The computer's side of a game: its dice and position, its play, its failure.
 
-``ai_worker`` calls these from its task: ``begin_computer_turn`` reads (the
-dice were rolled as the turn passed), ``finish_computer_turn`` applies the
-chosen play under the row lock with the version check, so a duplicate or
-stale task changes nothing.
+``ai_worker`` calls these from its task: ``start_computer_turn`` counts the
+start and reads (the dice were rolled as the turn passed),
+``finish_computer_turn`` applies the chosen play with the version check
+(on the row the start read, written ``WHERE version = v``; or under the row
+lock), so a duplicate or stale task changes nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -33,7 +34,7 @@ from games.services import rowsql
 from games.services.cube import cube_of, match_of
 from games.services.doubling import offer_double, refuse_double, take_double
 from games.services.person import accept_resignation
-from games.services.rows import computer_to_act, lock, position_of, save
+from games.services.rows import _save_at, computer_to_act, lock, position_of, save
 from games.services.turns import check_game_over, pass_to, record_turn, roll
 
 
@@ -60,10 +61,12 @@ class ComputerDue:
 
 @dataclass(frozen=True)
 class ComputerStart:
-    """A computer turn's task started: its ``starts`` so far, what is ``due``."""
+    """A computer turn's task started: its ``starts`` so far, what is ``due``,
+    and the ``game`` row as the start read and wrote it (for the finish)."""
 
     starts: int
     due: ComputerDue | None
+    game: Game | None = None
 
 
 def start_computer_turn(game_id: int, version: int) -> ComputerStart:
@@ -74,9 +77,13 @@ def start_computer_turn(game_id: int, version: int) -> ComputerStart:
     written, when the game no longer waits on that turn.
     """
     with transaction.atomic():
-        game = rowsql.locked_game(game_id)
+        game = lock(game_id)
         starts = _count(game, version, "starts")
-        return ComputerStart(starts, _due(game) if starts else None)
+        if not starts:
+            return ComputerStart(0, None)
+        # The count is stored: the finish writes only what it changes.
+        game.loaded_values["computer_attempts"] = dict(game.computer_attempts)
+        return ComputerStart(starts, _due(game), game)
 
 
 def computer_due(game_id: int, version: int) -> ComputerDue | None:
@@ -162,24 +169,48 @@ def begin_computer_turn(game_id: int, version: int) -> tuple[Position, Dice] | N
     return position_of(game).swapped(), Dice(*game.dice)
 
 
-def finish_computer_turn(game_id: int, version: int, play: Play | None) -> bool:
+def finish_computer_turn(
+    game_id: int, version: int, play: Play | None, read: Game | None = None
+) -> bool:
     """Apply DARK's ``play`` (from DARK's side), store the Turn, hand over.
 
-    ``False`` and nothing changed on a duplicate or stale call. Raises
-    ``IllegalPlayError`` (a ``ValueError``) for a play that is not legal here.
+    ``read``: the row as ``start_computer_turn`` read it, written back only
+    if it is still at ``version`` (``UPDATE ... WHERE version = v``, in the
+    transaction that stores the Turn), which saves the finish a locked read
+    of the row. A row that moved on since, or no ``read``: the finish runs
+    under the row lock, as the person's commands. ``False`` and nothing
+    changed on a duplicate or stale call. Raises ``IllegalPlayError`` (a
+    ``ValueError``) for a play that is not legal here.
     """
+    if read is not None:
+        try:
+            with transaction.atomic():
+                if not _play_out(read, version, play):
+                    return False
+                if _save_at(read, version):
+                    return True
+                transaction.set_rollback(True)  # its Turn is not stored
+        except IntegrityError:
+            pass  # its Turn's number is taken: another finish stored one since
     with transaction.atomic():
         game = lock(game_id)
-        if not _computer_on_turn(game, version) or game.dice is None:
+        if not _play_out(game, version, play):
             return False
-        before = position_of(game)
-        play = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
-        dark_after = play.result if play is not None else before.swapped()
-        record_turn(game, Side.DARK, play, before, dark_after.swapped())
-        if not check_game_over(game, dark_after, Side.DARK):
-            pass_to(game, Side.LIGHT)
         save(game)
         return True
+
+
+def _play_out(game: Game, version: int, play: Play | None) -> bool:
+    """DARK's ``play`` on ``game`` and its Turn stored; False if not on turn."""
+    if not _computer_on_turn(game, version) or game.dice is None:
+        return False
+    before = position_of(game)
+    play = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
+    dark_after = play.result if play is not None else before.swapped()
+    record_turn(game, Side.DARK, play, before, dark_after.swapped())
+    if not check_game_over(game, dark_after, Side.DARK):
+        pass_to(game, Side.LIGHT)
+    return True
 
 
 def fail_computer_turn(game_id: int, version: int) -> bool:

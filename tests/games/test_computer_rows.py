@@ -1,5 +1,6 @@
 """The computer turn's SQL built once: one locked read counts the start and
-says what is due; a finished turn's Turn row stored by a prepared INSERT."""
+says what is due; the finish writes that row back at its version; a
+finished turn's Turn row stored by a prepared INSERT."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from games import services
-from games.engine import Dice
+from games.engine import Dice, legal_plays
 from games.models import Game, Turn
 from games.services import insertsql
 from tests.ai.conftest import dark_game  # noqa: F401 (a fixture)
@@ -36,6 +37,38 @@ def test_a_stale_start_counts_and_reads_nothing(dark_game: Any) -> None:  # noqa
     stale = services.start_computer_turn(game.pk, game.version - 1)
     assert (stale.starts, stale.due) == (0, None)
     assert Game.objects.get(pk=game.pk).computer_attempts == {}
+
+
+def first_play(start: services.ComputerStart) -> Any:
+    assert start.due is not None and start.due.dice is not None
+    return legal_plays(start.due.position, start.due.dice)[0]
+
+
+def test_the_finish_writes_the_row_the_start_read_once(dark_game: Any) -> None:  # noqa: F811
+    game = dark_game(dice=(6, 4))
+    first = services.start_computer_turn(game.pk, game.version)
+    again = services.start_computer_turn(game.pk, game.version)  # redeliveries, meanwhile
+    late = services.start_computer_turn(game.pk, game.version)
+    play = first_play(first)
+    assert services.finish_computer_turn(game.pk, game.version, play, first.game) is True
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.turn) == (game.version + 1, "light")
+    # Its count is not written back over the redeliveries'.
+    assert stored.computer_attempts == {"version": game.version, "starts": 3}
+    # A redelivered task's finish finds the row moved on: nothing changes,
+    # whether its Turn's number is free (counted now) or the one stored
+    # since (from the row's last turn as it read it).
+    assert services.finish_computer_turn(game.pk, game.version, play, late.game) is False
+    assert again.game is not None and again.game.last_turn is None
+    again.game.last_turn = {"number": 0}
+    assert services.finish_computer_turn(game.pk, game.version, play, again.game) is False
+    assert Turn.objects.filter(game=game, side="dark").count() == 1
+    after = Game.objects.get(pk=game.pk)
+    assert (after.version, after.position_id, after.dice) == (
+        stored.version,
+        stored.position_id,
+        stored.dice,
+    )
 
 
 def test_the_prepared_insert_stores_what_create_stores(dark_game: Any) -> None:  # noqa: F811
