@@ -310,6 +310,35 @@ async def test_an_event_pushed_by_another_app_reaches_the_socket(game: Game, use
     await socket.disconnect()
 
 
+async def test_an_event_during_a_command_waits_for_the_commands_answer(
+    game: Game, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One message at a time (GameConsumer.__call__): a group event that
+    arrives while a command runs is handled once the command is answered."""
+    import threading
+
+    from games.consumers import GameConsumer
+
+    running, go_on = threading.Event(), threading.Event()
+    run_sync = GameConsumer._run_sync
+
+    def held_run_sync(self: GameConsumer, command: Any) -> Any:
+        running.set()
+        assert go_on.wait(TIMEOUT)
+        return run_sync(self, command)
+
+    monkeypatch.setattr(GameConsumer, "_run_sync", held_run_sync)
+    socket, _ = await connect(game.pk, user)
+    await socket.send_json_to({"type": "step", "id": "s1", "version": 1, "from": 13, "to": 8})
+    assert await database_sync_to_async(running.wait)(TIMEOUT)
+    await database_sync_to_async(broadcast.send_to_game)(game.pk, {"type": "hint", "plays": []})
+    assert await socket.receive_nothing(0.2)  # the event waits for the command
+    go_on.set()
+    kinds = [(await socket.receive_json_from(TIMEOUT))["type"] for _ in range(3)]
+    assert kinds == ["ack", "state", "hint"]
+    await socket.disconnect()  # a clean end: the consumer's task returns
+
+
 async def test_the_computers_play_from_a_worker_thread_reaches_the_socket(
     game: Game, user: Any, quiet_computer: list, dice: Any
 ) -> None:
