@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
+from games import dbpool
 from games.layers import InMemoryChannelLayer as ProcessLayer
 
 if TYPE_CHECKING:
@@ -192,8 +193,17 @@ def _run(layer: Any, method: str, *args: Any) -> None:
     # Not waited for: the database thread (shared by every socket of the
     # process) must not idle until the busy loop gets round to it. Sends are
     # scheduled in order; a socket never sends an older state after a newer.
-    future = asyncio.run_coroutine_threadsafe(send(*args), loop)
-    future.add_done_callback(_log_failure)
+    # From a game socket's call on the pool, the send starts with the call's
+    # result (its command's reply, which follows at once): one wake-up of the
+    # loop a command, not two.
+    if not dbpool.after_call(loop, _start, send, args):
+        future = asyncio.run_coroutine_threadsafe(send(*args), loop)
+        future.add_done_callback(_log_failure)
+
+
+def _start(send: Any, args: tuple[Any, ...]) -> None:
+    """On the server loop: start ``send(*args)``, its failure logged."""
+    asyncio.ensure_future(send(*args)).add_done_callback(_log_failure)
 
 
 def _sender_loop() -> asyncio.AbstractEventLoop:

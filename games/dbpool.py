@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import queue
 import select
 import threading
 import time
@@ -57,7 +58,7 @@ CHECKPOINT_SECONDS = 0.25
 WAL_RESTART_FRAMES = 2000
 
 _lock = threading.Lock()
-_pool: ThreadPoolExecutor | None = None
+_pool: Threads | None = None
 _checkpointer: Checkpointer | None = None
 
 
@@ -70,15 +71,130 @@ class _Held(threading.local):
 _held = _Held()
 
 
-def _executor() -> ThreadPoolExecutor:
+def _executor() -> Threads:
+    pool = _pool
+    if pool is not None:  # every call but the first: no lock
+        return pool
+    return _start()
+
+
+def _start() -> Threads:
     global _pool, _checkpointer
     with _lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=threads(), thread_name_prefix="game-db")
+            _pool = Threads(threads())
             if connection.vendor == "sqlite":
                 _checkpointer = Checkpointer()
                 _checkpointer.start()
         return _pool
+
+
+class _Hop(threading.local):
+    # On a pool thread during a call: what to run on the caller's loop with
+    # the call's result (``after_call``).
+    after: list[tuple[Callable[..., Any], tuple[Any, ...]]] | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+
+
+_hop = _Hop()
+
+
+class Threads:
+    """The pool: threads taking calls from one queue, each call's result (and
+    what ``after_call`` gave it) handed to its event loop in one
+    ``call_soon_threadsafe``.
+
+    What ``loop.run_in_executor`` did with a ``ThreadPoolExecutor``, with less
+    on the way (bench/live.py, "Live play"): there each call made a
+    concurrent future (a condition and its lock), a work item, an asyncio
+    future chained to it both ways, and took two locks and a semaphore; and a
+    command's broadcast woke the loop once more (``run_coroutine_threadsafe``)
+    just before its result did. A call whose caller gave up on it before it
+    started is not run, as there.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.calls: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.closed = False
+        # Daemon threads: a process that exits drops the calls not yet run (a
+        # command not acknowledged, which the page sends again).
+        self.threads = [
+            threading.Thread(target=self._work, name=f"game-db_{n}", daemon=True)
+            for n in range(workers)
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def put(
+        self, loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any], fn: Any, args: Any
+    ) -> None:
+        if self.closed:  # as an executor shut down: no call waits for ever
+            raise RuntimeError("the game sockets' database pool is closed")
+        self.calls.put((loop, future, fn, args))
+
+    def _work(self) -> None:
+        while True:
+            job = self.calls.get()
+            if job is None:  # close(): this thread's connection, then its end
+                connections.close_all()
+                return
+            loop, future, fn, args = job
+            if future.cancelled():
+                continue
+            after: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+            _hop.after, _hop.loop = after, loop
+            result = error = None
+            try:
+                result = _call(fn, args)
+            except BaseException as exc:  # handed to the caller, as an executor does
+                error = exc
+            finally:
+                _hop.after = _hop.loop = None
+            try:
+                loop.call_soon_threadsafe(_deliver, after, future, result, error)
+            except RuntimeError:  # the loop is closed: no one is waiting
+                pass
+            del job, loop, future, fn, args, result, error, after
+
+    def stop(self) -> None:
+        """Close each thread's database connection and end the threads."""
+        self.closed = True
+        for _ in self.threads:
+            self.calls.put(None)
+        for thread in self.threads:
+            thread.join()
+
+
+def after_call(loop: asyncio.AbstractEventLoop, fn: Callable[..., Any], *args: Any) -> bool:
+    """Run ``fn(*args)`` on ``loop`` when this pool call's result is handed
+    back there, just before it; False (nothing done) unless called from a
+    pool call made from ``loop``. For what the call starts that need not wait
+    for the call to end (a command's broadcast: the result follows at once)."""
+    after = _hop.after
+    if after is None or _hop.loop is not loop:
+        return False
+    after.append((fn, args))
+    return True
+
+
+def _deliver(
+    after: list[tuple[Callable[..., Any], tuple[Any, ...]]],
+    future: asyncio.Future[Any],
+    result: Any,
+    error: BaseException | None,
+) -> None:
+    for fn, args in after:
+        try:
+            fn(*args)
+        except Exception:
+            log.exception("a pool call's follow-up failed")
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
 
 
 def threads() -> int:
@@ -190,7 +306,9 @@ def _hung_up(raw: Any) -> bool:
 async def run(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` on the pool, awaited from the event loop."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_executor(), _call, fn, args)
+    future: asyncio.Future[T] = loop.create_future()
+    _executor().put(loop, future, fn, args)
+    return await future
 
 
 def close() -> None:
@@ -204,7 +322,7 @@ def close() -> None:
         pool, _pool = _pool, None
         checkpointer, _checkpointer = _checkpointer, None
     if pool is not None:
-        shut_down(pool)
+        pool.stop()
     if checkpointer is not None:
         checkpointer.stop()
 

@@ -82,3 +82,56 @@ def test_the_threads_hold_at_most_half_the_pool(monkeypatch: pytest.MonkeyPatch)
     for size, threads in [(8, 4), (4, 2), (3, 1), (1, 1), (40, dbpool.POSTGRES_THREADS)]:
         monkeypatch.setitem(pool, "max_size", size)
         assert dbpool.threads() == threads
+
+
+# --------------------------------------------------------------- the hop to a thread
+
+
+def test_a_calls_error_is_raised_in_its_caller() -> None:
+    def fails() -> None:
+        raise ValueError("from the pool")
+
+    with pytest.raises(ValueError, match="from the pool"):
+        on_pool(fails)
+
+
+def test_what_a_call_starts_after_it_runs_on_the_loop_just_before_its_result() -> None:
+    """A command's broadcast (games.broadcast) goes with its result: one wake-up."""
+    seen: list[str] = []
+    other = asyncio.new_event_loop()
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+
+        def call() -> str:
+            assert dbpool.after_call(loop, seen.append, "follow-up")
+            assert not dbpool.after_call(other, seen.append, "other loop")
+            assert seen == []  # not yet: on the loop, with the result
+            return "result"
+
+        seen.append(await dbpool.run(call))
+
+    asyncio.run(main())
+    assert seen == ["follow-up", "result"]
+    assert not dbpool.after_call(other, seen.append, "outside a call")
+    other.close()
+
+
+def test_a_call_given_up_on_before_it_starts_is_not_run() -> None:
+    ran: list[int] = []
+    threads = dbpool.threads()
+    release = threading.Event()
+
+    async def main() -> None:
+        # Every thread held, so the next call waits in the queue.
+        held = [asyncio.ensure_future(dbpool.run(release.wait, 5)) for _ in range(threads)]
+        await asyncio.sleep(0.05)
+        waiting = asyncio.ensure_future(dbpool.run(ran.append, 1))
+        await asyncio.sleep(0.05)
+        waiting.cancel()
+        release.set()
+        assert all(await asyncio.gather(*held))
+        assert await dbpool.run(ran.append, 2) is None
+
+    asyncio.run(main())
+    assert ran == [2]
