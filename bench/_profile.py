@@ -22,7 +22,7 @@ PARTS = [
     ("row read (SELECT, FOR UPDATE when locked)", "lock (games/services/rows.py"),
     ("row read (SELECT, FOR UPDATE when locked)", "read (games/services/rows.py"),
     ("row write (UPDATE)", "save (games/services/rows.py"),
-    ("row write (UPDATE)", "_save_at (games/services/rows.py"),
+    ("row write (UPDATE)", "save_at (games/services/rows.py"),
     ("broadcast sent (Redis PUBLISH)", "group_send (channels_redis"),
     ("broadcast received", "_do_receiving (channels_redis"),
     ("broadcast received", "game_state (games/consumers.py"),

@@ -34,7 +34,7 @@ from games.services import rowsql
 from games.services.cube import cube_of, match_of
 from games.services.doubling import offer_double, refuse_double, take_double
 from games.services.person import accept_resignation
-from games.services.rows import _save_at, computer_to_act, lock, position_of, save
+from games.services.rows import computer_to_act, lock, position_of, save, save_at
 from games.services.turns import check_game_over, pass_to, record_turn, roll
 
 
@@ -82,6 +82,7 @@ def start_computer_turn(game_id: int, version: int) -> ComputerStart:
         if not starts:
             return ComputerStart(0, None)
         # The count is stored: the finish writes only what it changes.
+        assert game.loaded_values is not None  # lock() read it
         game.loaded_values["computer_attempts"] = dict(game.computer_attempts)
         return ComputerStart(starts, _due(game), game)
 
@@ -187,7 +188,7 @@ def finish_computer_turn(
             with transaction.atomic():
                 if not _play_out(read, version, play):
                     return False
-                if _save_at(read, version):
+                if save_at(read, version):
                     return True
                 transaction.set_rollback(True)  # its Turn is not stored
         except IntegrityError:

@@ -120,7 +120,7 @@ def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Gam
     the unlocked read stands: what it read was the game at some moment.
     """
     game = _checked(read(game_id), user, version, True)
-    if change(game, False) and _save_at(game, version):
+    if change(game, False) and save_at(game, version):
         return game
     with transaction.atomic():
         game = person_command(game_id, user, version)
@@ -161,7 +161,7 @@ def save(game: Game) -> Game:
     return game
 
 
-def _save_at(game: Game, version: int) -> bool:
+def save_at(game: Game, version: int) -> bool:
     """``save`` if the row is still at ``version`` (one statement); False if it moved on."""
     game.version = version + 1
     if not rowsql.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
