@@ -65,3 +65,42 @@ def install() -> None:
 
     server_send.bounded = True  # type: ignore[attr-defined]
     WebSocketProtocol.serverSend = server_send
+    _write_through()
+
+
+def _write_through() -> None:
+    """Twisted's accepted connections send at once when nothing waits before.
+
+    Twisted's ``write`` only buffers, registers the socket with the event
+    loop for writing and sends on the loop's next turn, then unregisters it:
+    for every frame the site sends, two changes of the loop's interest and
+    one more event to dispatch. Sent here when its buffer is empty (so the
+    order of bytes is kept), the rest, if the kernel took only part, is
+    buffered as before; an error leaves the frame to Twisted's own path,
+    which reports the lost connection. TCP_NODELAY is on (autobahn sets it),
+    so frames sent one by one are not held back by Nagle's algorithm.
+    """
+    from twisted.internet import tcp
+
+    original: Any = tcp.Server.write
+    if getattr(original, "through", False):
+        return
+
+    def write(self: Any, data: bytes) -> None:
+        if (
+            self.connected
+            and not self.disconnecting
+            and not self._writeDisconnected
+            and not self._tempDataLen
+            and self.offset == len(self.dataBuffer)
+            and type(data) is bytes
+        ):
+            sent = self.writeSomeData(data)
+            if isinstance(sent, int):
+                if sent == len(data):
+                    return
+                data = data[sent:]
+        original(self, data)
+
+    write.through = True  # type: ignore[attr-defined]
+    tcp.Server.write = write  # type: ignore[method-assign]
