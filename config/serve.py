@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,32 @@ def use_uvloop() -> bool:
     return True
 
 
+def lean_dispatch() -> None:
+    """Twisted's reactor calls each socket's read or write without its log context.
+
+    For every readiness event, Twisted's asyncio reactor wrapped the call in
+    ``callWithLogger``: the socket's log prefix asked for and pushed as the
+    thread's log context for the call (a dict built, a context stack pushed
+    and popped), read only by Twisted's own log lines, which daphne sends
+    nowhere unless run with ``-v 2``. An exception is still logged, as there.
+    """
+    from twisted.internet import asyncioreactor
+    from twisted.python import log as twisted_log
+
+    def call(selectable: object, method: Callable[..., object], *args: object) -> object:
+        try:
+            return method(*args)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:
+            twisted_log.err()  # type: ignore[no-untyped-call]
+            return None
+
+    asyncioreactor.callWithLogger = call  # type: ignore[attr-defined]
+
+
 def main() -> None:
+    lean_dispatch()
     if not use_uvloop():
         # Before daphne configures logging: Python's last-resort handler
         # writes it to stderr, where daphne's own lines go.

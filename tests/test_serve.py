@@ -47,3 +47,27 @@ def test_too_late_once_daphne_built_its_loop() -> None:
     done = python(["-c", "import daphne.server, config.serve as s; s.use_uvloop()"])
     assert done.returncode != 0
     assert "config.serve must run before daphne.server is imported" in done.stderr
+
+
+def test_the_reactor_calls_a_socket_without_its_log_context_and_still_logs_a_failure() -> None:
+    code = """
+import sys
+import config.serve as s
+from twisted.internet import asyncioreactor
+from twisted.python import context, log
+s.lean_dispatch()
+log.startLogging(sys.stdout, setStdout=False)
+call = asyncioreactor.callWithLogger  # what addReader / addWriter register
+print("result", call(object(), lambda a, b: a + b, 2, 3))
+print("failed", call(object(), lambda: 1 / 0))
+class Socket:
+    def logPrefix(self):  # Twisted's callWithLogger pushed it for the call
+        return "socket 7"
+print("system", call(Socket(), lambda: context.get(log.ILogContext)["system"]))
+"""
+    done = python(["-c", code])
+    assert done.returncode == 0, done.stderr
+    assert "result 5" in done.stdout
+    assert "failed None" in done.stdout
+    assert "ZeroDivisionError" in done.stdout
+    assert "system -" in done.stdout  # the default context: none pushed
