@@ -22,11 +22,9 @@ from typing import Any
 import redis
 from celery import Task
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 from kombu.utils.json import dumps
 from kombu.utils.uuid import uuid
-
-from games import dbpool
 
 log = logging.getLogger(__name__)
 
@@ -185,4 +183,23 @@ def close() -> None:
         pools = list(_pools.values())
         _pools.clear()
     for pool in pools:
-        dbpool.shut_down(pool)
+        _shut_down(pool)
+
+
+def _shut_down(pool: ThreadPoolExecutor) -> None:
+    """Close the database connection of each of ``pool``'s threads, then stop it."""
+    workers = pool._max_workers
+    # The barrier holds each close job until all are running, so each one
+    # lands on its own thread and closes that thread's connection.
+    barrier = threading.Barrier(workers)
+
+    def close_here() -> None:
+        try:
+            barrier.wait(timeout=5)
+        except threading.BrokenBarrierError:
+            pass
+        connections.close_all()
+
+    for _ in range(workers):
+        pool.submit(close_here)
+    pool.shutdown(wait=True)

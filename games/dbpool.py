@@ -40,7 +40,6 @@ import select
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -325,25 +324,6 @@ def close() -> None:
         pool.stop()
     if checkpointer is not None:
         checkpointer.stop()
-
-
-def shut_down(pool: ThreadPoolExecutor) -> None:
-    """Close the database connection of each of ``pool``'s threads, then stop it."""
-    workers = pool._max_workers
-    # The barrier holds each close job until all are running, so each one
-    # lands on its own thread and closes that thread's connection.
-    barrier = threading.Barrier(workers)
-
-    def close_here() -> None:
-        try:
-            barrier.wait(timeout=5)
-        except threading.BrokenBarrierError:
-            pass
-        connections.close_all()
-
-    for _ in range(workers):
-        pool.submit(close_here)
-    pool.shutdown(wait=True)
 
 
 def kept(fn: Callable[..., T], *args: Any) -> T:
