@@ -187,8 +187,8 @@ def play_game(
                         return GameResult(_signed(won, mover), None, cube, doubles)
                     cube = cube.taken(mover.other)
         dice = roll()
-        context = CubeContext(cube, match, mover) if cube and match else None
-        play = players[seat].play(position, dice, context, game)
+        cubeful = CubeContext(cube, match, mover) if cube and match else None
+        play = players[seat].play(position, dice, cubeful, game)
         if play is not None:
             position = play.result
             result = outcome(position, mover)

@@ -82,12 +82,12 @@ def wait_ready(process: subprocess.Popen[bytes], ready: Callable[[], bool], log_
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{process.args} ended; see {log_path}")
+            raise RuntimeError(f"{process.args!r} ended; see {log_path}")
         if ready():
             return
         time.sleep(0.05)
     process.kill()
-    raise RuntimeError(f"{process.args} did not start")
+    raise RuntimeError(f"{process.args!r} did not start")
 
 
 def stop(processes: list[subprocess.Popen[bytes]]) -> None:

@@ -24,7 +24,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from ai_worker.evaluator import to_board26  # noqa: E402
-from bench._bots import GnubgPlayer, dice_stream  # noqa: E402
+from bench._bots import GnubgPlayer  # noqa: E402
+from bench._money import dice_stream  # noqa: E402
 from games.engine import Dice, Position, Side, legal_plays, outcome  # noqa: E402
 from games.tiers import TIERS, Tier  # noqa: E402
 
