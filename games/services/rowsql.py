@@ -35,6 +35,7 @@ _COLUMNS: dict[str, Field[Any, Any]] = {
     **{f.name: f for f in Game._meta.concrete_fields},
     **{f.attname: f for f in Game._meta.concrete_fields},
 }
+_STAMP = _COLUMNS["updated_at"]
 _reads: dict[tuple[str, str, bool], _Read] = {}
 _writes: dict[tuple[str, str, tuple[str, ...], bool], str] = {}
 
@@ -67,16 +68,21 @@ def _fetch(read: _Read, game_id: int) -> Game:
 
 def update(game: Game, attnames: list[str], *, at_version: int | None = None) -> bool:
     """``game.save(update_fields=attnames)``; with ``at_version``, only if the
-    stored row is still at that version (False if it is not).
+    stored row is still at that version and was last written when ``game``
+    says (its ``updated_at``; False if not).
 
     Without ``at_version`` the row must exist (its lock is held).
     """
     names = tuple(attnames)
     fields = [_COLUMNS[name] for name in names]
-    params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
-    params.append(game.pk)
+    # Read before pre_save below sets it anew. A row at the same version
+    # written since is a hint's (hints_used, which does not change the
+    # version): the instance no longer shows the row as stored.
+    where: list[Any] = [game.pk]
     if at_version is not None:
-        params.append(at_version)
+        where += [at_version, _STAMP.get_db_prep_save(game.updated_at, connection)]
+    params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
+    params += where
     with connection.cursor() as cursor:
         cursor.execute(_write(names, at_version is not None), params)
         changed = cursor.rowcount
@@ -115,5 +121,6 @@ def _write(names: tuple[str, ...], conditional: bool) -> str:
         sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(pk)} = %s"
         if conditional:
             sql += f" AND {quote(_COLUMNS['version'].column)} = %s"
+            sql += f" AND {quote(_STAMP.column)} = %s"
         _writes[key] = sql
     return sql

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from games import services
 from games.engine import legal_plays
 from games.models import Game, Turn
+from games.state import build_state
 from tests.games.conftest import board
+from tests.games.test_held_rows import another_process
 
 pytestmark = pytest.mark.django_db
 
@@ -26,28 +28,42 @@ COMMAND = st.one_of(
     st.tuples(st.just("end_turn"), st.just(0)),
     st.tuples(st.just("stale"), st.just(0)),
     st.tuples(st.just("computer"), st.integers(0, 30)),
+    # Another web process's command (a second tab), and a hint (no new version).
+    st.tuples(st.just("elsewhere"), st.integers(0, 30)),
+    st.tuples(st.just("hint"), st.just(0)),
 )
 
 
 def run(game: Game, user: Any, kind: str, arg: Any) -> None:
     version = game.version
+    done: Game | None = None
     try:
-        if kind == "allowed":
+        if kind in ("allowed", "elsewhere"):
             if game.turn != "light" or game.dice is None or game.is_over:
                 return
             turn = services.current_turn(game)
             allowed = turn.allowed_steps()
-            if allowed:
+            if kind == "elsewhere":
+                with another_process():
+                    if allowed and arg % 3:
+                        step = allowed[arg % len(allowed)]
+                        services.make_step(game.pk, user, version, step.src, step.dst, step.die)
+                    else:
+                        services.undo_step(game.pk, user, version)
+            elif allowed:
                 step = allowed[arg % len(allowed)]
-                services.make_step(game.pk, user, version, step.src, step.dst, step.die)
+                done = services.make_step(game.pk, user, version, step.src, step.dst, step.die)
         elif kind == "step":
-            services.make_step(game.pk, user, version, *arg)
+            done = services.make_step(game.pk, user, version, *arg)
         elif kind == "undo":
-            services.undo_step(game.pk, user, version)
+            done = services.undo_step(game.pk, user, version)
         elif kind == "end_turn":
-            services.end_turn(game.pk, user, version)
+            done = services.end_turn(game.pk, user, version)
         elif kind == "stale":
             services.make_step(game.pk, user, version - 1, 13, 8)
+        elif kind == "hint":
+            with another_process():
+                services.request_hint(game.pk, user, version)
         elif kind == "computer":
             begun = services.begin_computer_turn(game.pk, version)
             if begun is not None:
@@ -60,6 +76,8 @@ def run(game: Game, user: Any, kind: str, arg: Any) -> None:
         return
     game.refresh_from_db()
     assert game.version in (version, version + 1)
+    if done is not None:  # what the command answers with is what a fresh read shows
+        assert build_state(done) == build_state(game)
 
 
 def check(game: Game) -> None:
@@ -98,8 +116,11 @@ def test_random_command_sequences_never_corrupt_a_game(
 ) -> None:
     import random
 
+    from learning import tasks
+
     rng = random.Random(seed)
     monkeypatch.setattr(services.dice, "roll_die", lambda: rng.randint(1, 6))
+    monkeypatch.setattr(tasks, "enqueue_hint", lambda game_id, version: None)
     # Half the runs start in a bear-off race, so games end and commands
     # keep arriving on finished games.
     position = board(light={1: 2, 2: 2, 3: 1}, dark={24: 2, 23: 2, 22: 1}) if near_end else None

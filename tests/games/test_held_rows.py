@@ -1,0 +1,142 @@
+"""A person's step or undo starts from the row this process last wrote at that
+version (``games.services.rows``, issue 16): no SELECT, and nothing answered
+from a held row that a fresh read would answer otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.engine import legal_plays
+from games.models import Game
+from games.services import rows
+from games.state import build_state
+
+pytestmark = pytest.mark.django_db
+
+
+def statements(queries: CaptureQueriesContext) -> list[str]:
+    return [q["sql"].lstrip().split()[0].upper() for q in queries]
+
+
+def fresh_state(game: Game) -> dict[str, Any]:
+    return build_state(Game.objects.get(pk=game.pk))
+
+
+@contextmanager
+def another_process() -> Iterator[None]:
+    """Commands run as another web process's: this one's held rows out of their sight."""
+    mine = rows._held
+    rows._held = {}
+    try:
+        yield
+    finally:
+        rows._held = mine
+
+
+def test_the_next_command_at_the_written_version_reads_no_row(make_game: Any, user: Any) -> None:
+    game = make_game(dice=[5, 2])
+    services.make_step(game.pk, user, game.version, 13, 8)
+    with CaptureQueriesContext(connection) as queries:
+        undone = services.undo_step(game.pk, user, game.version + 1)
+        stepped = services.make_step(game.pk, user, game.version + 2, 13, 8)
+    assert statements(queries) == ["UPDATE", "UPDATE"]
+    assert build_state(undone) != build_state(stepped)
+    assert build_state(stepped) == fresh_state(game)
+
+
+def test_a_hint_at_the_same_version_is_in_the_next_state(
+    make_game: Any, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from learning import tasks
+
+    monkeypatch.setattr(tasks, "enqueue_hint", lambda game_id, version: None)
+    game = make_game(dice=[5, 2])
+    services.make_step(game.pk, user, 1, 13, 8)
+    # The hint does not change the version, and may come through another process.
+    with another_process():
+        services.request_hint(game.pk, user, 2)
+    undone = services.undo_step(game.pk, user, 2)
+    assert undone.hints_used and build_state(undone) == fresh_state(game)
+    assert Game.objects.get(pk=game.pk).version == 3
+
+
+def test_a_row_moved_on_elsewhere_is_refused_as_stale_and_then_played(
+    make_game: Any, user: Any
+) -> None:
+    game = make_game(dice=[5, 2])
+    services.make_step(game.pk, user, 1, 13, 8)
+    with another_process():
+        services.undo_step(game.pk, user, 2)  # a second tab, on the other daphne
+    with pytest.raises(services.StaleVersionError) as refused:
+        services.make_step(game.pk, user, 2, 24, 22)
+    assert refused.value.game.version == 3  # as a fresh read says
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.steps) == (3, [])
+    # The held row was dropped with the refusal: the next command reads.
+    with CaptureQueriesContext(connection) as queries:
+        stepped = services.make_step(game.pk, user, 3, 24, 22)
+    assert statements(queries)[0] == "SELECT"
+    assert build_state(stepped) == fresh_state(game)
+
+
+def test_a_refusal_from_the_held_row_is_answered_as_from_a_fresh_read(
+    make_game: Any, user: Any
+) -> None:
+    game = make_game(dice=[5, 2])
+    services.make_step(game.pk, user, 1, 13, 8)
+    with CaptureQueriesContext(connection) as queries, pytest.raises(services.StepRefusedError):
+        services.make_step(game.pk, user, 2, 13, 2)
+    assert statements(queries) == ["SELECT"]  # the fresh read's refusal stands
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, len(stored.steps)) == (2, 1)
+    stranger = type(user).objects.create_user("stranger", password="x" * 12)
+    services.make_step(game.pk, user, 2, 8, 6)
+    with pytest.raises(services.NotYourGameError):
+        services.undo_step(game.pk, stranger, 3)
+    assert Game.objects.get(pk=game.pk).version == 3
+
+
+def test_the_computer_turn_and_the_turn_after_it_build_what_a_fresh_read_builds(
+    make_game: Any, user: Any, computer_queue: list[tuple[int, int]], dice: Any
+) -> None:
+    game = make_game(dice=[5, 2])
+    first = services.make_step(game.pk, user, 1, 13, 8)
+    assert build_state(first) == fresh_state(game)
+    dice.queue(6, 4)
+    ended = services.make_step(game.pk, user, 2, 13, 11)  # the turn ends: under the lock
+    assert build_state(ended) == fresh_state(game)
+    begun = services.begin_computer_turn(game.pk, 3)
+    assert begun is not None
+    dice.queue(3, 1)
+    assert services.finish_computer_turn(game.pk, 3, legal_plays(*begun)[0])
+    stepped = services.make_step(game.pk, user, 4, 8, 5)
+    assert build_state(stepped) == fresh_state(game)
+    undone = services.undo_step(game.pk, user, 5)
+    assert build_state(undone) == fresh_state(game)
+
+
+def test_a_held_row_is_one_commands_alone(make_game: Any, user: Any) -> None:
+    game = make_game(dice=[5, 2])
+    stepped = services.make_step(game.pk, user, 1, 13, 8)
+    held = rows._take_held(game.pk, 2)
+    assert held is not None and held is not stepped
+    assert held.steps == stepped.steps and held.steps is not stepped.steps
+    assert rows._take_held(game.pk, 2) is None  # taken: no other thread gets it
+
+
+def test_the_oldest_held_rows_are_dropped_past_the_cap(
+    make_game: Any, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rows, "HELD_GAMES", 2)
+    games = [make_game(dice=[5, 2]) for _ in range(3)]
+    for game in games:
+        services.make_step(game.pk, user, 1, 13, 8)
+    assert rows._take_held(games[0].pk, 2) is None
+    assert all(rows._take_held(game.pk, 2) is not None for game in games[1:])
