@@ -25,6 +25,7 @@ re-queues it; after ``MAX_REQUEUES`` re-queues, or once its task has started
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -80,11 +81,15 @@ def run_computer_turn(
         decision = take_decision(due.position, _context(due), due.tier, seed)
         return services.finish_computer_cube(game_id, version, decision.action.value)
     assert due.dice is not None
+    # The engine and policy's own time for this turn, stored with the turn's
+    # counts: bench/live.py takes it out of the reply it measures.
+    began = time.perf_counter()
     if due.cube is None:
         play = choose_play(due.position, due.dice, due.tier, seed)
     else:
         play = choose_cubeful_play(due.position, due.dice, _context(due), due.tier, seed)
-    return services.finish_computer_turn(game_id, version, play, read)
+    engine_ms = 1000 * (time.perf_counter() - began)
+    return services.finish_computer_turn(game_id, version, play, read, engine_ms)
 
 
 def _context(due: services.ComputerDue) -> CubeContext:

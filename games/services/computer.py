@@ -171,7 +171,11 @@ def begin_computer_turn(game_id: int, version: int) -> tuple[Position, Dice] | N
 
 
 def finish_computer_turn(
-    game_id: int, version: int, play: Play | None, read: Game | None = None
+    game_id: int,
+    version: int,
+    play: Play | None,
+    read: Game | None = None,
+    engine_ms: float | None = None,
 ) -> bool:
     """Apply DARK's ``play`` (from DARK's side), store the Turn, hand over.
 
@@ -181,12 +185,14 @@ def finish_computer_turn(
     of the row. A row that moved on since, or no ``read``: the finish runs
     under the row lock, as the person's commands. ``False`` and nothing
     changed on a duplicate or stale call. Raises ``IllegalPlayError`` (a
-    ``ValueError``) for a play that is not legal here.
+    ``ValueError``) for a play that is not legal here. ``engine_ms``: the
+    time the engine took to choose ``play``, kept with the turn's counts
+    (``computer_attempts``, which the page never shows) for bench/live.py.
     """
     if read is not None:
         try:
             with transaction.atomic():
-                if not _play_out(read, version, play):
+                if not _play_out(read, version, play, engine_ms):
                     return False
                 if save_at(read, version):
                     return True
@@ -195,16 +201,19 @@ def finish_computer_turn(
             pass  # its Turn's number is taken: another finish stored one since
     with transaction.atomic():
         game = lock(game_id)
-        if not _play_out(game, version, play):
+        if not _play_out(game, version, play, engine_ms):
             return False
         save(game)
         return True
 
 
-def _play_out(game: Game, version: int, play: Play | None) -> bool:
+def _play_out(game: Game, version: int, play: Play | None, engine_ms: float | None) -> bool:
     """DARK's ``play`` on ``game`` and its Turn stored; False if not on turn."""
     if not _computer_on_turn(game, version) or game.dice is None:
         return False
+    if engine_ms is not None:
+        counts = _counts_at(game.computer_attempts, version)
+        game.computer_attempts = {**counts, "engine_ms": round(engine_ms, 2)}
     before = position_of(game)
     play = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
     dark_after = play.result if play is not None else before.swapped()

@@ -34,6 +34,21 @@ def test_the_computer_rolls_plays_and_hands_the_turn_over(dark_game: Any) -> Non
 
 
 @pytest.mark.django_db
+def test_the_task_keeps_the_engines_time_for_the_turn_with_its_counts(dark_game: Any) -> None:
+    from games.state import build_state
+
+    game = dark_game(tier="expert")
+    assert tasks.play_computer_turn(game.pk, game.version) is True
+    after = advanced(game)
+    # bench/live.py reads it back: the reply's time less the engine's own.
+    counts = dict(after.computer_attempts)
+    engine_ms = counts.pop("engine_ms")
+    assert isinstance(engine_ms, float) and 0 < engine_ms < 60_000
+    assert counts == {"version": game.version, "starts": 1}
+    assert "engine_ms" not in json.dumps(build_state(after))  # nothing the page shows
+
+
+@pytest.mark.django_db
 def test_a_duplicate_task_changes_nothing(dark_game: Any) -> None:
     game = dark_game()
     turns.run_computer_turn(game.pk, game.version)

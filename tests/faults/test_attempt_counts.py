@@ -39,7 +39,9 @@ def test_a_restored_database_under_a_kept_cache_plays_its_turn(
     assert tasks.play_computer_turn(game.pk, game.version) is True
     after = row(game)
     assert after.status == Status.PLAYING and after.version == game.version + 1
-    assert after.computer_attempts == {"version": game.version, "starts": 1}
+    counts = dict(after.computer_attempts)
+    assert counts.pop("engine_ms") > 0  # the time of the play it applied (bench/live.py)
+    assert counts == {"version": game.version, "starts": 1}
 
 
 def test_the_counts_hold_when_the_cache_is_flushed(dark_game: Any) -> None:  # noqa: F811
