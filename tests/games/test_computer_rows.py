@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.engine import Dice, legal_plays
@@ -37,6 +38,20 @@ def test_a_stale_start_counts_and_reads_nothing(dark_game: Any) -> None:  # noqa
     stale = services.start_computer_turn(game.pk, game.version - 1)
     assert (stale.starts, stale.due) == (0, None)
     assert Game.objects.get(pk=game.pk).computer_attempts == {}
+
+
+def test_only_the_starts_commit_does_not_wait_for_the_disk(dark_game: Any) -> None:  # noqa: F811
+    game = dark_game(dice=(6, 4))
+    with CaptureQueriesContext(connection) as start:
+        started = services.start_computer_turn(game.pk, game.version)
+    with CaptureQueriesContext(connection) as finish:
+        services.finish_computer_turn(game.pk, game.version, first_play(started), started.game)
+    # PostgreSQL's setting for the start's transaction alone (SET LOCAL), as
+    # the first statement of it; SQLite's commits here never wait for the disk.
+    expected = ["SET LOCAL synchronous_commit TO OFF"] if connection.vendor == "postgresql" else []
+    assert [q["sql"] for q in start.captured_queries if "synchronous" in q["sql"]] == expected
+    assert not [q for q in finish.captured_queries if "synchronous" in q["sql"]]
+    assert Game.objects.get(pk=game.pk).version == game.version + 1
 
 
 def first_play(start: services.ComputerStart) -> Any:
