@@ -192,7 +192,7 @@ def _hold(game: Game) -> Game:
     with _held_lock:
         _held.pop(game.pk, None)  # to the end: the oldest first out
         _held[game.pk] = held
-        if len(_held) > HELD_GAMES:
+        while len(_held) > HELD_GAMES:
             del _held[next(iter(_held))]
     return game
 

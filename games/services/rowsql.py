@@ -54,7 +54,7 @@ def game(game_id: int) -> Game:
 
 
 def _fetch(read: _Read, game_id: int) -> Game:
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(read.sql, [game_id])
         row = cursor.fetchone()
     if row is None:
@@ -83,12 +83,48 @@ def update(game: Game, attnames: list[str], *, at_version: int | None = None) ->
         where += [at_version, _STAMP.get_db_prep_save(game.updated_at, connection)]
     params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
     params += where
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(_write(names, at_version is not None), params)
         changed = cursor.rowcount
     if at_version is None and changed != 1:
         raise DatabaseError(f"game {game.pk}: the update changed {changed} rows")
     return bool(changed == 1)
+
+
+# PostgreSQL prepares these few statements once a connection has run one
+# this often: parsed and planned once per connection, not for every command.
+PREPARE_AFTER = 2
+
+
+def _cursor() -> Any:
+    """``connection.cursor()``; on PostgreSQL one that binds its parameters on
+    the server, so that psycopg prepares the statement (Django's default
+    cursor merges them into the SQL text, which nothing prepares).
+
+    A prepared statement is its connection's (psycopg keeps its name with
+    the connection): one replaced after a restart prepares it again. Only
+    these cursors prepare; Django's own stay as configured. (A pooler in
+    transaction mode in front of PostgreSQL would need its support for
+    prepared statements.)
+    """
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    from django.db.backends.postgresql import base
+
+    db: Any = connection  # as Django's own cursor(), with the other cursor class
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    with db.wrap_database_errors:
+        raw = db.connection
+        if raw.prepare_threshold is None:  # Django turns preparing off by default
+            raw.prepare_threshold = PREPARE_AFTER
+        bound = base.ServerBindingCursor  # type: ignore[attr-defined]  # (psycopg 3 only)
+        factory, raw.cursor_factory = raw.cursor_factory, bound
+        try:
+            cursor = db.create_cursor()
+        finally:
+            raw.cursor_factory = factory
+        return db._prepare_cursor(cursor)
 
 
 def _read(*, locked: bool) -> _Read:

@@ -35,6 +35,18 @@ def fresh_then_query() -> tuple[int, bool, Any]:
     return threading.get_ident(), fresh, backend
 
 
+def end_backend(backend: int) -> None:
+    """The server ends that connection's session, as a restart does; back once it is gone."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [backend])
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [backend])
+            if cursor.fetchone()[0] == 0:
+                break
+            time.sleep(0.05)
+
+
 def postgres_only() -> None:
     if connection.vendor != "postgresql":
         pytest.skip("the pool and its server-side connections are PostgreSQL's")
@@ -57,14 +69,7 @@ def test_a_connection_the_server_ended_is_replaced_before_the_next_call(
     postgres_only()
     monkeypatch.setattr(dbpool, "POSTGRES_THREADS", 1)
     _, _, backend = on_pool(fresh_then_query)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_terminate_backend(%s)", [backend])
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [backend])
-            if cursor.fetchone()[0] == 0:
-                break
-            time.sleep(0.05)
+    end_backend(backend)
     _, fresh, again = on_pool(fresh_then_query)  # answered, not "server closed the connection"
     assert fresh and again != backend
 

@@ -3,14 +3,16 @@ step or undo writes is in an index, so the update is a heap-only tuple."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import dbpool, services
 from games.models import Game, Status
+from tests.games.test_db_pool_held import end_backend
+from tests.games.test_held_rows import executed
 
 pytestmark = pytest.mark.django_db
 
@@ -26,10 +28,10 @@ def indexed_columns() -> set[str]:
 
 def test_no_column_a_step_or_undo_writes_is_indexed(make_game: Any, user: Any) -> None:
     game = make_game(status=Status.OPENING, dice=[5, 2])
-    with CaptureQueriesContext(connection) as queries:
+    with executed() as queries:
         services.make_step(game.pk, user, 1, 13, 8)
         services.undo_step(game.pk, user, 2)
-    updates = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("UPDATE")]
+    updates = [sql for sql in queries if sql.lstrip().upper().startswith("UPDATE")]
     assert len(updates) == 2
     written = {
         f.column
@@ -41,3 +43,37 @@ def test_no_column_a_step_or_undo_writes_is_indexed(make_game: Any, user: Any) -
     }
     assert {"steps", "version", "updated_at"} <= written
     assert not written & indexed_columns()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_the_row_statements_run_prepared_and_again_on_a_new_connection(
+    make_game: Any, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    monkeypatch.setattr(dbpool, "POSTGRES_THREADS", 1)
+    game = make_game(dice=[5, 2])
+
+    def play(version: int) -> tuple[list[str], int]:
+        """On the pool's thread, as a socket's command: a step and its undo;
+        then what this connection has prepared, and its backend."""
+        services.make_step(game.pk, user, version, 13, 8)
+        services.undo_step(game.pk, user, version + 1)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            prepared = [row[0] for row in cursor.fetchall()]
+            cursor.execute("SELECT pg_backend_pid()")
+            return prepared, cursor.fetchone()[0]
+
+    def on_pool(version: int) -> tuple[list[str], int]:
+        return asyncio.run(dbpool.run(play, version))
+
+    on_pool(1)
+    prepared, backend = on_pool(3)
+    assert any(sql.startswith('UPDATE "games_game" SET') for sql in prepared)
+    end_backend(backend)
+    on_pool(5)  # on a new connection: its statements prepared anew, not missing
+    prepared, again = on_pool(7)
+    assert again != backend
+    assert any(sql.startswith('UPDATE "games_game" SET') for sql in prepared)
+    assert Game.objects.get(pk=game.pk).version == 9
