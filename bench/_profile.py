@@ -24,6 +24,8 @@ PARTS = [
     ("row write (UPDATE)", "save (games/services/rows.py"),
     ("row write (UPDATE)", "save_at (games/services/rows.py"),
     ("broadcast sent (Redis PUBLISH)", "group_send (channels_redis"),
+    ("broadcast sent (Redis PUBLISH)", "group_send (games/redislayer.py"),
+    ("broadcast sent (Redis PUBLISH)", "_read (games/redislayer.py"),  # the replies
     ("broadcast received", "_do_receiving (channels_redis"),
     ("broadcast received", "game_state (games/consumers.py"),
     ("command, the rest (transaction, engine)", "run_command (games/commands.py"),

@@ -181,7 +181,9 @@ if REDIS_URL:
             # layer took about seven round trips per message; measured with
             # bench/live.py. Delivery is at most once, which the sockets
             # already allow for: a client that sees a version gap refetches.
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # games.redislayer: the same wire, its PUBLISH on one kept
+            # connection and a state's copy not handed back to its sender.
+            "BACKEND": "games.redislayer.RedisPubSubChannelLayer",
             # Room for connections (redis-py's asyncio pool raises past 100
             # rather than waits) and reads that outlast redis-py 8's 5 s
             # default, which closed idle sockets with 1011.

@@ -41,8 +41,9 @@ _own_loop: asyncio.AbstractEventLoop | None = None
 _own_loop_pid = 0
 _own_loop_lock = threading.Lock()
 SEND_TIMEOUT = 10.0  # seconds
-# A pooled Redis connection dies with a Redis restart, and the first send on
-# it fails; redis-py drops the broken connection, so a retry opens a new one.
+# A kept Redis connection dies with a Redis restart, and a send on it fails;
+# the layer drops the broken connection (games.redislayer.Publisher, redis-py's
+# pool for the sends it makes), so a retry opens a new one.
 SEND_ATTEMPTS = 3
 
 

@@ -82,7 +82,7 @@ def test_database_url_and_redis_url_switch_to_postgresql_and_redis() -> None:
     )
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["name"] == "shuanglu"
-    assert found["channels"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert found["channels"] == "games.redislayer.RedisPubSubChannelLayer"
     assert found["cache"].endswith("RedisCache")
     assert found["broker"] == "redis://cache.internal:6379/0"
 

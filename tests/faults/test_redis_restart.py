@@ -20,6 +20,7 @@ import redis
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from games import broadcast
+from games.redislayer import RedisPubSubChannelLayer as SiteLayer
 from tests.conftest import free_port, require_service
 
 pytestmark = [pytest.mark.timeout(60)]
@@ -71,10 +72,12 @@ async def wait_for(check: Any, seconds: float = 15) -> None:
         await asyncio.sleep(0.1)
 
 
+# The site's layer (its PUBLISH on a connection of its own) and channels_redis's.
+@pytest.mark.parametrize("layer_class", [SiteLayer, RedisPubSubChannelLayer])
 async def test_a_push_after_a_redis_restart_still_arrives(
-    private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch, caplog: Any
+    private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch, caplog: Any, layer_class: Any
 ) -> None:
-    layer = RedisPubSubChannelLayer(hosts=[private_redis.url])
+    layer = layer_class(hosts=[private_redis.url])
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
     monkeypatch.setattr(broadcast, "_server_loop", None)  # sent as a worker sends
     channel = await layer.new_channel()
