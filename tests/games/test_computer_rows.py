@@ -68,7 +68,9 @@ def test_the_finish_writes_the_row_the_start_read_once(dark_game: Any) -> None: 
     assert services.finish_computer_turn(game.pk, game.version, play, first.game) is True
     stored = Game.objects.get(pk=game.pk)
     assert (stored.version, stored.turn) == (game.version + 1, "light")
-    # Its count is not written back over the redeliveries'.
+    # Given no engine time to keep, its count is not written back over the
+    # redeliveries' (with one, the counts it read go back with it: moot, the
+    # row has moved on and counts are kept per version).
     assert stored.computer_attempts == {"version": game.version, "starts": 3}
     # A redelivered task's finish finds the row moved on: nothing changes,
     # whether its Turn's number is free (counted now) or the one stored
