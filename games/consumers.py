@@ -32,6 +32,7 @@ from games import broadcast, dbpool, wsbuffer, wslogs
 from games.commands import Command, CommandError, parse_command, run_command
 from games.cube_state import word_cube
 from games.models import Game
+from games.services import hold_opened
 from games.sessions import session_expiry
 from games.state import build_state, describe_state
 from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
@@ -362,7 +363,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             return None
         language = _socket_language(self.scope, game.owner)
         with translation.override(language):
-            return game.owner, language, build_state(game)
+            state = build_state(game)
+        hold_opened(game)  # the socket's first command starts from this read
+        return game.owner, language, state
 
     async def _current_state(self) -> dict[str, Any]:
         state: dict[str, Any] = await dbpool.run(self._current_state_sync)

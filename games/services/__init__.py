@@ -63,7 +63,7 @@ from games.services.person import (
     start_game,
     undo_step,
 )
-from games.services.rows import current_turn, position_of
+from games.services.rows import current_turn, hold_opened, position_of
 from games.services.setups import start_game_from
 
 # The service functions by socket command, for the consumer and views.
@@ -102,6 +102,7 @@ __all__ = [
     "fail_computer_turn",
     "finish_computer_cube",
     "finish_computer_turn",
+    "hold_opened",
     "import_match_file",
     "make_step",
     "match_of",

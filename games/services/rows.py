@@ -197,6 +197,19 @@ def _hold(game: Game) -> Game:
     return game
 
 
+def hold_opened(game: Game) -> None:
+    """Hold ``game`` as a socket's opening just read it from the row: the
+    game's first command on that socket starts from it, as the next command
+    after a write does, instead of reading the row again. It was every
+    game's first command after a page opened or came back (after a restart,
+    every game of the site's at once). The held row is as safe as one
+    written here: the write is conditional on the version and ``updated_at``
+    it shows, so a row that moved on or was written since changes nothing
+    and the command runs on a fresh read (``row_command``)."""
+    game.loaded_values = _values(game)
+    _hold(game)
+
+
 def read(game_id: int) -> Game:
     """The game row as it is now, unlocked (``row_command`` writes it conditionally)."""
     game = rowsql.game(game_id)

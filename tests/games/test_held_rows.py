@@ -153,3 +153,44 @@ def test_the_oldest_held_rows_are_dropped_past_the_cap(
         services.make_step(game.pk, user, 1, 13, 8)
     assert rows._take_held(games[0].pk, 2) is None
     assert all(rows._take_held(game.pk, 2) is not None for game in games[1:])
+
+
+def test_a_row_a_socket_opening_read_is_its_first_commands_start(make_game: Any, user: Any) -> None:
+    game = make_game(dice=[5, 2])
+    with another_process():  # a daphne that has written nothing of this game
+        services.hold_opened(Game.objects.get(pk=game.pk))
+        with executed() as queries:
+            stepped = services.make_step(game.pk, user, 1, 13, 8)
+        assert statements(queries) == ["UPDATE"]
+        assert build_state(stepped) == fresh_state(game)
+
+
+def test_a_row_held_at_the_opening_that_moved_on_is_refused_or_seen_as_stored(
+    make_game: Any, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from learning import tasks
+
+    monkeypatch.setattr(tasks, "enqueue_hint", lambda game_id, version: None)
+    game = make_game(dice=[5, 2])
+    services.hold_opened(Game.objects.get(pk=game.pk))
+    with another_process():  # a hint on the other daphne: a new updated_at, not a version
+        services.request_hint(game.pk, user, 1)
+    stepped = services.make_step(game.pk, user, 1, 13, 8)
+    assert stepped.hints_used and build_state(stepped) == fresh_state(game)
+    services.hold_opened(Game.objects.get(pk=game.pk))
+    with another_process():
+        services.undo_step(game.pk, user, 2)
+    with pytest.raises(services.StaleVersionError) as refused:
+        services.make_step(game.pk, user, 2, 24, 22)
+    assert refused.value.game.version == 3
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.steps) == (3, [])
+
+
+def test_no_row_is_held_at_the_opening_unless_the_person_is_to_play(
+    make_game: Any, user: Any
+) -> None:
+    game = make_game(dice=None)  # to roll: any command reads the row under its lock
+    with another_process():
+        services.hold_opened(Game.objects.get(pk=game.pk))
+        assert rows._take_held(game.pk, game.version) is None
