@@ -79,9 +79,8 @@ class PrivatePostgres:
 
 @pytest.fixture
 def outage_server(tmp_path: Path) -> Iterator[tuple[Any, PrivatePostgres]]:
-    require_service(
-        "initdb and pg_ctl", lambda: bool(shutil.which("initdb") and shutil.which("pg_ctl"))
-    )
+    tools = ["initdb", "pg_ctl", *as_server_user()[:1]]  # as root, runuser too
+    require_service(" and ".join(tools), lambda: all(shutil.which(tool) for tool in tools))
     directory = Path(tempfile.mkdtemp(prefix="shuanglu-pg-"))
     if os.geteuid() == 0:
         owner = pwd.getpwnam("postgres")
