@@ -104,7 +104,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         self.user, self.language, state = opening
         # The user's group (a password change, a deactivation) once the user
         # is known. A push between the check and this join is not lost: the
-        # socket's first command asks the database (``session_expires`` is 0).
+        # watch asks the database again at once (below), and a command before
+        # it has answered asks itself (``session_expires`` is still 0).
         self.groups_joined.append(broadcast.user_group(self.user.pk))
         await self.channel_layer.group_add(self.groups_joined[-1], self.channel_name)
         self.group = self.groups_joined[0]
@@ -207,13 +208,19 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _watch_session(self) -> None:
         """Close the socket once its session no longer holds (a change no
-        signal sees: raw SQL, a queryset update)."""
+        signal sees: raw SQL, a queryset update).
+
+        It asks first as soon as the socket is in the user's group, which
+        the opening's own check came before, and so learns until when the
+        session holds before the page's first command, which then asks
+        nothing (it was every game's first command after a page opened, and
+        after a restart every game's at once: bench/live.py)."""
         while not self.closing:
-            await asyncio.sleep(settings.SOCKET_SESSION_CHECK_SECONDS)
             try:
                 await self.session_check({})
             except Exception:  # the database may be down: check again later
                 log.warning("session check of a game socket failed", exc_info=True)
+            await asyncio.sleep(settings.SOCKET_SESSION_CHECK_SECONDS)
 
     async def session_check(self, event: dict[str, Any]) -> None:
         if self.closing:

@@ -1,7 +1,8 @@
 """A game socket lives only as long as the session it was opened under.
 
-The socket asks the database once (its first command) and then knows: the
-session held, and until when (its row's expire date). A command before
+The socket asks the database once (as soon as it has joined its groups,
+before the page's first command) and then knows: the session held, and
+until when (its row's expire date). A command before
 that date runs without a query; the first one at or after it asks again,
 so natural expiry refuses the very next command. Everything else that ends
 or changes a session pushes to its sockets, which ask again at once:

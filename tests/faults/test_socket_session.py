@@ -202,6 +202,60 @@ async def test_the_session_watch_closes_an_idle_socket_after_a_raw_change(
     await assert_signed_out(socket)
 
 
+def count_session_checks(monkeypatch: pytest.MonkeyPatch, then: Any = None) -> list[int]:
+    """Each session check a game socket makes (``then`` run after the first)."""
+    from games import consumers
+
+    asked: list[int] = []
+    real = consumers.session_expiry
+
+    def counted(session_key: str, user_id: int) -> float | None:
+        expires = real(session_key, user_id)
+        asked.append(user_id)
+        if then is not None and len(asked) == 1:
+            then(session_key)
+        return expires
+
+    monkeypatch.setattr(consumers, "session_expiry", counted)
+    return asked
+
+
+async def until(done: Any, seconds: float = TIMEOUT) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if done():
+            return
+        await asyncio.sleep(0.02)
+
+
+async def test_the_socket_asks_once_its_groups_are_joined_and_its_first_command_asks_nothing(
+    game: Game, user: Any, password: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = count_session_checks(monkeypatch)
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)
+    await until(lambda: len(asked) == 2)  # the opening's check, then the watch's
+    assert asked == [user.pk, user.pk]
+    await socket.send_json_to({**STEP, "id": "s1", "version": 1})
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
+    assert len(asked) == 2  # the command ran on what the watch learnt
+    await socket.disconnect()
+
+
+async def test_a_session_ended_between_the_opening_and_its_groups_closes_the_socket_at_once(
+    game: Game, user: Any, password: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def expire_unseen(session_key: str) -> None:  # no signal, no push: raw SQL's way
+        past = timezone.now() - timedelta(seconds=1)
+        Session.objects.filter(session_key=session_key).update(expire_date=past)
+
+    count_session_checks(monkeypatch, then=expire_unseen)
+    client = await database_sync_to_async(signed_in)(user, password)
+    socket = await open_game(game.pk, client)  # the opening's check passed
+    await assert_signed_out(socket)  # no command sent, the watch a minute from its next turn
+    assert await version_of(game) == (1, [])
+
+
 async def test_a_flood_of_commands_is_told_to_slow_down_then_closed(
     game: Game, user: Any, password: str, settings: Any
 ) -> None:
