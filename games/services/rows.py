@@ -4,8 +4,8 @@ Every transition locks the row (``lock``), changes the instance, and
 ``save``s it: the version goes up, only the changed columns are written, and
 after commit the computer's turn is announced (if due) and the new state
 broadcast. A person's step or undo tries first without the lock: the row as
-read (or as this process last wrote it at that version), written ``WHERE
-version = v`` (``row_command``).
+read (or as this process last wrote it, or a socket's opening read it, at
+that version), written ``WHERE version = v`` (``row_command``).
 """
 
 from __future__ import annotations
@@ -152,17 +152,19 @@ def _locked_command(game_id: int, user: Any, version: int, change: RowChange) ->
     return _hold(game)
 
 
-# The game rows this process last wrote with a person's command, by id, as
-# stored: a person's next command (the step after a step, the undo after it)
-# is made on the version the last one wrote, and starts from that row
+# The game rows this process last wrote with a person's command, or a
+# socket's opening read (``hold_opened``), by id, as stored: a person's next
+# command (the step after a step, the undo after it, the first after the
+# page opened) is made on that version, and starts from that row
 # instead of reading it again (a SELECT, about a tenth of a command's CPU in
 # the web process; bench/live.py, "Live play"). The conditional write is
 # what makes it safe: a row moved on since (another process's or tab's
 # command, the computer's turn) or written again at its version (a hint)
 # changes nothing, and the command runs under the lock as it would have.
 # Each instance is one command's alone: taken out of the store (``pop``)
-# and put back only as a copy of what a successful write produced, so two
-# threads or two tabs never share one, and a failed command leaves none.
+# and put back only as a copy of what a successful write produced (or of
+# what an opening read), so two threads or two tabs never share one, and a
+# failed command leaves none.
 HELD_GAMES = 2048
 _held: dict[int, Game] = {}
 _held_lock = threading.Lock()
