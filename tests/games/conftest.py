@@ -46,6 +46,14 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> DiceQueue:
     return queue
 
 
+@pytest.fixture
+def hints_not_queued(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint request records itself on the game and queues no analysis job."""
+    from learning import tasks
+
+    monkeypatch.setattr(tasks, "enqueue_hint", lambda game_id, version: None)
+
+
 @pytest.fixture(name="board")
 def board_fixture() -> Callable[..., Position]:
     """The ``board(light=..., dark=..., light_bar=, dark_bar=)`` builder."""

@@ -112,15 +112,13 @@ def test_random_command_sequences_never_corrupt_a_game(
     user: Any,
     make_game: Any,
     computer_queue: list,
+    hints_not_queued: None,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import random
 
-    from learning import tasks
-
     rng = random.Random(seed)
     monkeypatch.setattr(services.dice, "roll_die", lambda: rng.randint(1, 6))
-    monkeypatch.setattr(tasks, "enqueue_hint", lambda game_id, version: None)
     # Half the runs start in a bear-off race, so games end and commands
     # keep arriving on finished games.
     position = board(light={1: 2, 2: 2, 3: 1}, dark={24: 2, 23: 2, 22: 1}) if near_end else None

@@ -64,12 +64,8 @@ def test_the_next_command_at_the_written_version_reads_no_row(make_game: Any, us
     assert build_state(stepped) == fresh_state(game)
 
 
-def test_a_hint_at_the_same_version_is_in_the_next_state(
-    make_game: Any, user: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from learning import tasks
-
-    monkeypatch.setattr(tasks, "enqueue_hint", lambda game_id, version: None)
+@pytest.mark.usefixtures("hints_not_queued")
+def test_a_hint_at_the_same_version_is_in_the_next_state(make_game: Any, user: Any) -> None:
     game = make_game(dice=[5, 2])
     services.make_step(game.pk, user, 1, 13, 8)
     # The hint does not change the version, and may come through another process.
@@ -165,12 +161,10 @@ def test_a_row_a_socket_opening_read_is_its_first_commands_start(make_game: Any,
         assert build_state(stepped) == fresh_state(game)
 
 
+@pytest.mark.usefixtures("hints_not_queued")
 def test_a_row_held_at_the_opening_that_moved_on_is_refused_or_seen_as_stored(
-    make_game: Any, user: Any, monkeypatch: pytest.MonkeyPatch
+    make_game: Any, user: Any
 ) -> None:
-    from learning import tasks
-
-    monkeypatch.setattr(tasks, "enqueue_hint", lambda game_id, version: None)
     game = make_game(dice=[5, 2])
     services.hold_opened(Game.objects.get(pk=game.pk))
     with another_process():  # a hint on the other daphne: a new updated_at, not a version
