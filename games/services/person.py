@@ -2,8 +2,9 @@
 
 Each runs in ``transaction.atomic()`` on the locked row, checks the version
 the command was made on, and saves at the next version (``rows.save``); a
-step or undo that changes only the row is first tried without the lock,
-written only if the row is still at that version (``rows.row_command``).
+step, undo or End turn is first tried without the lock, written only if
+the row is still at that version (``rows.row_command``; a turn that ends
+stores its Turn in the same transaction).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from games.models import Game, GameKind, Match, ResultKind, Status
 from games.services import dice
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
 from games.services.rows import (
+    Rest,
     current_turn,
     person_command,
     position_of,
@@ -97,7 +99,7 @@ def make_step(
 ) -> Game:
     """One step of the person's turn (display numbering = LIGHT's: 25 bar, 0 off)."""
 
-    def step(game: Game, locked: bool) -> bool:
+    def step(game: Game, locked: bool) -> bool | Rest:
         try:
             turn = current_turn(game).step(src, dst, die)
         except IllegalStepError as exc:
@@ -105,9 +107,7 @@ def make_step(
         game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
         remember_turn(game, turn)
         if turn.complete and _auto_end_turn(game.owner):
-            if not locked:
-                return False  # the turn ends: its Turn row too, under the lock
-            _end_person_turn(game, turn)
+            return _ended(game, turn, locked)  # the turn ends: its Turn row too
         return True
 
     return row_command(game_id, user, version, step)
@@ -130,13 +130,14 @@ def undo_step(game_id: int, user: Any, version: int) -> Game:
 
 def end_turn(game_id: int, user: Any, version: int) -> Game:
     """End the person's turn once the steps form a whole legal play."""
-    with transaction.atomic():
-        game = person_command(game_id, user, version)
+
+    def end(game: Game, locked: bool) -> bool | Rest:
         turn = current_turn(game)
         if not turn.complete:
             raise TurnIncompleteError(f"game {game_id}: the dice are not used yet")
-        _end_person_turn(game, turn)
-        return save(game)
+        return _ended(game, turn, locked)
+
+    return row_command(game_id, user, version, end)
 
 
 def resign(game_id: int, user: Any, version: int, kind: str = ResultKind.SINGLE) -> Game:
@@ -190,6 +191,15 @@ def request_hint(game_id: int, user: Any, version: int) -> Game:
 
 def _auto_end_turn(user: Any) -> bool:
     return bool(board_prefs(user).get("auto_end_turn", True))
+
+
+def _ended(game: Game, turn: EngineTurn, locked: bool) -> bool | Rest:
+    """The person's turn ends: at once under the lock, else the rest of the
+    command (``row_command`` stores the Turn and the row in one transaction)."""
+    if locked:
+        _end_person_turn(game, turn)
+        return True
+    return lambda: _end_person_turn(game, turn)
 
 
 def _end_person_turn(game: Game, turn: EngineTurn) -> None:

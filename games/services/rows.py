@@ -3,9 +3,9 @@
 Every transition locks the row (``lock``), changes the instance, and
 ``save``s it: the version goes up, only the changed columns are written, and
 after commit the computer's turn is announced (if due) and the new state
-broadcast. A person's step or undo tries first without the lock: the row as
-read (or as this process last wrote it, or a socket's opening read it, at
-that version), written ``WHERE version = v`` (``row_command``).
+broadcast. A person's step, undo or End turn tries first without the lock:
+the row as read (or as this process last wrote it, or a socket's opening
+read it, at that version), written ``WHERE version = v`` (``row_command``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models.base import ModelState
 
 from games import broadcast
@@ -34,8 +34,11 @@ from games.services.errors import (
 )
 from games.signals import computer_turn_due
 
-# A row command's change: (the checked game, whether its row is locked) -> done.
-RowChange = Callable[[Game, bool], bool]
+# A row command's change: (the checked game, whether its row is locked) ->
+# True, done (the row alone changed); unlocked, False (run it again under
+# the lock) or the rest of it (``Rest``: what it writes besides the row).
+Rest = Callable[[], None]
+RowChange = Callable[[Game, bool], "bool | Rest"]
 
 # Every column a transition may change (updated_at is always written).
 SAVED_FIELDS = tuple(
@@ -112,36 +115,58 @@ def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = 
 
 
 def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Game:
-    """A person's command on ``version`` that mostly changes the game row alone.
+    """A person's command on ``version``, first tried without the row lock.
 
-    ``change(game, locked)`` makes the command's change on the checked game;
-    unlocked, it returns False when it needs more than the row (a turn that
-    ends stores a Turn row). First tried without the row lock: the row as
-    this process last wrote it at ``version`` (``_take_held``), or else read
-    as it is, written with ``WHERE version = version`` (and the row's
-    ``updated_at``), one statement with no transaction around it. A command
-    that needs more, or whose row moved on between the read and the write,
-    runs again under the lock as every other command does (and, moved on,
-    is refused as stale). A refusal from the unlocked read stands: what it
-    read was the game at some moment. A refusal from the held row is not
-    answered: the command starts again from the row read, as without one.
+    ``change(game, locked)`` makes the command's change on the checked game.
+    Unlocked, it returns True when the row alone changed; the rest of the
+    command when it writes more than the row (``Rest``: a turn that ends
+    stores a Turn row); False when it must run under the lock. First tried
+    on the row as this process last wrote it at ``version``
+    (``_take_held``), or else read as it is, written with ``WHERE version =
+    version`` (and the row's ``updated_at``): one statement with no
+    transaction around it, or the rest and that write in one transaction
+    (rolled back if the row moved on, as the computer's finish is). A
+    command whose row moved on between the read and the write, or that
+    needs the lock, runs again under the lock as every other command does
+    (and, moved on, is refused as stale). A refusal from the unlocked read
+    stands: what it read was the game at some moment. A refusal from the
+    held row is not answered: the command starts again from the row read,
+    as without one.
     """
     held = _take_held(game_id, version)
     if held is not None:
         try:
             game = _checked(held, user, version, True)
-            if not change(game, False):
-                return _locked_command(game_id, user, version, change)
+            done = change(game, False)
         except ServiceError:
             pass
         else:
-            if save_at(game, version):
+            if _written_at(game, version, done):
                 return _hold(game)
             return _locked_command(game_id, user, version, change)
     game = _checked(read(game_id), user, version, True)
-    if change(game, False) and save_at(game, version):
+    if _written_at(game, version, change(game, False)):
         return _hold(game)
     return _locked_command(game_id, user, version, change)
+
+
+def _written_at(game: Game, version: int, done: bool | Rest) -> bool:
+    """``game`` written if its row is still at ``version``: the row alone
+    (``done`` True), or the rest first, in one transaction; False, nothing
+    written, if the row moved on (or ``done`` is False)."""
+    if done is False:
+        return False
+    if done is True:
+        return save_at(game, version)
+    try:
+        with transaction.atomic():
+            done()
+            if save_at(game, version):
+                return True
+            transaction.set_rollback(True)  # what the rest wrote is not stored
+    except IntegrityError:
+        pass  # its Turn's number is taken: another command stored one since
+    return False
 
 
 def _locked_command(game_id: int, user: Any, version: int, change: RowChange) -> Game:

@@ -145,3 +145,14 @@ def auto_end(user: Any) -> Callable[[bool], None]:
         Preferences.objects.update_or_create(user=user, defaults={"auto_end_turn": on})
 
     return set_auto_end
+
+
+@pytest.fixture
+def played_waiting(make_game: Callable[..., Game], user: Any, auto_end: Any) -> Game:
+    """LIGHT has played 13/8 13/11 with 5-2, auto end turn off: the game at
+    version 3 waits for End turn."""
+    auto_end(False)
+    game = make_game(dice=[5, 2])
+    services.make_step(game.pk, user, 1, 13, 8)
+    services.make_step(game.pk, user, 2, 13, 11)
+    return game

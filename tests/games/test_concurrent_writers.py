@@ -2,11 +2,12 @@
 
 50 threads send commands made on the same version of one game at the same
 moment, on their own database connections (committed rows, as daphne's
-threads and a Celery worker see them). Steps and undos are written without
-the row lock when they change only the row (``rows.row_command``: the write
-is ``WHERE version = v``); the rest, and a write that finds the row moved
-on, run under the lock. Either way exactly one command wins each version and
-every other is refused as stale, on SQLite as on PostgreSQL.
+threads and a Celery worker see them). Steps, undos and End turns are
+written without the row lock (``rows.row_command``: the write is ``WHERE
+version = v``, with a turn that ends its Turn row in the same transaction);
+a write that finds the row moved on runs again under the lock. Either way
+exactly one command wins each version and every other is refused as stale,
+on SQLite as on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def test_fifty_writers_on_one_version_apply_one_command(
 
     # Different commands on version 2: half undo the step (without the lock),
     # half play the 2, which ends the turn (auto end turn is on: the Turn
-    # row, the hand-over to DARK, so under the lock).
+    # row and the hand-over to DARK, in one transaction).
     mixed = [
         (lambda: services.undo_step(gid, user, 2))
         if i % 2

@@ -38,6 +38,20 @@ def statements(queries: list[str]) -> list[str]:
     return [sql.lstrip().split()[0].upper() for sql in queries]
 
 
+def writes(queries: list[str]) -> list[str]:
+    return [s for s in statements(queries) if s in ("INSERT", "UPDATE", "DELETE")]
+
+
+def game_row_reads(queries: list[str]) -> list[str]:
+    """The statements that read a game row (not its turns' count, not the owner)."""
+    table = connection.ops.quote_name(Game._meta.db_table)
+    return [
+        sql
+        for sql in queries
+        if sql.lstrip().upper().startswith("SELECT") and f"FROM {table}" in sql
+    ]
+
+
 def fresh_state(game: Game) -> dict[str, Any]:
     return build_state(Game.objects.get(pk=game.pk))
 
@@ -119,7 +133,7 @@ def test_the_computer_turn_and_the_turn_after_it_build_what_a_fresh_read_builds(
     first = services.make_step(game.pk, user, 1, 13, 8)
     assert build_state(first) == fresh_state(game)
     dice.queue(6, 4)
-    ended = services.make_step(game.pk, user, 2, 13, 11)  # the turn ends: under the lock
+    ended = services.make_step(game.pk, user, 2, 13, 11)  # the turn ends
     assert build_state(ended) == fresh_state(game)
     begun = services.begin_computer_turn(game.pk, 3)
     assert begun is not None
@@ -188,3 +202,62 @@ def test_no_row_is_held_at_the_opening_unless_the_person_is_to_play(
     with another_process():
         services.hold_opened(Game.objects.get(pk=game.pk))
         assert rows._take_held(game.pk, game.version) is None
+
+
+def test_an_end_turn_from_the_held_row_stores_its_turn_with_no_read_or_lock(
+    played_waiting: Game,
+    user: Any,
+    computer_queue: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = played_waiting
+    with django_capture_on_commit_callbacks(execute=True), executed() as queries:
+        ended = services.end_turn(game.pk, user, 3)
+    assert writes(queries) == ["INSERT", "UPDATE"]  # the Turn, then the row
+    assert game_row_reads(queries) == []
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.turn, stored.steps) == (4, "dark", [])
+    assert [(t.number, t.side, t.notation) for t in stored.turns.all()] == [
+        (1, "light", ended.last_turn["notation"])
+    ]
+    assert build_state(ended) == fresh_state(game)
+    assert computer_queue == [(game.pk, 4)]
+
+
+def test_an_end_turn_whose_row_moved_on_stores_no_turn_and_is_refused_as_stale(
+    played_waiting: Game,
+    user: Any,
+    computer_queue: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = played_waiting
+    with another_process():
+        services.undo_step(game.pk, user, 3)  # a second tab, on the other daphne
+    committed = django_capture_on_commit_callbacks(execute=True)
+    with committed, executed() as queries, pytest.raises(services.StaleVersionError):
+        services.end_turn(game.pk, user, 3)  # from the held row, at 3: the row is at 4
+    # Its Turn was inserted and rolled back with the write that found no row;
+    # under the lock (the one read of the row) the command is stale.
+    assert writes(queries) == ["INSERT", "UPDATE"]
+    assert len(game_row_reads(queries)) == 1
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.turn, len(stored.steps)) == (4, "light", 1)
+    assert not stored.turns.exists() and computer_queue == []
+
+
+def test_a_step_that_ends_the_turn_stores_it_with_no_read_or_lock(
+    make_game: Any,
+    user: Any,
+    computer_queue: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    game = make_game(dice=[5, 2])  # auto end turn is on
+    services.make_step(game.pk, user, 1, 13, 8)
+    with django_capture_on_commit_callbacks(execute=True), executed() as queries:
+        ended = services.make_step(game.pk, user, 2, 13, 11)
+    assert writes(queries) == ["INSERT", "UPDATE"]
+    assert game_row_reads(queries) == []
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.turn, stored.turns.count()) == (3, "dark", 1)
+    assert build_state(ended) == fresh_state(game)
+    assert computer_queue == [(game.pk, 3)]

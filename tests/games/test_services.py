@@ -192,15 +192,11 @@ def test_end_turn_before_the_dice_are_used_is_refused(
 
 def test_with_auto_end_off_the_turn_waits_for_end_turn(
     user: Any,
-    make_game: Any,
-    auto_end: Any,
+    played_waiting: Game,
     computer_queue: list,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    auto_end(False)
-    game = make_game(dice=[5, 2])
-    services.make_step(game.pk, user, 1, 13, 8)
-    services.make_step(game.pk, user, 2, 13, 11)
+    game = played_waiting
     game.refresh_from_db()
     assert (game.turn, game.steps) == ("light", [[13, 8, 5, 0], [13, 11, 2, 0]])
     with pytest.raises(services.StepRefusedError) as err:
