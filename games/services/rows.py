@@ -35,8 +35,8 @@ from games.services.errors import (
 from games.signals import computer_turn_due
 
 # A row command's change: (the checked game, whether its row is locked) ->
-# True, done (the row alone changed); unlocked, False (run it again under
-# the lock) or the rest of it (``Rest``: what it writes besides the row).
+# True, done (the row alone changed), or, unlocked, the rest of it (``Rest``:
+# what it writes besides the row, a turn that ends its Turn).
 Rest = Callable[[], None]
 RowChange = Callable[[Game, bool], "bool | Rest"]
 
@@ -118,16 +118,16 @@ def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Gam
     """A person's command on ``version``, first tried without the row lock.
 
     ``change(game, locked)`` makes the command's change on the checked game.
-    Unlocked, it returns True when the row alone changed; the rest of the
-    command when it writes more than the row (``Rest``: a turn that ends
-    stores a Turn row); False when it must run under the lock. First tried
+    Unlocked, it returns True when the row alone changed, or the rest of
+    the command when it writes more than the row (``Rest``: a turn that ends
+    stores a Turn row). First tried
     on the row as this process last wrote it at ``version``
     (``_take_held``), or else read as it is, written with ``WHERE version =
     version`` (and the row's ``updated_at``): one statement with no
     transaction around it, or the rest and that write in one transaction
     (rolled back if the row moved on, as the computer's finish is). A
-    command whose row moved on between the read and the write, or that
-    needs the lock, runs again under the lock as every other command does
+    command whose row moved on between the read and the write runs again
+    under the lock as every other command does
     (and, moved on, is refused as stale). A refusal from the unlocked read
     stands: what it read was the game at some moment. A refusal from the
     held row is not answered: the command starts again from the row read,
@@ -153,10 +153,8 @@ def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Gam
 def _written_at(game: Game, version: int, done: bool | Rest) -> bool:
     """``game`` written if its row is still at ``version``: the row alone
     (``done`` True), or the rest first, in one transaction; False, nothing
-    written, if the row moved on (or ``done`` is False)."""
-    if done is False:
-        return False
-    if done is True:
+    written, if the row moved on."""
+    if not callable(done):  # True: the row alone
         return save_at(game, version)
     try:
         with transaction.atomic():
