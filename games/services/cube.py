@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.engine import Cube, CubeRefusal, Side, double_refusal
 from games.engine import Match as EngineMatch
 from games.models import CubeAction, Game, Match
-from games.services.rows import position_of
+from games.services.rows import position_of, turns_so_far
 
 
 def cube_of(game: Game) -> Cube | None:
@@ -45,13 +45,11 @@ def cube_refusal(game: Game, side: Side) -> CubeRefusal | None:
 
 def record_cube_action(game: Game, side: Side, action: str) -> CubeAction:
     """Store one cube action, in order with the turns (``CubeAction.before_turn``)."""
-    last = game.last_turn
-    turns_so_far = last["number"] if last else 0
     number = CubeAction.objects.filter(game=game).count() + 1
     return CubeAction.objects.create(
         game=game,
         number=number,
-        before_turn=turns_so_far + 1,
+        before_turn=turns_so_far(game) + 1,
         side=side.value,
         action=action,
         value=game.cube_value * 2,

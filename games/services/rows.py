@@ -55,6 +55,18 @@ JSON_FIELDS = tuple(
 )
 
 
+def turns_so_far(game: Game) -> int:
+    """How many Turn rows ``game`` has: its ``last_turn``'s number (0 for none).
+
+    Every writer of a Turn keeps ``last_turn`` with it (``record_turn``, the
+    imports, migration 0005 for the games stored before), so the row says
+    it without a COUNT; the unique (game, number) constraint refuses a
+    number taken all the same.
+    """
+    last = game.last_turn
+    return int(last["number"]) if last else 0
+
+
 def position_of(game: Game) -> Position:
     """The stored position, from LIGHT's side."""
     return _decode(game.position_id)

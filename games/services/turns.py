@@ -15,7 +15,7 @@ from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status, Turn
 from games.services import dice, insertsql
 from games.services.cube import cube_of, cube_refusal, match_of, record_result
-from games.services.rows import after_commit, position_of
+from games.services.rows import after_commit, position_of, turns_so_far
 from games.signals import game_finished
 from games.steps import stored_steps, turn_json
 
@@ -25,8 +25,7 @@ def record_turn(
 ) -> Turn:
     """Store the finished turn (a pass when ``play`` is None) as the game's last."""
     assert game.dice is not None
-    last = game.last_turn
-    number = last["number"] + 1 if last else Turn.objects.filter(game=game).count() + 1
+    number = turns_so_far(game) + 1
     steps = stored_steps(play.steps) if play is not None else []
     turn = Turn(
         game=game,

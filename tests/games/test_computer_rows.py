@@ -73,11 +73,12 @@ def test_the_finish_writes_the_row_the_start_read_once(dark_game: Any) -> None: 
     # row has moved on and counts are kept per version).
     assert stored.computer_attempts == {"version": game.version, "starts": 3}
     # A redelivered task's finish finds the row moved on: nothing changes,
-    # whether its Turn's number is free (counted now) or the one stored
-    # since (from the row's last turn as it read it).
+    # whether its Turn's number is free (a row read as having had 4 turns)
+    # or the one stored since (the row's last turn as it read it: none).
+    assert late.game is not None and late.game.last_turn is None
+    late.game.last_turn = {"number": 4}
     assert services.finish_computer_turn(game.pk, game.version, play, late.game) is False
     assert again.game is not None and again.game.last_turn is None
-    again.game.last_turn = {"number": 0}
     assert services.finish_computer_turn(game.pk, game.version, play, again.game) is False
     assert Turn.objects.filter(game=game, side="dark").count() == 1
     after = Game.objects.get(pk=game.pk)
@@ -86,6 +87,20 @@ def test_the_finish_writes_the_row_the_start_read_once(dark_game: Any) -> None: 
         stored.position_id,
         stored.dice,
     )
+
+
+def test_a_games_first_turn_is_numbered_without_counting_its_turns(
+    dark_game: Any,  # noqa: F811
+) -> None:
+    game = dark_game(dice=(6, 4))
+    assert game.last_turn is None and not Turn.objects.filter(game=game).exists()
+    started = services.start_computer_turn(game.pk, game.version)
+    with CaptureQueriesContext(connection) as finish:
+        services.finish_computer_turn(game.pk, game.version, first_play(started), started.game)
+    assert not [q for q in finish.captured_queries if "COUNT" in q["sql"].upper()]
+    stored = Game.objects.get(pk=game.pk)
+    assert [t.number for t in Turn.objects.filter(game=game)] == [1]
+    assert stored.last_turn is not None and stored.last_turn["number"] == 1
 
 
 def test_the_prepared_insert_stores_what_create_stores(dark_game: Any) -> None:  # noqa: F811
