@@ -33,8 +33,9 @@ yardstick. Games are spread over the servers as the proxy would; with
    engine + policy time the worker recorded for that very turn, is the
    overhead (printed beside it, in brackets, as it was measured before:
    minus the engine time for the same position and dice measured here
-   after the load, cold). Target p50 <= 30 ms. With each tier, when in the
-   run its replies were and the steps' p50 around them.
+   after the load, cold). Target p50 <= 30 ms. The End turns are spread
+   evenly over the first 80% of the games' commands; with each tier, when
+   in the run its replies were and the steps' p50 around them.
 3. ``--restart``: halfway through the run every daphne is stopped and
    started again; each client reconnects on the page's schedule (0.5 s
    growing 1.5x a try, jittered), resyncs on the first state, and re-sends
@@ -462,23 +463,33 @@ async def replies_under_load(
     per_tier: int,
     out: list[Reply],
     began: float,
+    span: float,
 ) -> None:
-    """End turns one after another while the load runs, the tiers in turn.
+    """End turns while the load runs, the tiers in turn, spread evenly over
+    its first ``span`` seconds.
 
     One reply of each tier, then again: each tier's replies fall all through
     the run. (Each tier's replies in a row put beginner's in the first
     seconds, while the games' first commands were still spread out, and
-    expert's last, so the tiers read as the load of their moment.)
+    expert's last, so the tiers read as the load of their moment.) Spread
+    out, not one after another: back to back they all fell in the run's
+    first 15 s, the heaviest (the games' first commands after the connect
+    storm), so a few seconds of it stood for the whole run's load.
     """
     from asgiref.sync import sync_to_async
 
     new_game = sync_to_async(make_reply_game, thread_sensitive=False)
     for tier in tiers:
         await computer_reply(port, await new_game(owner, tier), cookie)  # warm-up: bgsage loads
+    every = span / (per_tier * len(tiers))
+    k = 0
     for _ in range(per_tier):
         for tier in tiers:
             game_id = await new_game(owner, tier)
-            at = time.perf_counter() - began
+            # Each End turn at its slot (or at once, if the last ran late).
+            await asyncio.sleep(max(0.0, began + k * every - LOOK_SECONDS - time.perf_counter()))
+            k += 1
+            at = time.perf_counter() - began + LOOK_SECONDS
             reply, dice = await computer_reply(port, game_id, cookie)
             out.append(Reply(tier, game_id, dice, reply, at))
 
@@ -561,7 +572,15 @@ async def one_run(
         extra.append(
             asyncio.create_task(
                 replies_under_load(
-                    site.ports[0], user, cookie, args.tier_list, args.replies, replies, run.began
+                    site.ports[0],
+                    user,
+                    cookie,
+                    args.tier_list,
+                    args.replies,
+                    replies,
+                    run.began,
+                    # Within the games' commands: about rounds x think seconds.
+                    0.8 * (args.duration or args.rounds * args.think),
                 )
             )
         )
