@@ -482,16 +482,13 @@ async def replies_under_load(
     for tier in tiers:
         await computer_reply(port, await new_game(owner, tier), cookie)  # warm-up: bgsage loads
     every = span / (per_tier * len(tiers))
-    k = 0
-    for _ in range(per_tier):
-        for tier in tiers:
-            game_id = await new_game(owner, tier)
-            # Each End turn at its slot (or at once, if the last ran late).
-            await asyncio.sleep(max(0.0, began + k * every - LOOK_SECONDS - time.perf_counter()))
-            k += 1
-            at = time.perf_counter() - began + LOOK_SECONDS
-            reply, dice = await computer_reply(port, game_id, cookie)
-            out.append(Reply(tier, game_id, dice, reply, at))
+    for k, tier in enumerate(tiers * per_tier):
+        game_id = await new_game(owner, tier)
+        # Each End turn at its slot (or at once, if the last ran late).
+        await asyncio.sleep(max(0.0, began + k * every - LOOK_SECONDS - time.perf_counter()))
+        at = time.perf_counter() - began + LOOK_SECONDS
+        reply, dice = await computer_reply(port, game_id, cookie)
+        out.append(Reply(tier, game_id, dice, reply, at))
 
 
 async def sample_memory(
