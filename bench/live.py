@@ -745,13 +745,17 @@ def report_tail(run: Run, window: float = 10.0) -> None:
             f"  each game's first command p99 {pct(first, 0.99):.1f} ms ({len(first)}),"
             f" the others' p99 {pct(rest, 0.99):.1f} ms ({len(rest)})"
         )
-    rows = []
+    rows, rates = [], []
     for k in range(int(max(at for at, _, _ in run.game_at) // window) + 1):
         steps = [ms for at, ms, _ in run.game_at if k * window <= at < (k + 1) * window]
         echoes = [ms for at, ms in run.echo_at if k * window <= at < (k + 1) * window]
+        rates.append(f"{len(steps) / window:.0f}")
         if len(steps) >= 100 and echoes:
             rows.append(f"{pct(steps, 0.99):.0f}/{pct(echoes, 0.99):.0f}")
     print(f"  p99 step/echo ms by {window:.0f} s of the run: {' '.join(rows)}")
+    # The whole run's rate above counts the last games' straggling commands
+    # too (each game's 20 pauses add up differently); these are the load's.
+    print(f"  game commands a second by {window:.0f} s of the run: {' '.join(rates)}")
 
 
 def per_socket(run: Run) -> str:
