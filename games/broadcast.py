@@ -11,7 +11,9 @@ that loop (``attach_loop``) a send from another thread is run on it. A
 process without sockets (a Celery worker) sends to Redis from one long-lived
 loop of its own: ``async_to_sync`` would make a new loop, and so a new Redis
 connection, for every send (5-6 ms of a computer turn). Without Redis and
-without sockets (plain scripts, some tests) ``async_to_sync`` is used.
+without sockets (plain scripts, some tests) ``async_to_sync`` is used, or,
+on a thread that runs an event loop of its own (a test driving Playwright's
+sync API), that same long-lived loop.
 """
 
 from __future__ import annotations
@@ -176,18 +178,20 @@ def _run(layer: Any, method: str, *args: Any) -> None:
     async def send(*args: Any) -> None:
         await _retrying(raw_send, *args)
 
+    try:
+        running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
     loop = _server_loop
     if loop is None or loop.is_closed() or not loop.is_running():
-        if isinstance(layer, InMemoryChannelLayer):
+        if isinstance(layer, InMemoryChannelLayer) and running is None:
             async_to_sync(send)(*args)
         else:
             # Waited for: a worker's task is acknowledged only once it is sent.
+            # (Also where this thread runs a loop of its own that is not the
+            # sockets': async_to_sync refuses to run there.)
             asyncio.run_coroutine_threadsafe(send(*args), _sender_loop()).result(SEND_TIMEOUT)
         return
-    try:
-        running = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
     if running is loop:  # called from a coroutine on the server loop: cannot block it
         loop.create_task(send(*args))
         return

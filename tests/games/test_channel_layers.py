@@ -246,3 +246,24 @@ def test_only_the_commands_own_state_names_its_sender_and_alone_it_is_not_sent(
     broadcast.game_changed(game)
     assert [m.get("sender") for m in sent] == ["specific.a!1", None, None]
     assert all(m["state"]["game"] == game.pk for m in sent)
+
+
+def test_a_send_from_a_thread_running_another_loop_still_reaches_the_group(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No sockets' loop in this process, and the calling thread runs a loop of
+    # its own (a test driving Playwright's sync API signs a user in):
+    # async_to_sync refuses to run there, and the send was logged as failed.
+    from games import broadcast
+
+    layer = InMemoryChannelLayer()
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(broadcast, "_server_loop", None)
+    group = broadcast.session_group("a-session-key")
+
+    async def scenario() -> dict[str, Any]:
+        await layer.group_add(group, "specific.a!1")
+        broadcast.end_session("a-session-key")  # a plain call, from inside the loop
+        return await asyncio.wait_for(layer.receive("specific.a!1"), 5)
+
+    assert asyncio.run(scenario()) == {"type": "session.ended"}
