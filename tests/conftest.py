@@ -263,11 +263,45 @@ def daphne_process(
 
 
 @pytest.fixture
-def daphne_server(transactional_db: None, daphne_process: ServerProcess) -> str:
+def daphne_server(
+    request: pytest.FixtureRequest, transactional_db: None, daphne_process: ServerProcess
+) -> str:
     """Base URL (``http://127.0.0.1:PORT``, no trailing slash) of a real daphne
     serving the site, WebSockets included, on the test database."""
     daphne_process.check_alive()
+    size = daphne_process.log_path.stat().st_size if daphne_process.log_path.exists() else 0
+    request.node.stash[LOG_STARTS] = {"daphne_process": size}
     return daphne_process.url
+
+
+# Where each server's log stood when the test began, by fixture name (a
+# session's daphne logs every test; a Celery worker's log is the test's own).
+LOG_STARTS = pytest.StashKey[dict[str, int]]()
+SERVER_FIXTURES = ("daphne_process", "celery_worker_process")
+LOG_LINES_SHOWN = 200
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test's report carries what its servers logged meanwhile (the
+    static files' lines left out): a computer turn that failed in daphne's
+    in-process pool, say, shows only there."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when != "call" or not report.failed:
+        return
+    starts = item.stash.get(LOG_STARTS, {})
+    funcargs = getattr(item, "funcargs", {})
+    for name in SERVER_FIXTURES:
+        server = funcargs.get(name)
+        path = getattr(server, "log_path", None)
+        if path is None or not path.exists():
+            continue
+        with open(path, "rb") as log:
+            log.seek(starts.get(name, 0))
+            text = log.read().decode(errors="replace")
+        lines = [line for line in text.splitlines() if '"GET /static/' not in line]
+        report.sections.append((f"{name} log during the test", "\n".join(lines[-LOG_LINES_SHOWN:])))
 
 
 @pytest.fixture

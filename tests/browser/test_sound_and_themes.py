@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games import services
 
@@ -118,12 +119,19 @@ def play_until_my_next_roll(page: Any) -> dict[str, Any]:
             st = play.state(page)
             continue
         st = play.play_allowed_step(page)
-    page.wait_for_function(
-        "v => { const s = window.__shuanglu; return s.idle && s.state.version > v"
-        " && (s.state.turn === 'light' || !['playing', 'opening'].includes(s.state.status)); }",
-        arg=version,
-        timeout=60_000,
-    )
+    try:
+        page.wait_for_function(
+            "v => { const s = window.__shuanglu; return s.idle && s.state.version > v"
+            " && (s.state.turn === 'light' || !['playing', 'opening'].includes(s.state.status)); }",
+            arg=version,
+            timeout=60_000,
+        )
+    except PlaywrightTimeout:
+        seen = page.evaluate(
+            "() => { const s = window.__shuanglu; const st = s.state; return {idle: s.idle,"
+            " version: st.version, turn: st.turn, status: st.status, thinking: st.thinking}; }"
+        )
+        pytest.fail(f"the computer's turn after version {version} did not end: {seen}")
     return play.wait_ready(page)
 
 
