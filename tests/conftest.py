@@ -262,6 +262,13 @@ def daphne_process(
     stop_process(server.process)
 
 
+# Where each server's log stood when the test began, by fixture name (a
+# session's daphne logs every test; a Celery worker's log is the test's own).
+LOG_STARTS = pytest.StashKey[dict[str, int]]()
+SERVER_FIXTURES = ("daphne_process", "celery_worker_process")
+LOG_LINES_SHOWN = 200
+
+
 @pytest.fixture
 def daphne_server(
     request: pytest.FixtureRequest, transactional_db: None, daphne_process: ServerProcess
@@ -272,13 +279,6 @@ def daphne_server(
     size = daphne_process.log_path.stat().st_size if daphne_process.log_path.exists() else 0
     request.node.stash[LOG_STARTS] = {"daphne_process": size}
     return daphne_process.url
-
-
-# Where each server's log stood when the test began, by fixture name (a
-# session's daphne logs every test; a Celery worker's log is the test's own).
-LOG_STARTS = pytest.StashKey[dict[str, int]]()
-SERVER_FIXTURES = ("daphne_process", "celery_worker_process")
-LOG_LINES_SHOWN = 200
 
 
 @pytest.hookimpl(hookwrapper=True)
