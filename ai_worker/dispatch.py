@@ -28,11 +28,11 @@ from kombu.utils.uuid import uuid
 
 log = logging.getLogger(__name__)
 
-# One pool per queue, as the workers have one queue each: a burst of reviews
-# on "analysis" never holds up a computer move on "moves". A few threads for
-# moves: the network evaluation mostly runs in C++, and a long Expert search
-# in one game must leave threads free for the other games.
-POOL_SIZES = {"moves": 3, "analysis": 1}
+# One pool per queue: a burst of reviews on "analysis" never holds up a
+# computer move on "moves" nor a hint on "hints". A few threads for moves:
+# the network evaluation mostly runs in C++, and a long Expert search in one
+# game must leave threads free for the other games.
+POOL_SIZES = {"moves": 3, "hints": 1, "analysis": 1}
 
 _lock = threading.Lock()
 _pools: dict[str, ThreadPoolExecutor] = {}

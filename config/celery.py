@@ -1,4 +1,4 @@
-"""The Celery app: ``celery -A config worker -Q moves`` (and ``-Q analysis``).
+"""The Celery app: ``celery -A config worker -Q moves`` (and ``-Q hints,analysis``).
 
 Settings come from Django's ``CELERY_`` namespace (config/settings.py); each
 task declares its queue (``shared_task(declared_queue="moves")``) and
@@ -21,9 +21,12 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-# Two queues so a long review never delays a move: moves and analysis; and
-# the watchdog's own, which every worker also takes (ai_worker.tasks).
-app.conf.task_queues = (Queue("moves"), Queue("analysis"), Queue("watchdog"))
+# Three queues so study work never delays a game in progress: moves (the
+# computer's turns), hints (a game in progress) and analysis (reviews and
+# the analysis board, learning.study_queue); a worker taking several empties
+# them in its -Q order (CELERY_BROKER_TRANSPORT_OPTIONS). And the watchdog's
+# own, which every worker also takes (ai_worker.tasks).
+app.conf.task_queues = (Queue("moves"), Queue("hints"), Queue("analysis"), Queue("watchdog"))
 app.conf.task_default_queue = "analysis"
 
 
@@ -45,5 +48,9 @@ app.conf.beat_schedule = {
     "watch-computer-turns": {
         "task": "ai_worker.tasks.watch_computer_turns",
         "schedule": 30.0,
+    },
+    "feed-study-queue": {
+        "task": "learning.tasks.feed_study_queue",
+        "schedule": 60.0,
     },
 }

@@ -44,6 +44,16 @@ def envint(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be an integer, not {value!r}") from exc
 
 
+def envfloat(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        return float(value)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be a number, not {value!r}") from exc
+
+
 def envlist(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in envstr(name, default).split(",") if item.strip()]
 
@@ -222,8 +232,24 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_SOFT_TIME_LIMIT = envint("CELERY_TASK_SOFT_TIME_LIMIT", 120)
 CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 180)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 600)}
-# No CELERY_TASK_ROUTES: each task declares its queue (moves or analysis).
+# A worker that takes several queues empties them in the order of its -Q
+# (moves, hints, analysis): a game in progress goes before study work.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 600),
+    "queue_order_strategy": "priority",
+}
+# No CELERY_TASK_ROUTES: each task declares its queue (moves, hints or analysis).
+# A review runs in slices this long, each queued behind what came meanwhile
+# (learning.study_queue), so a hint or a board job never waits for a whole game.
+REVIEW_SLICE_SECONDS = envfloat("REVIEW_SLICE_SECONDS", 1.5)
+# What one user, or one address, may keep waiting on the analysis queue:
+# imported games (counted per game) and analysis-board jobs.
+STUDY_BUDGETS = {
+    "imports_user": envint("STUDY_IMPORTS_PER_USER", 100),
+    "imports_address": envint("STUDY_IMPORTS_PER_ADDRESS", 200),
+    "board_visitor": envint("STUDY_BOARD_JOBS_PER_VISITOR", 8),
+    "board_address": envint("STUDY_BOARD_JOBS_PER_ADDRESS", 16),
+}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

@@ -99,6 +99,28 @@ class Match(models.Model):
         return bool(self.winner)
 
 
+class ImportedFile(models.Model):
+    """A match file a user imported: the same file (by its text's SHA-256) is
+    imported once per user, and the study queue's budgets count its games
+    (``learning.study_queue``) by owner and by the address it came from."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_files"
+    )
+    sha256 = models.CharField(max_length=64)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "sha256"], name="imported_file_once"),
+        ]
+        indexes = [models.Index(fields=["address"], name="imported_file_address")]
+
+    def __str__(self) -> str:
+        return f"File {self.sha256[:12]} imported by {self.owner_id}"
+
+
 class GameQuerySet(models.QuerySet["Game"]):
     def unfinished(self) -> GameQuerySet:
         return self.filter(status__in=UNFINISHED)
@@ -164,6 +186,10 @@ class Game(models.Model):
     score_light = models.PositiveSmallIntegerField(default=0)
     score_dark = models.PositiveSmallIntegerField(default=0)
     crawford = models.BooleanField(default=False)
+    # The match file the game was imported from (null: played on the site).
+    imported_from = models.ForeignKey(
+        ImportedFile, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
+    )
 
     objects = GameQuerySet.as_manager()
 

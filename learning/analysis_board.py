@@ -79,7 +79,10 @@ def find_cube_job(position: Position, context: CubeContext) -> BoardAnalysis | N
 
 
 def request_analysis(
-    position: Position, dice: Dice | str, enqueue: Callable[[int], None]
+    position: Position,
+    dice: Dice | str,
+    enqueue: Callable[[int], None],
+    requester: dict[str, Any] | None = None,
 ) -> BoardAnalysis:
     """The job for ``position`` and ``dice``, created and queued if new (or failed).
 
@@ -87,17 +90,20 @@ def request_analysis(
     module imports this one), called after commit with the job's id."""
     ply = ply_for(dice)
     fields = {"position_id": position.position_id(), "dice": dice_key(dice), "ply": ply}
-    return _request(job_key(position, dice, ply), fields, enqueue)
+    return _request(job_key(position, dice, ply), {**fields, **(requester or {})}, enqueue)
 
 
 def request_cube_analysis(
-    position: Position, context: CubeContext, enqueue: Callable[[int], None]
+    position: Position,
+    context: CubeContext,
+    enqueue: Callable[[int], None],
+    requester: dict[str, Any] | None = None,
 ) -> BoardAnalysis:
     """The job for the cube action of ``position``'s side on roll with ``context``."""
     ply = review_ply()
     cube = {**context_json(context), "side": context.mover.value}
     fields = {"position_id": position.position_id(), "dice": "", "cube": cube, "ply": ply}
-    return _request(cube_key(position, context, ply), fields, enqueue)
+    return _request(cube_key(position, context, ply), {**fields, **(requester or {})}, enqueue)
 
 
 def _request(key: str, fields: dict[str, Any], enqueue: Callable[[int], None]) -> BoardAnalysis:

@@ -5,14 +5,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.throttling import client_ip
 from games.access import owned_game
 from games.engine.matfile import MAX_FILE_BYTES, MatFileError, MatProblem
 from games.matfiles import describe_mat_error, export_text, exportable, file_name
-from games.services import decode_upload, import_match_file
+from games.services import AlreadyImportedError, decode_upload, import_match_file
+from learning import study_queue
 
 
 @require_GET
@@ -39,11 +43,26 @@ def import_mat(request: HttpRequest) -> HttpResponse:
             raise MatFileError(MatProblem.NO_GAMES)
         if upload.size is not None and upload.size > MAX_FILE_BYTES:
             raise MatFileError(MatProblem.TOO_LARGE, params={"limit": MAX_FILE_BYTES})
-        imported = import_match_file(request.user, decode_upload(upload.read(MAX_FILE_BYTES + 1)))
-    except MatFileError as error:
-        messages.error(
-            request, _("The file was not imported. %(why)s") % {"why": describe_mat_error(error)}
+        address = client_ip(request)
+        imported = import_match_file(
+            request.user,
+            decode_upload(upload.read(MAX_FILE_BYTES + 1)),
+            address=address,
+            admit=study_queue.admit_import(request.user.pk, address),
         )
+    except MatFileError as error:
+        why = describe_mat_error(error)
+    except AlreadyImportedError as error:
+        when = date_format(localtime(error.when), "DATETIME_FORMAT")
+        why = _("You imported this file on %(when)s; its games are in your history.") % {
+            "when": when
+        }
+    except study_queue.StudyQueueFullError as error:
+        why = error.message
+    else:
+        why = ""
+    if why:
+        messages.error(request, _("The file was not imported. %(why)s") % {"why": why})
         return redirect("learning:history")
     count = len(imported.games)
     messages.success(

@@ -41,6 +41,9 @@ class GameAnalysis(models.Model):
     summary = models.JSONField(default=dict, blank=True)
     seconds = models.FloatField(default=0.0)
     message = models.TextField(blank=True)
+    # An imported game's review waits unqueued until it is fed to the queue
+    # (learning.study_queue.feed_imports); null: held, or a played game's.
+    queued_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

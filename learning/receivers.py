@@ -8,16 +8,21 @@ from django.dispatch import receiver
 
 from games.models import Game
 from games.signals import game_finished, hint_requested
-from learning import tasks
+from learning import study_queue, tasks
 from learning.review import ensure_analysis
 
 
 @receiver(game_finished, dispatch_uid="learning.queue_review")
 def queue_review(sender: Any, game_id: int, **kwargs: Any) -> None:
     # Sent after commit, so the worker sees the finished game and its turns.
+    # An imported game waits its turn among its owner's (learning.study_queue).
     game = Game.objects.filter(pk=game_id).first()
-    if game is not None and ensure_analysis(game) is not None:
+    if game is None or ensure_analysis(game) is None:
+        return
+    if game.imported_from_id is None:
         tasks.enqueue_review(game_id)
+    else:
+        study_queue.feed_imports(game.owner_id, tasks.enqueue_review)
 
 
 @receiver(hint_requested, dispatch_uid="learning.compute_hint")

@@ -25,7 +25,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from ai_worker import analysis, grading
@@ -83,6 +83,8 @@ def needs_queueing(row: GameAnalysis) -> bool:
         return True
     if row.state == AnalysisState.DONE:
         return False
+    if row.queued_at is None and row.game.imported_from_id is not None:
+        return False  # an imported game's review waits its turn (learning.study_queue)
     return row.updated_at < timezone.now() - STALE_AFTER
 
 
@@ -111,6 +113,12 @@ class _Job:
     decisions: list[cube_review.CubeDecision]
     done: set[int]  # turn numbers stored
     judged: set[tuple[int, str]]  # (before_turn, decision) stored
+    deadline: float | None = None  # time.monotonic() when the slice ends
+
+    def check_time(self) -> None:
+        """Raise ``_SliceOver`` once the slice's time is up (a slice does one item at least)."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise _SliceOver
 
     @property
     def count(self) -> int:
@@ -124,14 +132,26 @@ class _Job:
         _progress(self.game.pk, self.count, self.total, state=state)
 
 
-def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
+class _SliceOver(Exception):
+    """The slice's time is up with turns left (``run_analysis``)."""
+
+
+def run_analysis(
+    game_id: int, rank: RankFn = default_rank, slice_seconds: float | None = None
+) -> bool:
     """Analyse every stored turn of a finished game that is not analysed yet,
-    then its cube decisions (a game with the cube)."""
+    then its cube decisions (a game with the cube).
+
+    With ``slice_seconds``, stop once that long has gone by (after one turn
+    at least), leave the review pending and say False: the caller queues the
+    next slice, which resumes after the last stored turn. True otherwise
+    (done, failed, or nothing for this job to do).
+    """
     game = Game.objects.filter(pk=game_id).first()
     if game is None or (row := ensure_analysis(game)) is None:
-        return
+        return True
     if not claim(row):
-        return
+        return True
     started = time.monotonic()
     job = _Job(
         row,
@@ -140,6 +160,7 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
         cube_review.cube_decisions(game),
         set(row.turns.values_list("number", flat=True)),
         {(c.before_turn, c.decision) for c in row.cube_decisions.all()},
+        None if slice_seconds is None else started + slice_seconds,
     )
     # The progress counts the turns, then the cube decisions.
     GameAnalysis.objects.filter(pk=row.pk).update(
@@ -149,6 +170,14 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
         _review_turns(job, rank)
         _review_cubes(job)
         _finish(row, time.monotonic() - started)
+    except _SliceOver:
+        # Pending again, so the next slice may claim it; its clock keeps the time spent.
+        GameAnalysis.objects.filter(pk=row.pk, state=AnalysisState.RUNNING).update(
+            state=AnalysisState.PENDING,
+            seconds=F("seconds") + (time.monotonic() - started),
+            updated_at=timezone.now(),
+        )
+        return False
     except Exception as exc:
         log.exception("analysis of game %s failed", game_id)
         GameAnalysis.objects.filter(pk=row.pk).update(
@@ -157,6 +186,7 @@ def run_analysis(game_id: int, rank: RankFn = default_rank) -> None:
         job.progress(AnalysisState.FAILED)
         raise
     job.progress(AnalysisState.DONE)
+    return True
 
 
 def _review_turns(job: _Job, rank: RankFn) -> None:
@@ -169,6 +199,7 @@ def _review_turns(job: _Job, rank: RankFn) -> None:
         _store(row, turn, report, cubes.get(turn.number))
         job.done.add(turn.number)
         job.progress()
+        job.check_time()
 
 
 def _review_cubes(job: _Job) -> None:
@@ -183,6 +214,7 @@ def _review_cubes(job: _Job) -> None:
             turns_done=job.count, updated_at=timezone.now()
         )
         job.progress()
+        job.check_time()
 
 
 def mover_positions(turn: Turn) -> tuple[Position, Position]:

@@ -31,6 +31,10 @@ class BoardAnalysis(models.Model):
     # {"plays": [Candidate.to_json()...]}, {"rolls": [{"dice", "weight", "play"}...]}
     # or {"cube": {"double": CubeAdvice.to_json(), "take": ...} or {"refusal": code}}
     result = models.JSONField(default=dict, blank=True)
+    # Who asked first (a user or an address, ``study_views.visitor_key``) and
+    # from where: the study queue's budgets count the jobs still waiting.
+    requested_by = models.CharField(max_length=64, blank=True)
+    address = models.GenericIPAddressField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

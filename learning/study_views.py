@@ -23,7 +23,7 @@ from accounts.throttling import client_ip
 from ai_worker.cube import CubeContext
 from games.engine import ROLLS, Dice, Position
 from games.models import Game
-from learning import analysis_board, board_steps, practice, tasks
+from learning import analysis_board, board_steps, practice, study_queue, tasks
 from learning.board_input import (
     MAX_MATCH,
     BoardInputError,
@@ -216,13 +216,17 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
     else:
         row = analysis_board.find_job(position, dice)
     if request.method == "POST" and (row is None or row.state == "failed"):
-        if not analysis_board.burst_allowed(visitor_key(request)):
+        visitor, address = visitor_key(request), client_ip(request)
+        if not analysis_board.burst_allowed(visitor):
             message = _("Too many analyses in a short time; wait a few seconds and try again.")
             return JsonResponse({"error": "burst", "message": message}, status=429)
+        if (full := study_queue.board_job_allowed(visitor, address)) is not None:
+            return JsonResponse({"error": "queue_full", "message": full}, status=429)
+        requester = {"requested_by": visitor, "address": address}
         if dice is None:
-            row = analysis_board.request_cube_analysis(position, context, enqueue)
+            row = analysis_board.request_cube_analysis(position, context, enqueue, requester)
         else:
-            row = analysis_board.request_analysis(position, dice, enqueue)
+            row = analysis_board.request_analysis(position, dice, enqueue, requester)
     return JsonResponse(analysis_board.board_analysis_json(row, side))
 
 

@@ -1,10 +1,12 @@
-"""Celery tasks on the ``analysis`` queue: the post-game review, hints, the analysis board.
+"""Celery tasks: hints on the ``hints`` queue; the review and the analysis board on ``analysis``.
 
 They take ids, never model instances, and are idempotent: a redelivered
 review resumes after the last stored turn; a hint is stored once per
 (game, version). ``enqueue_review`` / ``enqueue_hint`` send them through
 ``ai_worker.dispatch`` (or run them in-process without a broker);
-``learning.receivers`` calls them on ``games.signals``.
+``learning.receivers`` calls them on ``games.signals``. A review runs in
+slices and queues its next slice itself; imported games' reviews are fed
+one per owner (``learning.study_queue``).
 """
 
 from __future__ import annotations
@@ -13,20 +15,25 @@ from collections.abc import Callable
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 
 from ai_worker import dispatch
-from learning import analysis_board, hints, review
+from games.models import Game
+from learning import analysis_board, hints, review, study_queue
 
 QUEUE = "analysis"
+HINTS_QUEUE = "hints"
 
 
-def analysis_task(name: str, max_retries: int) -> Callable[[Callable[..., None]], Any]:
-    """A task of this module: on the ``analysis`` queue, acknowledged once done
-    (a worker lost mid-job leaves it to be redelivered)."""
+def analysis_task(
+    name: str, max_retries: int, queue: str = QUEUE
+) -> Callable[[Callable[..., None]], Any]:
+    """A task of this module: on ``queue``, acknowledged once done (a worker
+    lost mid-job leaves it to be redelivered)."""
     return shared_task(
         name=f"learning.tasks.{name}",
         base=dispatch.QueuedTask,
-        declared_queue=QUEUE,
+        declared_queue=queue,
         acks_late=True,
         max_retries=max_retries,
     )
@@ -34,11 +41,27 @@ def analysis_task(name: str, max_retries: int) -> Callable[[Callable[..., None]]
 
 @analysis_task("analyse_game", max_retries=2)
 def analyse_game(game_id: int) -> None:
-    """Analyse every turn of a finished game at Expert ply."""
-    review.run_analysis(game_id)
+    """Analyse the turns of a finished game at Expert ply for one slice; the
+    next slice is queued behind the work that came meanwhile."""
+    finished = True
+    try:
+        finished = review.run_analysis(game_id, slice_seconds=settings.REVIEW_SLICE_SECONDS)
+    finally:
+        if finished:  # done or failed: the owner's next imported game, if any
+            imported = Game.objects.filter(pk=game_id, imported_from__isnull=False)
+            for owner_id in imported.values_list("owner_id", flat=True):
+                study_queue.feed_imports(owner_id, enqueue_review)
+    if not finished:
+        enqueue_review(game_id)
 
 
-@analysis_task("compute_hint", max_retries=1)
+@analysis_task("feed_study_queue", max_retries=0)
+def feed_study_queue() -> None:
+    """Imported games' reviews going again after a lost message (beat, every minute)."""
+    study_queue.feed_stalled(enqueue_review)
+
+
+@analysis_task("compute_hint", max_retries=1, queue=HINTS_QUEUE)
 def compute_hint(game_id: int, version: int) -> None:
     """The top plays for the person's roll at ``version``."""
     hints.compute_hint(game_id, version)

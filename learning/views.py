@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game, Status
-from learning import dicestats, history, progress, tasks
+from learning import dicestats, history, progress, study_queue, tasks
 from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
 from learning.review import match_summary, needs_queueing, queue_analysis
@@ -61,6 +61,7 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
         {
             "game": game,
             "analysis": row,
+            "ahead": None if row is None else study_queue.reviews_ahead(row),
             "can_queue": game.status == Status.FINISHED and (row is None or needs_queueing(row)),
             "summary": _summary(row),
             "match_summary": _match_rows(game),
@@ -108,6 +109,7 @@ def analysis_status(request: HttpRequest, game_id: int) -> JsonResponse:
             "total": row.turns_total,
             "progress": round(row.progress, 4),
             "message": row.message,
+            "ahead": study_queue.reviews_ahead(row),
         }
     )
 

@@ -52,7 +52,7 @@ from games.services.errors import (
     StepRefusedError,
     TurnIncompleteError,
 )
-from games.services.imports import decode_upload, import_match_file
+from games.services.imports import AlreadyImportedError, decode_upload, import_match_file
 from games.services.matches import next_game, start_match
 from games.services.person import PERSON_COMMANDS as _PERSON_COMMANDS
 from games.services.person import (
@@ -77,6 +77,7 @@ PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
 }
 
 __all__ = [
+    "AlreadyImportedError",
     "PERSON_COMMANDS",
     "ComputerDue",
     "ComputerStart",

@@ -9,11 +9,19 @@ its name from the file (``Match.opponent_name``). A match to one of the
 site's lengths becomes a ``Match`` with its games; a money session (``0
 point match``) its money games. Each finished game is then reviewed like any
 other (``game_finished`` after commit); an unfinished last game is left out.
+
+A file is imported once per user (``ImportedFile``, by the SHA-256 of its
+text): a second import of it is refused in words (``AlreadyImportedError``).
+The caller's ``admit(count)`` may refuse the import too (the study queue's
+budget, ``learning.study_queue``), before anything is written.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -25,12 +33,20 @@ from games.engine import Side
 from games.engine.matfile import ActionKind, MatchRecord, MatFileError, MatProblem, parse_mat
 from games.engine.matfile import swapped as swap_columns
 from games.engine.matreplay import EndHow, ReplayedGame, ReplayedTurn, replay_match
-from games.models import CubeAction, Game, Match, Status, Turn
+from games.models import CubeAction, Game, ImportedFile, Match, Status, Turn
 from games.signals import game_finished
 from games.steps import stored_steps, turn_json
 from games.tiers import DEFAULT_TIER
 
 _CUBE_WORDS = {ActionKind.DOUBLE: "double", ActionKind.TAKE: "take", ActionKind.PASS: "pass"}
+
+
+class AlreadyImportedError(ValueError):
+    """The owner imported this very file before (``when``); nothing stored."""
+
+    def __init__(self, when: datetime) -> None:
+        super().__init__("already imported")
+        self.when = when
 
 
 @dataclass(frozen=True)
@@ -50,8 +66,19 @@ def decode_upload(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def import_match_file(owner: Any, text: str, side: Side | None = None) -> Imported:
-    """Store the file's games as ``owner``'s; ``MatFileError`` (nothing stored) on a fault."""
+def import_match_file(
+    owner: Any,
+    text: str,
+    side: Side | None = None,
+    *,
+    address: str | None = None,
+    admit: Callable[[int], None] | None = None,
+) -> Imported:
+    """Store the file's games as ``owner``'s; ``MatFileError`` (nothing stored) on a fault.
+
+    ``AlreadyImportedError`` if ``owner`` imported the same text before;
+    ``admit(number of games)``, if given, may raise to refuse the import.
+    """
     record = parse_mat(text)
     if _owner_side(owner, record, side) is Side.DARK:
         record = swap_columns(record)
@@ -60,12 +87,33 @@ def import_match_file(owner: Any, text: str, side: Side | None = None) -> Import
     replayed = [game for game in replay_match(record).games if game.end is not None]
     if not replayed:
         raise MatFileError(MatProblem.NO_GAMES)
+    digest = file_digest(text)
+    _refuse_a_second_import(owner, digest)
+    if admit is not None:
+        admit(len(replayed))
     with transaction.atomic():
+        source, created = ImportedFile.objects.get_or_create(
+            owner=owner, sha256=digest, defaults={"address": address}
+        )
+        if not created:  # a twin upload won the race
+            raise AlreadyImportedError(source.created_at)
         match = _store_match(owner, record, replayed) if record.length else None
-        games = [_store_game(owner, game, match, n) for n, game in enumerate(replayed, 1)]
+        games = [_store_game(owner, game, match, n, source) for n, game in enumerate(replayed, 1)]
     for game in games:
         transaction.on_commit(partial(game_finished.send, sender=Game, game_id=game.pk))
     return Imported(games, match, len(record.games) - len(replayed))
+
+
+def file_digest(text: str) -> str:
+    """The SHA-256 of a match file's text, its line ends made one kind."""
+    normal = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n"))
+    return hashlib.sha256(normal.strip().encode("utf-8")).hexdigest()
+
+
+def _refuse_a_second_import(owner: Any, digest: str) -> None:
+    earlier = ImportedFile.objects.filter(owner=owner, sha256=digest).first()
+    if earlier is not None:
+        raise AlreadyImportedError(earlier.created_at)
 
 
 def _owner_side(owner: Any, record: MatchRecord, side: Side | None) -> Side:
@@ -100,7 +148,9 @@ def _points(game: ReplayedGame) -> int:
     return min(game.end.points, away) if game.match.length else game.end.points
 
 
-def _store_game(owner: Any, replayed: ReplayedGame, match: Match | None, number: int) -> Game:
+def _store_game(
+    owner: Any, replayed: ReplayedGame, match: Match | None, number: int, source: ImportedFile
+) -> Game:
     end = replayed.end
     assert end is not None
     starter = replayed.starter or Side.LIGHT
@@ -131,6 +181,7 @@ def _store_game(owner: Any, replayed: ReplayedGame, match: Match | None, number:
         score_dark=replayed.match.dark if match else 0,
         crawford=replayed.match.crawford,
         finished_at=now,
+        imported_from=source,
     )
     last = _store_turns(game, replayed.turns)
     if last is not None:

@@ -224,6 +224,8 @@ function showProgress(msg) {
   const box = $("analysis-progress-box");
   if (!box) return;
   box.dataset.state = msg.state || "";
+  // The count of reviews ahead was true while this one waited; it runs now.
+  if (msg.state === "running" || msg.done) $("analysis-ahead")?.remove();
   if (msg.total) {
     $("analysis-progress").value = msg.done / msg.total;
     $("analysis-count").textContent = `${msg.done}/${msg.total}`;

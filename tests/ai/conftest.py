@@ -6,7 +6,7 @@ passed (or, in a money game with ``dice=None``, its cube decision first);
 its turn is announced on commit, as any turn's (``held_computer_turns``
 holds it).
 ``celery_worker_process`` starts a real
-``celery -A config worker -Q moves,analysis --pool prefork -c 1`` on the test
+``celery -A config worker -Q moves,hints,analysis --pool prefork -c 1`` on the test
 database and REDIS_URL (reusable by any test module: request the fixture;
 it needs ``transactional_db`` so the worker sees committed rows). Queues and
 this app's attempt counters are emptied first, so a task left over from an
@@ -31,7 +31,7 @@ from games.engine import Position, Side
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_START_SECONDS = 60.0
-QUEUES = ("moves", "analysis", "watchdog")
+QUEUES = ("moves", "hints", "analysis", "watchdog")  # taken in this order
 
 
 @pytest.fixture(autouse=True)

@@ -118,8 +118,10 @@ def test_each_task_declares_its_queue() -> None:
 
     assert routed(tasks.play_computer_turn) == "moves"
     assert routed(tasks.watch_computer_turns) == "watchdog"  # never behind a backlog of moves
-    assert routed(analyse_game) == routed(compute_hint) == "analysis"
+    assert routed(analyse_game) == "analysis"
+    assert routed(compute_hint) == "hints"  # a game in progress, never behind the reviews
     assert dispatch.queue_for(analyse_game) == "analysis"
+    assert dispatch.queue_for(compute_hint) == "hints"
     assert dispatch.queue_for(tasks.play_computer_turn) == "moves"
 
 
