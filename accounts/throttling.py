@@ -1,24 +1,32 @@
 """Who is asking, and how often: the client's address and the throttles.
 
-Login has three locks. django-axes counts wrong passwords per username and
-address (``AXES_FAILURE_LIMIT``). On top of it, counters kept in the cache
-(Redis in production) hold:
+Login has four locks, counted in the cache (Redis in production); each locks
+its key when its count of wrong passwords reaches the limit in its window,
+for a time that grows with each lock of that key in a day
+(``LOCKOUT_STEPS``: 1 minute, then 5, 15, 60 …), and the page says how long:
 
+- one username from one address (``login-pair``);
 - one address trying many usernames (``login-address``);
-- one username tried from many addresses (``login-username``). A browser that
-  signed in as that user before carries a signed device cookie and is not
-  held by this lock, so a spray of guesses cannot lock the owner out; the
-  lock also ends after its window, and a password reset clears it;
-- one address making guest accounts (``guest``) or asking for password-reset
-  mail (``password-reset``).
+- one username tried from many addresses (``login-username``);
+- one browser that signed in as that username before (``login-device``).
 
-Each throttle is a count in a window that starts with its first hit.
+A browser that signed in as the user before carries a signed device cookie
+(the username and a token of that browser): it is held only by its own
+wrong passwords, never by the other three locks, so a spray of guesses from
+elsewhere, its own address included, cannot lock the owner out. A password
+reset clears the username's locks. django-axes only records the attempts.
+Two more throttles hold one address making guest accounts (``guest``) or
+asking for password-reset mail (``password-reset``): a count in a window
+that starts with its first hit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import ipaddress
+import math
+import secrets
+import time
 from dataclasses import dataclass
 from functools import cache as memoize
 
@@ -29,6 +37,11 @@ from django.http import HttpRequest, HttpResponse
 DEVICE_COOKIE = "shuanglu_device"
 DEVICE_SALT = "accounts.throttling.device"
 DEVICE_COOKIE_AGE = 365 * 24 * 3600
+STRIKES_SECONDS = 24 * 3600  # how long a lock is remembered for the next one's length
+
+
+def _now() -> float:
+    return time.time()
 
 
 class ThrottledError(Exception):
@@ -41,9 +54,15 @@ class ThrottledError(Exception):
 
 @dataclass(frozen=True)
 class Throttle:
-    """At most ``settings.THROTTLES[name] = (limit, seconds)`` hits per key."""
+    """At most ``settings.THROTTLES[name] = (limit, seconds)`` hits per key.
+
+    A ``locks`` throttle, once its count reaches the limit, locks the key
+    for the next of ``settings.LOCKOUT_STEPS`` and counts afresh after it;
+    the others hold the key until their window ends.
+    """
 
     name: str
+    locks: bool = False
 
     @property
     def limit(self) -> int:
@@ -53,29 +72,53 @@ class Throttle:
     def seconds(self) -> int:
         return int(settings.THROTTLES[self.name][1])
 
-    def _key(self, value: str) -> str:
+    def _key(self, value: str, kind: str = "count") -> str:
         # Hashed: a key may come from a form field of any length.
         digest = hashlib.sha256(value.encode("utf-8", "replace")).hexdigest()[:40]
-        return f"throttle:{_generation()}:{self.name}:{digest}"
+        return f"throttle:{_generation()}:{self.name}:{kind}:{digest}"
 
     def count(self, value: str) -> int:
         return int(cache.get(self._key(value), 0))
 
+    def wait_seconds(self, value: str) -> int:
+        """How long the key is held from now (0: it is not)."""
+        if self.locks:
+            until = cache.get(self._key(value, "lock"))
+            return max(0, math.ceil(float(until) - _now())) if until else 0
+        return self.seconds if 0 < self.limit <= self.count(value) else 0
+
     def blocked(self, value: str) -> bool:
-        return 0 < self.limit <= self.count(value)
+        return self.wait_seconds(value) > 0
 
     def hit(self, value: str) -> int:
         """Count one more; the window starts with the first hit."""
         key = self._key(value)
         cache.add(key, 0, timeout=self.seconds)
         try:
-            return int(cache.incr(key))
+            count = int(cache.incr(key))
         except ValueError:  # expired between add and incr
             cache.set(key, 1, timeout=self.seconds)
-            return 1
+            count = 1
+        if self.locks and 0 < self.limit <= count:
+            self._lock(value)
+        return count
+
+    def _lock(self, value: str) -> None:
+        strikes_key = self._key(value, "strikes")
+        cache.add(strikes_key, 0, timeout=STRIKES_SECONDS)
+        try:
+            strikes = int(cache.incr(strikes_key))
+        except ValueError:
+            cache.set(strikes_key, 1, timeout=STRIKES_SECONDS)
+            strikes = 1
+        steps = settings.LOCKOUT_STEPS
+        seconds = int(steps[min(strikes, len(steps)) - 1])
+        # The value is the lock's end; the cache keeps it a little longer.
+        cache.set(self._key(value, "lock"), _now() + seconds, timeout=seconds + 60)
+        cache.delete(self._key(value))
 
     def clear(self, value: str) -> None:
-        cache.delete(self._key(value))
+        cache.delete_many([self._key(value, kind) for kind in ("count", "lock", "strikes")])
 
     def check(self, value: str) -> None:
         """Count a hit, raising ``ThrottledError`` if the limit was already reached."""
@@ -97,8 +140,11 @@ def forget_all() -> None:
     cache.incr(GENERATION_KEY)
 
 
-LOGIN_ADDRESS = Throttle("login-address")
-LOGIN_USERNAME = Throttle("login-username")
+LOGIN_PAIR = Throttle("login-pair", locks=True)
+LOGIN_ADDRESS = Throttle("login-address", locks=True)
+LOGIN_USERNAME = Throttle("login-username", locks=True)
+LOGIN_DEVICE = Throttle("login-device", locks=True)
+LOGIN_THROTTLES = (LOGIN_PAIR, LOGIN_ADDRESS, LOGIN_USERNAME, LOGIN_DEVICE)
 GUEST = Throttle("guest")
 PASSWORD_RESET = Throttle("password-reset")
 
@@ -107,29 +153,59 @@ def username_key(username: str) -> str:
     return username.strip().casefold()
 
 
-def login_blocked(request: HttpRequest, username: str) -> bool:
-    """Whether this login attempt is held by the address or the username lock."""
-    if LOGIN_ADDRESS.blocked(client_ip(request) or ""):
-        return True
+def _login_keys(request: HttpRequest, username: str) -> list[tuple[Throttle, str]]:
+    """The locks this attempt answers to, each with its key."""
     name = username_key(username)
-    return LOGIN_USERNAME.blocked(name) and not is_known_device(request, name)
+    device = known_device(request, name)
+    if device is not None:
+        return [(LOGIN_DEVICE, f"{name}\n{device}")]
+    address = client_ip(request) or ""
+    return [(LOGIN_PAIR, f"{name}\n{address}"), (LOGIN_ADDRESS, address), (LOGIN_USERNAME, name)]
+
+
+def login_wait(request: HttpRequest, username: str) -> int:
+    """How many seconds this login attempt is held for (0: it may go ahead)."""
+    return max((t.wait_seconds(key) for t, key in _login_keys(request, username)), default=0)
+
+
+def login_blocked(request: HttpRequest, username: str) -> bool:
+    """Whether this login attempt is held by one of its locks."""
+    return login_wait(request, username) > 0
 
 
 def login_failed(request: HttpRequest, username: str) -> None:
-    LOGIN_ADDRESS.hit(client_ip(request) or "")
-    LOGIN_USERNAME.hit(username_key(username))
+    for throttle, key in _login_keys(request, username):
+        throttle.hit(key)
+
+
+def clear_username_locks(request: HttpRequest, username: str) -> None:
+    """The owner proved the mailbox: lift the username's locks (from here too)."""
+    name = username_key(username)
+    LOGIN_USERNAME.clear(name)
+    LOGIN_PAIR.clear(f"{name}\n{client_ip(request) or ''}")
+
+
+def known_device(request: HttpRequest, name: str) -> str | None:
+    """This browser's token if it signed in as ``name`` before, else None
+    (a cookie from before the token was kept: "")."""
+    signed = request.get_signed_cookie(DEVICE_COOKIE, default=None, salt=DEVICE_SALT)
+    if signed is None:
+        return None
+    owner, _sep, token = str(signed).partition("|")
+    return token if owner == name else None
 
 
 def is_known_device(request: HttpRequest, name: str) -> bool:
-    signed = request.get_signed_cookie(DEVICE_COOKIE, default=None, salt=DEVICE_SALT)
-    return signed is not None and signed == name
+    return known_device(request, name) is not None
 
 
-def remember_device(response: HttpResponse, username: str) -> None:
-    """Mark this browser as one the user signed in from (see ``login_blocked``)."""
+def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """Mark this browser as one the user signed in from (see ``_login_keys``)."""
+    name = username_key(username)
+    token = known_device(request, name) or secrets.token_urlsafe(12)
     response.set_signed_cookie(
         DEVICE_COOKIE,
-        username_key(username),
+        f"{name}|{token}",  # Django's usernames hold no "|"
         salt=DEVICE_SALT,
         max_age=DEVICE_COOKIE_AGE,
         secure=settings.SESSION_COOKIE_SECURE,

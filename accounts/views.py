@@ -3,6 +3,7 @@ profile, preferences, password change and reset, and the language switch."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.conf import settings
@@ -15,7 +16,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import check_for_language
+from django.utils.translation import check_for_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language as django_set_language
@@ -125,14 +126,14 @@ class LoginView(auth_views.LoginView):
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         username = str(request.POST.get("username", ""))
-        if throttling.login_blocked(request, username):
-            return throttled_response(request, throttling.LOGIN_USERNAME)
+        if wait := throttling.login_wait(request, username):
+            return throttled_response(request, throttling.LOGIN_USERNAME, wait)
         response: HttpResponse = super().post(request, *args, **kwargs)
         return response
 
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
-        throttling.remember_device(response, form.get_user().get_username())
+        throttling.remember_device(self.request, response, form.get_user().get_username())
         return response
 
     def form_invalid(self, form: Any) -> HttpResponse:
@@ -168,14 +169,14 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     post_reset_login = False
 
     def form_valid(self, form: Any) -> HttpResponse:
-        # The owner proved the mailbox: lift the lock on the username.
-        throttling.LOGIN_USERNAME.clear(throttling.username_key(form.user.get_username()))
+        # The owner proved the mailbox: lift the locks on the username.
+        throttling.clear_username_locks(self.request, form.user.get_username())
         response = super().form_valid(form)
         password_changed.send(type(self), user=form.user)
         return response
 
 
-def throttle_reason(throttle: Throttle) -> str:
+def throttle_reason(throttle: Throttle, wait: int) -> str:
     if throttle is throttling.GUEST:
         return _(
             "Too many new guest accounts from your address. "
@@ -188,14 +189,28 @@ def throttle_reason(throttle: Throttle) -> str:
         )
     return _(
         "Too many wrong passwords for this username or from your address. "
-        "Please wait a while and try again, or reset the password."
-    )
+        "Please try again in %(wait)s, or reset the password."
+    ) % {"wait": wait_words(wait)}
 
 
-def throttled_response(request: HttpRequest, throttle: Throttle) -> HttpResponse:
-    """The 429 page for ``throttle``, saying in words what to do."""
+def wait_words(seconds: int) -> str:
+    """A lock's remaining time in words: seconds under a minute, else minutes, else hours."""
+    if seconds < 60:
+        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    minutes = math.ceil(seconds / 60)
+    if minutes < 120:
+        return ngettext("%(n)d minute", "%(n)d minutes", minutes) % {"n": minutes}
+    hours = math.ceil(minutes / 60)
+    return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
+
+
+def throttled_response(request: HttpRequest, throttle: Throttle, wait: int = 0) -> HttpResponse:
+    """The 429 page for ``throttle``, saying in words how long and what to do."""
     context = {
-        "reason": throttle_reason(throttle),
-        "offer_reset": throttle in (throttling.LOGIN_ADDRESS, throttling.LOGIN_USERNAME),
+        "reason": throttle_reason(throttle, wait),
+        "offer_reset": throttle in throttling.LOGIN_THROTTLES,
     }
-    return render(request, "accounts/throttled.html", context, status=429)
+    response = render(request, "accounts/throttled.html", context, status=429)
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response

@@ -289,24 +289,29 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (accounts/throttling.py). django-axes: this many wrong
-# passwords for one username from one address lock that pair for a while.
+# Login throttling (accounts/throttling.py): the locks are counted in the
+# cache; django-axes only records the attempts (AXES_LOCK_OUT_AT_FAILURE off).
+AXES_LOCK_OUT_AT_FAILURE = False
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
-AXES_COOLOFF_TIME = envint("AXES_COOLOFF_MINUTES", 15) / 60
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "accounts.throttling.client_ip"
-# (limit, seconds) per key, counted in the cache: wrong passwords from one
-# address across usernames, for one username across addresses (a browser the
-# owner signed in from before is not held), guest accounts made and
-# password-reset mails asked for from one address.
+# (limit, seconds) per key: wrong passwords for one username from one
+# address, from one address across usernames, for one username across
+# addresses, and from one browser the owner signed in from before (which no
+# other lock holds); guest accounts made and password-reset mails asked for
+# from one address.
 THROTTLES = {
+    "login-pair": (AXES_FAILURE_LIMIT, 15 * 60),
     "login-address": (envint("LOGIN_ADDRESS_FAILURES", 30), 15 * 60),
     "login-username": (envint("LOGIN_USERNAME_FAILURES", 20), 15 * 60),
+    "login-device": (envint("LOGIN_DEVICE_FAILURES", 10), 15 * 60),
     "guest": (envint("GUESTS_PER_ADDRESS_HOUR", 30), 3600),
     "password-reset": (envint("PASSWORD_RESETS_PER_ADDRESS_HOUR", 5), 3600),
 }
+# A login lock's length grows with each lock of the same key in a day:
+# 1 minute, 5, 15, an hour, 4 hours, then a day.
+LOCKOUT_STEPS = (60, 300, 900, 3600, 4 * 3600, 24 * 3600)
 # The reverse proxies in front (addresses or networks): X-Forwarded-For is
 # believed only as far as these wrote it. Empty: REMOTE_ADDR is the client.
 TRUSTED_PROXIES = tuple(envlist("TRUSTED_PROXIES"))

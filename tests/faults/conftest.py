@@ -35,3 +35,27 @@ async def close_socket_thread_connections(
     # skipped inside its fixtures met a connection an earlier test left).
     with django_db_blocker.unblock():
         await database_sync_to_async(connections.close_all)()
+
+
+class Clock:
+    """``accounts.throttling``'s clock, moved on by a test instead of waited for."""
+
+    def __init__(self) -> None:
+        import time
+
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    from accounts import throttling
+
+    fake = Clock()
+    monkeypatch.setattr(throttling, "_now", fake)
+    return fake
