@@ -89,11 +89,7 @@ def _publish(task: Task[Any, Any], args: tuple[Any, ...]) -> None:
     No countdown, eta, priority, link or parent: the site sends none.
     """
     app = task.app
-    url = str(settings.CELERY_BROKER_URL)
-    client = _clients.get(url)
-    if client is None:
-        # redis-py's pool is safe across threads and opens anew after a fork.
-        client = _clients.setdefault(url, redis.Redis.from_url(url))
+    client = _client()
     task_id = uuid()
     message = app.amqp.create_task_message(
         task_id,
@@ -121,7 +117,37 @@ def _publish(task: Task[Any, Any], args: tuple[Any, ...]) -> None:
         "headers": message.headers,
         "properties": properties,
     }
-    client.lpush(queue, dumps(envelope))
+    payload = dumps(envelope)
+    try:
+        client.lpush(queue, payload)
+    except redis.ConnectionError:
+        # The kept connection died with a Redis restart (redis-py drops it on
+        # the error): once more, on a new one.
+        client.lpush(queue, payload)
+
+
+def queue_is_empty(queue: str) -> bool:
+    """Whether the broker's ``queue`` holds no message (False without a Redis
+    broker: nothing there can be lost, or nothing to ask)."""
+    if not uses_broker() or not _redis_broker():
+        return False
+    client = _client()
+    try:
+        try:
+            return int(client.llen(queue)) == 0
+        except redis.ConnectionError:  # a connection from before a restart: once more
+            return int(client.llen(queue)) == 0
+    except redis.RedisError:
+        return False
+
+
+def _client() -> redis.Redis:
+    url = str(settings.CELERY_BROKER_URL)
+    client = _clients.get(url)
+    if client is None:
+        # redis-py's pool is safe across threads and opens anew after a fork.
+        client = _clients.setdefault(url, redis.Redis.from_url(url))
+    return client
 
 
 def queue_for(task: Any) -> str:

@@ -86,8 +86,10 @@ WATCHDOG_QUEUE = "watchdog"
     acks_late=False,
 )
 def watch_computer_turns() -> int:
-    """Re-queue (or fail) computer turns that have waited too long."""
-    return turns.sweep(enqueue_computer_turn)
+    """Re-queue (or fail) computer turns that have waited too long, and at
+    once those whose message the broker lost (its ``moves`` queue empty)."""
+    lost_after = turns.LOST_AFTER if dispatch.queue_is_empty(QUEUE) else None
+    return turns.sweep(enqueue_computer_turn, lost_after=lost_after)
 
 
 @task_prerun.connect

@@ -44,6 +44,10 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 4  # task starts per (game, version), redeliveries included
 STUCK_AFTER = timedelta(seconds=60)
+# A turn whose task never started while the broker's queue is empty was lost
+# with the broker's data (Redis killed and started empty): re-queued after
+# this, so with a sweep every 10 s the loss is mended within 25 s.
+LOST_AFTER = timedelta(seconds=15)
 MAX_REQUEUES = 3
 
 
@@ -122,13 +126,22 @@ def give_up(game_id: int, version: int) -> bool:
     return failed
 
 
-def sweep(requeue: Callable[[int, int], None], stuck_after: timedelta = STUCK_AFTER) -> int:
+def sweep(
+    requeue: Callable[[int, int], None],
+    stuck_after: timedelta = STUCK_AFTER,
+    lost_after: timedelta | None = None,
+) -> int:
     """Deal with every stuck turn once: ``requeue(game_id, version)`` or fail it.
 
+    With ``lost_after`` (the caller saw the broker's queue empty), a turn
+    whose task never started and was never re-queued is re-queued once it
+    has waited that long: its message is nowhere to wait in.
     Returns how many were re-queued.
     """
     requeued = 0
+    seen: set[int] = set()
     for game_id, version in services.stuck_games(stuck_after):
+        seen.add(game_id)
         counts = services.computer_attempts(game_id, version)
         if counts["requeues"] >= MAX_REQUEUES or counts["starts"] >= MAX_ATTEMPTS:
             give_up(game_id, version)
@@ -137,4 +150,13 @@ def sweep(requeue: Callable[[int, int], None], stuck_after: timedelta = STUCK_AF
         log.warning("re-queueing stuck computer turn of game %s v%s", game_id, version)
         requeue(game_id, version)
         requeued += 1
+    if lost_after is not None:
+        for game_id, version in services.stuck_games(lost_after):
+            counts = services.computer_attempts(game_id, version)
+            if game_id in seen or counts["starts"] or counts["requeues"]:
+                continue
+            services.count_computer_attempt(game_id, version, "requeues")
+            log.warning("re-queueing lost computer turn of game %s v%s", game_id, version)
+            requeue(game_id, version)
+            requeued += 1
     return requeued

@@ -19,7 +19,7 @@ from django.db import connections
 
 log = logging.getLogger(__name__)
 
-SWEEP_EVERY_SECONDS = 30.0
+SWEEP_EVERY_SECONDS = 10.0
 
 _timer_started = False
 _timer_lock = threading.Lock()

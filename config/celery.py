@@ -41,13 +41,13 @@ def route_to_declared_queue(
 app.conf.task_routes = (route_to_declared_queue,)
 app.autodiscover_tasks()
 
-# Stuck computer turns are swept every 30 s where celery beat runs; workers
+# Stuck computer turns are swept every 10 s where celery beat runs; workers
 # also sweep once on start (ai_worker.tasks), and without beat
 # `python -m ai_worker.watchdog` does the same in a loop.
 app.conf.beat_schedule = {
     "watch-computer-turns": {
         "task": "ai_worker.tasks.watch_computer_turns",
-        "schedule": 30.0,
+        "schedule": 10.0,  # with turns.LOST_AFTER: a lost message mended within 25 s
     },
     "feed-study-queue": {
         "task": "learning.tasks.feed_study_queue",

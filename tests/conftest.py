@@ -37,6 +37,7 @@ People
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -53,6 +54,7 @@ from unittest import mock
 from urllib.parse import quote
 
 import pytest
+import redis
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -541,3 +543,54 @@ def guest_client(client: Any, guest: Any) -> Any:
     """Django's test client, signed in as ``guest``."""
     client.force_login(guest, backend="django.contrib.auth.backends.ModelBackend")
     return client
+
+
+# --- a Redis of a test's own ------------------------------------------------------
+
+
+class PrivateRedis:
+    """A redis-server of a test's own, on its own port, keeping nothing on disk."""
+
+    def __init__(self, directory: Path) -> None:
+        self.port = free_port()
+        self.directory = directory
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--save", "", "--appendonly", "no", "--dir", str(self.directory)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        client = redis.Redis.from_url(self.url)
+        for _ in range(100):
+            try:
+                if client.ping():
+                    return
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        raise RuntimeError("private Redis did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def kill(self) -> None:
+        """SIGKILL: no save, the data gone (it keeps none on disk either)."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def subscribers(self, channel: str) -> int:
+        return int(dict(redis.Redis.from_url(self.url).pubsub_numsub(channel))[channel.encode()])
+
+
+@pytest.fixture
+def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
+    require_service("redis-server", lambda: shutil.which("redis-server") is not None)
+    server = PrivateRedis(tmp_path)
+    server.start()
+    yield server
+    server.stop()

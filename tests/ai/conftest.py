@@ -142,17 +142,10 @@ def purge_queues() -> None:
             client.delete("unacked", "unacked_index", "unacked_mutex")
 
 
-@pytest.fixture
-def celery_worker_process(
-    transactional_db: None,
-    redis_url: str,
-    test_process_env: dict[str, str],
-    tmp_path: Path,
-) -> Iterator[WorkerProcess]:
-    """A real Celery worker (prefork, one child) on the test database and Redis."""
-    purge_queues()
-    clear_ai_cache_keys()
-    log_path = tmp_path / "celery-worker.log"
+def spawn_worker(env: dict[str, str], directory: Path) -> WorkerProcess:
+    """``celery -A config worker -Q moves,hints,analysis,watchdog --pool prefork -c 1``
+    with ``env`` (its REDIS_URL the broker), logging into ``directory``; once ready."""
+    log_path = directory / "celery-worker.log"
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
             [
@@ -177,7 +170,7 @@ def celery_worker_process(
                 "--without-heartbeat",
             ],
             cwd=ROOT,
-            env={**test_process_env, "REDIS_URL": redis_url},
+            env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
         )
@@ -190,13 +183,36 @@ def celery_worker_process(
         )
         worker.check_alive()
         wait_until(lambda: bool(worker.children()), 10, "the worker's pool child")
+    except BaseException:
+        stop_worker(process)
+        raise
+    return worker
+
+
+def stop_worker(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture
+def celery_worker_process(
+    transactional_db: None,
+    redis_url: str,
+    test_process_env: dict[str, str],
+    tmp_path: Path,
+) -> Iterator[WorkerProcess]:
+    """A real Celery worker (prefork, one child) on the test database and Redis."""
+    purge_queues()
+    clear_ai_cache_keys()
+    worker = spawn_worker({**test_process_env, "REDIS_URL": redis_url}, tmp_path)
+    process = worker.process
+    try:
         yield worker
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
+        stop_worker(process)
         purge_queues()

@@ -1,5 +1,6 @@
 """Issue 13's tests use the live game's fixtures (tests/games/conftest.py)."""
 
+import time
 from typing import Any
 
 import pytest
@@ -41,7 +42,6 @@ class Clock:
     """``accounts.throttling``'s clock, moved on by a test instead of waited for."""
 
     def __init__(self) -> None:
-        import time
 
         self.now = time.time()
 

@@ -8,61 +8,17 @@ dead) connection, must still reach a subscribed socket's channel.
 from __future__ import annotations
 
 import asyncio
-import shutil
-import subprocess
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from games import broadcast
 from games.redislayer import RedisPubSubChannelLayer as SiteLayer
-from tests.conftest import free_port, require_service
+from tests.conftest import PrivateRedis
 
 pytestmark = [pytest.mark.timeout(60)]
-
-
-class PrivateRedis:
-    def __init__(self, directory: Path) -> None:
-        self.port = free_port()
-        self.directory = directory
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
-        command += ["--save", "", "--appendonly", "no", "--dir", str(self.directory)]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-        client = redis.Redis.from_url(self.url)
-        for _ in range(100):
-            try:
-                if client.ping():
-                    return
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        raise RuntimeError("private Redis did not start")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
-
-    def subscribers(self, channel: str) -> int:
-        return int(dict(redis.Redis.from_url(self.url).pubsub_numsub(channel))[channel.encode()])
-
-
-@pytest.fixture
-def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
-    require_service("redis-server", lambda: shutil.which("redis-server") is not None)
-    server = PrivateRedis(tmp_path)
-    server.start()
-    yield server
-    server.stop()
 
 
 async def wait_for(check: Any, seconds: float = 15) -> None:
