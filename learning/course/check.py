@@ -1,0 +1,153 @@
+"""Judging a task of the course with the engine.
+
+Steps go through ``learning.board_steps.walk`` (the analysis board's walk
+through ``games.engine.Turn``): a refused step comes back with the play
+page's words for it. A complete play is then held against the task's goal;
+one that misses it is answered with the lesson's words and the engine's
+reasons about the play (a blot left, and how many rolls hit it). Questions
+are answered by the engine: the pip count, whether any play enters, the
+finished game's kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from ai_worker.explain import explain_play
+from games.engine import Dice, Position, Side, legal_plays, outcome, parse_play
+from learning import board_steps
+from learning.course.lessons import Goal, Task
+from learning.reasons import render_reasons
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``state``: "refused" (a step the rules refuse), "partial" (steps still
+    to play), "miss" (a legal play or an answer that misses the goal) or "done"."""
+
+    state: str
+    message: str = ""
+    reasons: list[str] = field(default_factory=list)
+    turn: dict[str, Any] | None = None
+
+    @property
+    def counts_as_miss(self) -> bool:
+        return self.state in ("refused", "miss")
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"state": self.state, "message": self.message}
+        data["reasons"] = self.reasons
+        if self.turn is not None:
+            data["turn"] = self.turn
+        return data
+
+
+def task_position(task: Task) -> Position:
+    return Position.from_position_id(task.position)
+
+
+def task_dice(task: Task) -> Dice:
+    if task.dice is None:
+        raise ValueError("a question task has no dice")
+    return Dice(*task.dice)
+
+
+def judge_steps(task: Task, steps: Sequence[tuple[int, int]]) -> Verdict:
+    """The verdict on the steps made so far in a play task."""
+    position, dice = task_position(task), task_dice(task)
+    turn = board_steps.walk(position, dice, "light", steps)
+    if turn["refusal"]:
+        return Verdict("refused", turn["refusal"], turn=turn)
+    if not turn["complete"]:
+        return Verdict("partial", turn=turn)
+    play = parse_play(position, dice, turn["notation"]) if turn["notation"] else None
+    if reaches_goal(task, position, dice, turn):
+        return Verdict("done", done_words(task, turn), turn=turn)
+    reasons = [] if play is None else [r.to_json() for r in explain_play(position, play)]
+    return Verdict("miss", str(task.miss or ""), render_reasons(reasons), turn=turn)
+
+
+def reaches_goal(task: Task, position: Position, dice: Dice, turn: dict[str, Any]) -> bool:
+    """Whether a complete play (``turn`` from ``walk``) reaches the task's goal."""
+    result = Position.from_position_id(turn["result_id"])
+    if task.goal is Goal.PLAY:
+        return result in {parse_play(position, dice, text).result for text in task.accept}
+    if task.goal is Goal.HIT:
+        return any(step["hit"] for step in turn["steps"])
+    if task.goal is Goal.ENTER:
+        return result.me[24] == 0
+    if task.goal is Goal.OFF:
+        return result.borne_off()[0] - position.borne_off()[0] >= task.off
+    return task.goal is Goal.ANY
+
+
+def done_words(task: Task, turn: dict[str, Any]) -> str:
+    result = Position.from_position_id(turn["result_id"])
+    won = outcome(result, Side.LIGHT)
+    if won is not None:
+        return _("Right: %(play)s. You have won: %(kind)s.") % {
+            "play": turn["notation"],
+            "kind": result_label(won.kind.value),
+        }
+    return _("Right: %(play)s.") % {"play": turn["notation"]}
+
+
+def right_answer(task: Task) -> str:
+    """The engine's answer to a question task."""
+    position = task_position(task)
+    if task.goal is Goal.COUNT:
+        return str(position.pips()[0])
+    if task.goal is Goal.CAN_ENTER:
+        plays = legal_plays(position, task_dice(task))
+        return "yes" if any(play.steps for play in plays) else "no"
+    if task.goal is Goal.RESULT:
+        won = outcome(position, Side.LIGHT)
+        if won is None:
+            raise ValueError("the task's game is not over")
+        return won.kind.value
+    raise ValueError(f"{task.goal} is not a question")
+
+
+def judge_answer(task: Task, answer: str) -> Verdict:
+    right = right_answer(task)
+    if answer.strip() == right:
+        return Verdict("done", _("Right."))
+    return Verdict("miss", miss_words(task, answer.strip()))
+
+
+def miss_words(task: Task, answer: str) -> str:
+    position = task_position(task)
+    if task.goal is Goal.COUNT:
+        if not answer.isdigit():
+            return _("Write the pip count as a number, such as 42.")
+        return _("Not %(answer)s: add up each checker's point number (the bar counts 25).") % {
+            "answer": answer
+        }
+    if task.goal is Goal.CAN_ENTER:
+        return _(
+            "Look at the two points the dice would enter on: 25 minus each die. "
+            "Is either of them open?"
+        )
+    won = outcome(position, Side.LIGHT)
+    dark_off = position.borne_off()[1]
+    if won is not None and dark_off:
+        return _("The computer has borne off %(n)s checkers: what does that make it?") % {
+            "n": dark_off
+        }
+    return _(
+        "The computer has borne off none: is any of its checkers still on the bar or in "
+        "your home board (points 1 to 6)?"
+    )
+
+
+def result_label(kind: str) -> str:
+    labels = {
+        "single": _("a single win, 1 point"),
+        "gammon": _("a gammon, 2 points"),
+        "backgammon": _("a backgammon, 3 points"),
+    }
+    return labels[kind]

@@ -1,0 +1,34 @@
+"""The course's rows: each person's progress through each lesson.
+
+``learning.models`` imports this module so Django sees the model. The row
+belongs to the user; a guest's rows stay theirs at sign-up, since the guest
+account becomes the named account.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class LessonProgress(models.Model):
+    """``stars``: the best finished run (0 before the first); ``task`` and
+    ``misses``: where the current run stands and how many tries it missed."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lessons"
+    )
+    lesson = models.CharField(max_length=40)
+    stars = models.PositiveSmallIntegerField(default=0)
+    task = models.PositiveSmallIntegerField(default=0)
+    misses = models.PositiveSmallIntegerField(default=0)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "lesson"], name="one_progress_per_lesson")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id} {self.lesson}: {self.stars} stars"
