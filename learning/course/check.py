@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ai_worker.explain import explain_play
 from games.engine import Dice, Position, Side, legal_plays, outcome, parse_play
@@ -66,9 +67,18 @@ def judge_steps(task: Task, steps: Sequence[tuple[int, int]]) -> Verdict:
         return Verdict("partial", turn=turn)
     play = parse_play(position, dice, turn["notation"]) if turn["notation"] else None
     if reaches_goal(task, position, dice, turn):
-        return Verdict("done", done_words(task, turn), turn=turn)
+        why = [str(task.why)] if task.why else []
+        return Verdict("done", done_words(task, turn), why, turn=turn)
     reasons = [] if play is None else [r.to_json() for r in explain_play(position, play)]
-    return Verdict("miss", str(task.miss or ""), render_reasons(reasons), turn=turn)
+    return Verdict("miss", miss_message(task), render_reasons(reasons), turn=turn)
+
+
+def miss_message(task: Task) -> str:
+    """Why a legal play misses the task: the lesson's words, or the plays it accepts."""
+    if task.miss:
+        return str(task.miss)
+    plays = pgettext("list separator", ", ").join(task.accept)
+    return _("The standard plays of this roll: %(plays)s.") % {"plays": plays}
 
 
 def reaches_goal(task: Task, position: Position, dice: Dice, turn: dict[str, Any]) -> bool:

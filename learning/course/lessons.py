@@ -60,6 +60,8 @@ class Task:
     off: int = 0
     solution: Steps = ()
     wrong: tuple[Wrong, ...] = ()
+    # Why the accepted play is good, said once the task is done.
+    why: Promise | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ class Lesson:
 START = "4HPwATDgc/ABMA"
 WHAT_WIN = _("You have borne off all 15. What is the win?")
 
-LESSONS: tuple[Lesson, ...] = (
+BASICS: tuple[Lesson, ...] = (
     Lesson(
         slug="board",
         title=_("The board and the direction of play"),
@@ -466,6 +468,123 @@ LESSONS: tuple[Lesson, ...] = (
     ),
 )
 
+
+def opening(dice: tuple[int, int], accept: tuple[str, ...], solution: Steps, why: Promise) -> Task:
+    """A task of the opening lesson: the starting position and one of the 15
+    opening rolls; the standard plays are accepted (a test holds them against
+    the hints' ranking)."""
+    prompt = _("Your opening roll: play it the standard way.")
+    return Task(START, dice, Goal.PLAY, prompt, accept=accept, solution=solution, why=why)
+
+
+OPENINGS = Lesson(
+    slug="openings",
+    title=_("The 15 opening rolls"),
+    intro=(
+        _(
+            "At the start each side rolls one die; the higher one moves first and plays "
+            "those two dice. A tie is rolled again, so the first play is never a double."
+        ),
+        _(
+            "That leaves 15 rolls, and each has a standard play or two. Learn them once "
+            "and every game starts well."
+        ),
+    ),
+    tasks=(
+        opening(
+            (3, 1),
+            ("8/5 6/5",),
+            ((8, 5), (6, 5)),
+            _("8/5 6/5 makes the 5 point, the best point of your home board."),
+        ),
+        opening(
+            (4, 2),
+            ("8/4 6/4",),
+            ((8, 4), (6, 4)),
+            _("8/4 6/4 makes the 4 point, the next best."),
+        ),
+        opening(
+            (5, 3),
+            ("8/3 6/3",),
+            ((8, 3), (6, 3)),
+            _("8/3 6/3 makes the 3 point: another point in your home board."),
+        ),
+        opening(
+            (6, 1),
+            ("13/7 8/7",),
+            ((13, 7), (8, 7)),
+            _("13/7 8/7 makes the 7 point: with the 6 point it starts a block."),
+        ),
+        opening(
+            (6, 5),
+            ("24/13",),
+            ((24, 18), (18, 13)),
+            _("24/13 runs a back checker all the way to safety on the 13 point."),
+        ),
+        opening(
+            (6, 4),
+            ("24/18 13/9", "24/14", "8/2 6/2"),
+            ((24, 18), (13, 9)),
+            _("Three plays are about equal: 24/18 13/9, running 24/14, or 8/2 6/2."),
+        ),
+        opening(
+            (6, 3),
+            ("24/18 13/10", "24/15"),
+            ((24, 18), (13, 10)),
+            _("Split to 18 and bring a builder to 10, or run one back checker to 15."),
+        ),
+        opening(
+            (6, 2),
+            ("24/18 13/11",),
+            ((24, 18), (13, 11)),
+            _("24/18 13/11 splits the back checkers and brings a builder to 11."),
+        ),
+        opening(
+            (5, 4),
+            ("24/20 13/8", "24/15", "13/9 13/8"),
+            ((13, 8), (24, 20)),
+            _("13/8 is safe; the 4 splits 24/20 or brings a second builder (or run 24/15)."),
+        ),
+        opening(
+            (5, 2),
+            ("24/22 13/8", "13/11 13/8"),
+            ((13, 8), (13, 11)),
+            _("13/8 is safe; the 2 brings a builder to 11 or splits 24/22."),
+        ),
+        opening(
+            (5, 1),
+            ("24/23 13/8", "13/8 6/5"),
+            ((13, 8), (24, 23)),
+            _("13/8 is safe; the 1 splits 24/23 or slots the 5 point (6/5)."),
+        ),
+        opening(
+            (4, 3),
+            ("24/20 13/10", "24/21 13/9", "13/10 13/9"),
+            ((13, 10), (13, 9)),
+            _("Split with one die and bring a builder with the other, or bring two builders."),
+        ),
+        opening(
+            (4, 1),
+            ("24/23 13/9", "13/9 6/5"),
+            ((24, 23), (13, 9)),
+            _("24/23 13/9 splits and brings a builder; 13/9 6/5 slots the 5 point."),
+        ),
+        opening(
+            (3, 2),
+            ("24/21 13/11", "24/22 13/10", "13/11 13/10"),
+            ((24, 21), (13, 11)),
+            _("Split with one die and bring a builder with the other, or bring two builders."),
+        ),
+        opening(
+            (2, 1),
+            ("13/11 6/5", "24/23 13/11"),
+            ((13, 11), (6, 5)),
+            _("13/11 6/5 slots the 5 point; 24/23 13/11 splits instead. Both are standard."),
+        ),
+    ),
+)
+
+LESSONS: tuple[Lesson, ...] = (*BASICS, OPENINGS)
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 
 # The answers to a question task, as the buttons show them.

@@ -224,6 +224,8 @@ def test_a_new_guest_finishes_every_lesson_then_signs_up_and_keeps_the_stars(
             else:
                 play_task(page, keys, task)
             expect(page.locator("#ls-right")).not_to_be_empty()
+            if task.why:
+                expect(page.locator("#ls-reasons li")).to_have_text([text(language, task.why)])
             if i < len(lesson.tasks) - 1:
                 next_task(page, keys)
         stars = 3 if misses == 0 else 2
@@ -251,6 +253,10 @@ def test_a_new_guest_finishes_every_lesson_then_signs_up_and_keeps_the_stars(
     with translation.override(language):
         done = translation.gettext("You have finished every lesson.")
     expect(page.locator("#course-done-title")).to_have_text(done)
+    with translation.override(language):
+        first_game = translation.gettext("Play a first game at Beginner")
+    expect(page.locator("#course-done").get_by_role("button", name=first_game)).to_be_visible()
+    assert page.locator("#course-done input[name=tier]").get_attribute("value") == "beginner"
     assert page.locator("#course-next").count() == 0
 
     guest = User.objects.get()
