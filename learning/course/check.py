@@ -11,6 +11,7 @@ finished game's kind.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,10 +19,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from ai_worker import candidates
 from ai_worker.explain import explain_play
+from ai_worker.ranking import default_rank
 from games.engine import Dice, Position, Side, legal_plays, outcome, parse_play
 from learning import board_steps
-from learning.course.lessons import Goal, Task
+from learning.course.lessons import CHOICES, Goal, Task
 from learning.reasons import render_reasons
 
 
@@ -106,9 +109,39 @@ def done_words(task: Task, turn: dict[str, Any]) -> str:
     return _("Right: %(play)s.") % {"play": turn["notation"]}
 
 
+# The hints' ranking at 1-ply: bgsage's net in this process, a few
+# milliseconds a position; no job for the computer's workers.
+PICK_PLY = 1
+
+
+@functools.lru_cache(maxsize=64)
+def ranked_pair(position_id: str, dice: tuple[int, int], plays: tuple[str, ...]) -> tuple[Any, ...]:
+    """The candidates (``ai_worker.candidates.Candidate``) of ``plays``, best first."""
+    position, roll = Position.from_position_id(position_id), Dice(*dice)
+    ranked = candidates.hint(
+        position, roll, PICK_PLY, len(legal_plays(position, roll)), default_rank
+    )
+    wanted = {parse_play(position, roll, text).result.position_id(): text for text in plays}
+    return tuple((wanted[c.result_id], c) for c in ranked if c.result_id in wanted)
+
+
+def _roll(task: Task) -> tuple[int, int]:
+    dice = task_dice(task)
+    return dice.d1, dice.d2
+
+
+def choices(task: Task) -> list[tuple[str, str]]:
+    """The answers a question task offers: (key, label)."""
+    if task.goal is Goal.PICK:
+        return [(text, text) for text in task.accept]
+    return [(key, str(label)) for key, label in CHOICES.get(task.goal, ())]
+
+
 def right_answer(task: Task) -> str:
     """The engine's answer to a question task."""
     position = task_position(task)
+    if task.goal is Goal.PICK:
+        return str(ranked_pair(task.position, _roll(task), task.accept)[0][0])
     if task.goal is Goal.COUNT:
         return str(position.pips()[0])
     if task.goal is Goal.CAN_ENTER:
@@ -123,10 +156,28 @@ def right_answer(task: Task) -> str:
 
 
 def judge_answer(task: Task, answer: str) -> Verdict:
+    if task.goal is Goal.PICK:
+        return judge_pick(task, answer.strip())
     right = right_answer(task)
     if answer.strip() == right:
         return Verdict("done", _("Right."))
     return Verdict("miss", miss_words(task, answer.strip()))
+
+
+def judge_pick(task: Task, answer: str) -> Verdict:
+    """Right when ``answer`` is the play the hints rank higher; the words say
+    by how much, and the reasons of the play chosen."""
+    (best, better), (other, worse) = ranked_pair(task.position, _roll(task), task.accept)
+    gap = f"{better.equity - worse.equity:.3f}"
+    chosen = better if answer == best else worse
+    reasons = render_reasons([r.to_json() for r in chosen.reasons])
+    if answer == best:
+        words = _("Right: %(play)s is better than %(other)s by %(gap)s in equity.")
+        return Verdict("done", words % {"play": best, "other": other, "gap": gap}, reasons)
+    if answer != other:
+        return Verdict("miss", _("Pick one of the two plays shown."))
+    words = _("The engine ranks %(play)s higher, by %(gap)s in equity. What %(other)s does:")
+    return Verdict("miss", words % {"play": best, "other": other, "gap": gap}, reasons)
 
 
 def miss_words(task: Task, answer: str) -> str:

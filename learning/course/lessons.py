@@ -34,10 +34,11 @@ class Goal(enum.StrEnum):
     COUNT = "count"  # the person's pip count, a number
     CAN_ENTER = "can_enter"  # can the checker on the bar come in with these dice?
     RESULT = "result"  # single, gammon or backgammon: the finished game's kind
+    PICK = "pick"  # the better of the two plays of ``accept``, as the hints rank them
 
 
 # The goals the person answers with words or a number rather than steps.
-QUESTIONS = frozenset({Goal.COUNT, Goal.CAN_ENTER, Goal.RESULT})
+QUESTIONS = frozenset({Goal.COUNT, Goal.CAN_ENTER, Goal.RESULT, Goal.PICK})
 
 
 @dataclass(frozen=True)
@@ -584,7 +585,61 @@ OPENINGS = Lesson(
     ),
 )
 
-LESSONS: tuple[Lesson, ...] = (*BASICS, OPENINGS)
+
+def pick(position: str, dice: tuple[int, int], plays: tuple[str, str], prompt: Promise) -> Task:
+    """A task of the habits lesson: which of two plays is better (the engine says)."""
+    return Task(position, dice, Goal.PICK, prompt, accept=plays)
+
+
+HABITS = Lesson(
+    slug="habits",
+    title=_("Three habits for when you keep losing"),
+    intro=(
+        _(
+            "Don't leave a blot within 6 points of the other side's checkers; with a checker "
+            "on the bar, entering comes first; make your 4 and 5 points instead of rushing "
+            "forward."
+        ),
+        _(
+            "Each task shows two plays: pick the better one. The engine that gives the hints "
+            "ranks them and says why."
+        ),
+    ),
+    tasks=(
+        pick(
+            "4HPwATDgc/ABMA",
+            (3, 1),
+            ("24/20", "8/5 6/5"),
+            _("You rolled 3-1. Run a back checker 24/20, or make your 5 point with 8/5 6/5?"),
+        ),
+        pick(
+            "4HPwATDgc/ABMA",
+            (4, 2),
+            ("24/22 13/9", "8/4 6/4"),
+            _("You rolled 4-2. Split and bring a builder (24/22 13/9), or make your 4 point?"),
+        ),
+        pick(
+            "4DP4ADKwz8EHAA",
+            (6, 1),
+            ("8/2 6/5", "13/6"),
+            _(
+                "You rolled 6-1. The computer has checkers on your 1 and 3 points. 8/2 6/5 "
+                "leaves a blot on 2; 13/6 leaves none. Which is better?"
+            ),
+        ),
+        pick(
+            "5M7gATCw5+ADQA",
+            (4, 3),
+            ("bar/21 6/3", "bar/22* 13/9"),
+            _(
+                "You are on the bar with 4-3. Enter first either way: bar/21 6/3, or hit its "
+                "blot with bar/22* 13/9?"
+            ),
+        ),
+    ),
+)
+
+LESSONS: tuple[Lesson, ...] = (*BASICS, HABITS, OPENINGS)
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 
 # The answers to a question task, as the buttons show them.

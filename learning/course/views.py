@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import ensure_player
-from games.engine import Display
+from games.engine import Display, parse_play
 from games.tiers import Tier
 from learning import board_steps
 from learning.board_input import BoardInputError
 from learning.course import check, progress
-from learning.course.lessons import BY_SLUG, CHOICES, QUESTIONS, Lesson, Task
+from learning.course.lessons import BY_SLUG, QUESTIONS, Goal, Lesson, Task
 from learning.course.strings import course_strings
 
 # An answer longer than this is no answer to any task.
@@ -55,9 +55,20 @@ def task_json(lesson: Lesson, index: int, task: Task) -> dict[str, Any]:
         "dice": list(task.dice) if task.dice else [],
         "position_id": task.position,
         "board": Display.from_position(position).to_json(),
-        "choices": [{"key": k, "label": str(v)} for k, v in CHOICES.get(task.goal, ())],
+        "choices": [{"key": k, "label": label} for k, label in check.choices(task)],
+        "plays": _plays(task) if task.goal is Goal.PICK else [],
         "check": reverse("learning:lesson_check", args=[lesson.slug, index]),
     }
+
+
+def _plays(task: Task) -> list[dict[str, Any]]:
+    """The two plays of a pick, with their steps for the board's arrows."""
+    position, dice = check.task_position(task), check.task_dice(task)
+    plays = [parse_play(position, dice, text) for text in task.accept]
+    return [
+        {"key": text, "steps": [{"from": s.src, "to": s.dst} for s in play.steps]}
+        for text, play in zip(task.accept, plays, strict=True)
+    ]
 
 
 @require_GET

@@ -3,7 +3,7 @@
 // right or wrong, goes to the server: the engine walks it and says why a
 // refused step is refused; a complete play or an answer is judged against
 // the task's goal, and the run's misses give the lesson's stars.
-import { renderBoard } from "../games/board.js";
+import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
 import { focusTarget } from "../games/targets.js";
 import { fmt, rollValues, markUsed, targetName } from "../games/view.js";
 import { wireBoard, postJson } from "./boardinput.js";
@@ -85,6 +85,16 @@ function showTask() {
     b.dataset.answer = c.key;
     b.textContent = c.label;
     b.addEventListener("click", () => answer(c.key));
+    // A pick between two plays: the play under the pointer or the focus is
+    // drawn on the board as arrows.
+    const play = (t.plays || []).find((p) => p.key === c.key);
+    if (play) {
+      const show = () => drawArrows(svg, play.steps, { side: "light" });
+      b.addEventListener("mouseenter", show);
+      b.addEventListener("focus", show);
+      b.addEventListener("mouseleave", () => clearArrows(svg));
+      b.addEventListener("blur", () => clearArrows(svg));
+    }
     choices.appendChild(b);
   }
   draw();

@@ -21,7 +21,7 @@ from games.engine import Refusal, RefusalCode
 from games.play_words import board_names
 from games.refusals import describe_refusal
 from learning.course import check
-from learning.course.lessons import CHOICES, LESSONS, QUESTIONS, Goal, Task
+from learning.course.lessons import LESSONS, QUESTIONS, Goal, Task
 from learning.course.models import LessonProgress
 from learning.course.strings import course_strings
 
@@ -105,7 +105,8 @@ def answer_task(page: Any, keys: Keyboard | None, task: Task, language: str) -> 
             page.keyboard.type(right)
             page.keyboard.press("Enter")
         return
-    label = text(language, dict(CHOICES[task.goal])[right])
+    with translation.override(language):
+        label = dict(check.choices(task))[right]
     button = page.locator("#ls-choices button", has_text=label)
     if keys is None:
         button.click()

@@ -26,7 +26,15 @@ from games.engine import (
 )
 from games.refusals import describe_refusal
 from learning.course import check
-from learning.course.lessons import CHOICES, LESSONS, OPENINGS, QUESTIONS, Goal, Lesson, Task
+from learning.course.lessons import (
+    HABITS,
+    LESSONS,
+    OPENINGS,
+    QUESTIONS,
+    Goal,
+    Lesson,
+    Task,
+)
 from learning.course.models import LessonProgress
 from learning.course.progress import stars_for
 
@@ -164,7 +172,7 @@ def test_a_question_is_answered_by_the_engine_and_a_wrong_answer_gets_words(task
         assert right == str(pips_by_hand(position))
         wrong = [str(int(right) + 1), "abc"]
     else:
-        keys = [key for key, _label in CHOICES[task.goal]]
+        keys = [key for key, _label in check.choices(task)]
         assert right in keys
         wrong = [k for k in keys if k != right]
     assert check.judge_answer(task, right).state == "done"
@@ -349,3 +357,27 @@ def test_the_opening_lesson_has_the_15_rolls_that_are_not_doubles() -> None:
     rolls = sorted(tuple(sorted(t.dice or ())) for t in OPENINGS.tasks)
     assert rolls == sorted((d2, d1) for d1, d2, _w in ROLLS if d1 != d2)
     assert all(t.why for t in OPENINGS.tasks)
+
+
+@pytest.mark.parametrize("task", [pytest.param(t, id=f"{t.dice}") for t in HABITS.tasks])
+def test_a_habit_is_the_play_the_hints_rank_higher_and_the_other_gets_the_gap(task: Task) -> None:
+    position, dice = check.task_position(task), check.task_dice(task)
+    ranked = candidates.hint(position, dice, 1, 100, default_rank)
+    equity = {
+        text: next(
+            c.equity
+            for c in ranked
+            if c.result_id == parse_play(position, dice, text).result.position_id()
+        )
+        for text in task.accept
+    }
+    better, worse = sorted(task.accept, key=lambda text: -equity[text])
+    assert check.right_answer(task) == better
+    with translation.override("zh-hans"):
+        right = check.judge_answer(task, better)
+        wrong = check.judge_answer(task, worse)
+        stray = check.judge_answer(task, "24/1")
+    gap = f"{equity[better] - equity[worse]:.3f}"
+    assert right.state == "done" and gap in right.message and right.reasons
+    assert wrong.state == "miss" and gap in wrong.message and better in wrong.message
+    assert stray.state == "miss" and stray.message
