@@ -20,11 +20,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ai_worker import candidates
+from ai_worker.cube import CubeContext
+from ai_worker.cube_advice import DOUBLE, TAKE, advise
 from ai_worker.explain import explain_play
 from ai_worker.ranking import default_rank
-from games.engine import Dice, Position, Side, legal_plays, outcome, parse_play
+from games.engine import Cube, Dice, Match, Position, Side, legal_plays, outcome, parse_play
 from learning import board_steps
 from learning.course.lessons import CHOICES, Goal, Task
+from learning.cube_words import cube_hint_json
 from learning.reasons import render_reasons
 
 
@@ -137,9 +140,32 @@ def choices(task: Task) -> list[tuple[str, str]]:
     return [(key, str(label)) for key, label in CHOICES.get(task.goal, ())]
 
 
+@functools.lru_cache(maxsize=32)
+def cube_advice(position_id: str, goal: Goal) -> dict[str, Any]:
+    """The engine's advice on a cube task (money game, cube in the middle, no
+    Jacoby rule): the person doubles (``DOUBLE``) or answers the computer's
+    double (``TAKE``, the computer on roll); bgsage at 1-ply in this process."""
+    position = Position.from_position_id(position_id)
+    if goal is Goal.DOUBLE:
+        context = CubeContext(Cube(), Match(jacoby=False), Side.LIGHT)
+        return advise(position, context, DOUBLE, PICK_PLY).to_json()
+    context = CubeContext(Cube(), Match(jacoby=False), Side.DARK)
+    return advise(position.swapped(), context, TAKE, PICK_PLY).to_json()
+
+
+def cube_on_board(task: Task) -> dict[str, Any] | None:
+    """The cube as games/board.js draws it: offered by the computer in a take task."""
+    if task.goal not in (Goal.DOUBLE, Goal.TAKE):
+        return None
+    return {"value": 1, "owner": "", "offered": "dark" if task.goal is Goal.TAKE else ""}
+
+
 def right_answer(task: Task) -> str:
     """The engine's answer to a question task."""
     position = task_position(task)
+    if task.goal in (Goal.DOUBLE, Goal.TAKE):
+        best = str(cube_advice(task.position, task.goal)["best"])
+        return "no_double" if best == "too_good" else best
     if task.goal is Goal.PICK:
         return str(ranked_pair(task.position, _roll(task), task.accept)[0][0])
     if task.goal is Goal.COUNT:
@@ -158,6 +184,8 @@ def right_answer(task: Task) -> str:
 def judge_answer(task: Task, answer: str) -> Verdict:
     if task.goal is Goal.PICK:
         return judge_pick(task, answer.strip())
+    if task.goal in (Goal.DOUBLE, Goal.TAKE):
+        return judge_cube(task, answer.strip())
     right = right_answer(task)
     if answer.strip() == right:
         return Verdict("done", _("Right."))
@@ -178,6 +206,17 @@ def judge_pick(task: Task, answer: str) -> Verdict:
         return Verdict("miss", _("Pick one of the two plays shown."))
     words = _("The engine ranks %(play)s higher, by %(gap)s in equity. What %(other)s does:")
     return Verdict("miss", words % {"play": best, "other": other, "gap": gap}, reasons)
+
+
+def judge_cube(task: Task, answer: str) -> Verdict:
+    """Right when ``answer`` is the engine's action; the words are the cube
+    hint's: the person's chances, each action's equity and the take point."""
+    hint = cube_hint_json(cube_advice(task.position, task.goal))
+    if answer not in dict(choices(task)):
+        return Verdict("miss", _("Answer with one of the two buttons."))
+    if answer == right_answer(task):
+        return Verdict("done", _("Right: %(title)s") % {"title": hint["title"]}, hint["lines"])
+    return Verdict("miss", _("Not this time. %(title)s") % {"title": hint["title"]}, hint["lines"])
 
 
 def miss_words(task: Task, answer: str) -> str:

@@ -35,10 +35,12 @@ class Goal(enum.StrEnum):
     CAN_ENTER = "can_enter"  # can the checker on the bar come in with these dice?
     RESULT = "result"  # single, gammon or backgammon: the finished game's kind
     PICK = "pick"  # the better of the two plays of ``accept``, as the hints rank them
+    DOUBLE = "double"  # before your roll: double or not (money game, cube in the middle)
+    TAKE = "take"  # the computer, on roll, doubles: take or pass
 
 
 # The goals the person answers with words or a number rather than steps.
-QUESTIONS = frozenset({Goal.COUNT, Goal.CAN_ENTER, Goal.RESULT, Goal.PICK})
+QUESTIONS = frozenset({Goal.COUNT, Goal.CAN_ENTER, Goal.RESULT, Goal.PICK, Goal.DOUBLE, Goal.TAKE})
 
 
 @dataclass(frozen=True)
@@ -639,11 +641,67 @@ HABITS = Lesson(
     ),
 )
 
-LESSONS: tuple[Lesson, ...] = (*BASICS, HABITS, OPENINGS)
+CUBE = Lesson(
+    slug="cube",
+    title=_("The doubling cube"),
+    intro=(
+        _(
+            "In a money game either side may double before rolling: the stakes double, and "
+            "the other side takes (plays on for twice the stakes and owns the cube) or "
+            "passes (loses the game at the stakes before)."
+        ),
+        _(
+            "Take when your chance to win is above the take point, about 25%; owning the "
+            "cube is worth a little, so the engine's figure is a bit lower. Double when you "
+            "are clearly ahead, but not so far that the other side should pass and you could "
+            "win more by playing on."
+        ),
+    ),
+    tasks=(
+        Task(
+            "VQUAgKoCAAAAAA",
+            None,
+            Goal.DOUBLE,
+            _(
+                "A race before your roll: six checkers each, 21 pips each, and you are on "
+                "roll. Double, or roll on?"
+            ),
+        ),
+        Task(
+            "qgIAQFUBAAAAAA",
+            None,
+            Goal.DOUBLE,
+            _("Before your roll: you have 21 pips, the computer 20, and you are on roll. Double?"),
+        ),
+        # The computer is on roll here: the board from the person's side.
+        Task(
+            "VQUAgKoCAAAAAA",
+            None,
+            Goal.TAKE,
+            _("The computer, on roll with 21 pips against your 21, doubles. Take or pass?"),
+        ),
+        Task(
+            "VAEAoKoAAAAAAA",
+            None,
+            Goal.TAKE,
+            _("The computer, on roll with 18 pips against your 21, doubles. Take or pass?"),
+        ),
+    ),
+)
+
+LESSONS: tuple[Lesson, ...] = (*BASICS, HABITS, OPENINGS, CUBE)
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
 
 # The answers to a question task, as the buttons show them.
 CHOICES: dict[Goal, tuple[tuple[str, Promise], ...]] = {
+    Goal.DOUBLE: (
+        ("double", pgettext_lazy("cube action", "Double")),
+        ("no_double", pgettext_lazy("cube action", "No double")),
+    ),
+    Goal.TAKE: (
+        ("take", pgettext_lazy("cube action", "Take")),
+        ("pass", pgettext_lazy("cube action", "Pass")),
+    ),
     Goal.CAN_ENTER: (
         ("yes", _("Yes, it can enter")),
         ("no", _("No: the roll is lost (a dance)")),

@@ -57,6 +57,7 @@ def task_json(lesson: Lesson, index: int, task: Task) -> dict[str, Any]:
         "board": Display.from_position(position).to_json(),
         "choices": [{"key": k, "label": label} for k, label in check.choices(task)],
         "plays": _plays(task) if task.goal is Goal.PICK else [],
+        "cube": check.cube_on_board(task),
         "check": reverse("learning:lesson_check", args=[lesson.slug, index]),
     }
 

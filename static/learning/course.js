@@ -33,7 +33,7 @@ function draw() {
   const allowed = state.turn && !state.done ? state.turn.allowed : [];
   const destinations = state.selected === null ? [] : allowed.filter((s) => s.from === state.selected).map((s) => s.to);
   renderBoard(svg, board(), {
-    direction, dice, selected: state.selected,
+    direction, dice, selected: state.selected, cube: t.cube,
     sources: [...new Set(allowed.map((s) => s.from))], destinations,
   });
   const dests = new Set(destinations);

@@ -27,6 +27,7 @@ from games.engine import (
 from games.refusals import describe_refusal
 from learning.course import check
 from learning.course.lessons import (
+    CUBE,
     HABITS,
     LESSONS,
     OPENINGS,
@@ -381,3 +382,22 @@ def test_a_habit_is_the_play_the_hints_rank_higher_and_the_other_gets_the_gap(ta
     assert right.state == "done" and gap in right.message and right.reasons
     assert wrong.state == "miss" and gap in wrong.message and better in wrong.message
     assert stray.state == "miss" and stray.message
+
+
+def test_the_cube_lesson_asks_both_decisions_each_way_and_takes_above_the_take_point() -> None:
+    answers = {(t.goal, check.right_answer(t)) for t in CUBE.tasks}
+    assert answers == {
+        (Goal.DOUBLE, "double"),
+        (Goal.DOUBLE, "no_double"),
+        (Goal.TAKE, "take"),
+        (Goal.TAKE, "pass"),
+    }
+    for task in CUBE.tasks:
+        if task.goal is Goal.TAKE:
+            advice = check.cube_advice(task.position, task.goal)
+            taker_wins = 1 - advice["probs"]["win"]
+            assert (taker_wins >= advice["take_point"]) == (check.right_answer(task) == "take")
+    with translation.override("zh-hans"):
+        verdict = check.judge_answer(CUBE.tasks[2], "pass")
+    assert verdict.state == "miss"
+    assert any("接受点" in line for line in verdict.reasons)
