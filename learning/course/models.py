@@ -7,13 +7,21 @@ account becomes the named account.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 
 
+def new_seed() -> int:
+    """The seed of a run's quiz (``learning.course.quiz``)."""
+    return secrets.randbelow(2**31)
+
+
 class LessonProgress(models.Model):
     """``stars``: the best finished run (0 before the first); ``task`` and
-    ``misses``: where the current run stands and how many tries it missed."""
+    ``misses``: where the current run stands and how many tries it missed;
+    ``seed``: the current run's quiz."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lessons"
@@ -22,6 +30,7 @@ class LessonProgress(models.Model):
     stars = models.PositiveSmallIntegerField(default=0)
     task = models.PositiveSmallIntegerField(default=0)
     misses = models.PositiveSmallIntegerField(default=0)
+    seed = models.PositiveIntegerField(default=new_seed)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,9 +1,10 @@
 """Each person's stars and where their run through a lesson stands.
 
 A run through a lesson counts the person's misses (a step the rules refuse,
-a play or an answer that misses the goal). Finishing the last task gives the
-run's stars (3 with no miss, 2 with one or two, else 1), keeps the best
-run's, and starts the next run from the first task.
+a play or an answer that misses the goal). Finishing the last task (the
+quiz's last, when the lesson has one) gives the run's stars (3 with no miss,
+2 with one or two, else 1), keeps the best run's, and starts the next run
+from the first task with a new quiz.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from django.utils import timezone
 
 from learning.course.check import Verdict
 from learning.course.lessons import LESSONS, Lesson
-from learning.course.models import LessonProgress
+from learning.course.models import LessonProgress, new_seed
+from learning.course.quiz import lesson_tasks
 
 MAX_STARS = 3
 # The most misses that still earn two stars.
@@ -68,10 +70,9 @@ def course_map(user: Any) -> list[dict[str, Any]]:
 
 
 def run_of(user: Any, lesson: Lesson) -> dict[str, int]:
-    row = rows_of(user).get(lesson.slug)
-    if row is None:
-        return {"task": 0, "misses": 0, "stars": 0}
-    return {"task": row.task, "misses": row.misses, "stars": row.stars}
+    """Where the person's run through ``lesson`` stands (its row made if new)."""
+    row, _created = LessonProgress.objects.get_or_create(owner=user, lesson=lesson.slug)
+    return {"task": row.task, "misses": row.misses, "stars": row.stars, "seed": row.seed}
 
 
 @dataclass(frozen=True)
@@ -108,12 +109,13 @@ def record(user: Any, lesson: Lesson, index: int, verdict: Verdict) -> Recorded:
             row.save(update_fields=["misses", "updated_at"])
             return Recorded(row.task, row.misses, row.stars)
         row.task += 1
-        if row.task < len(lesson.tasks):
+        total = len(lesson_tasks(lesson, row.seed))
+        if row.task < total:
             row.save(update_fields=["task", "updated_at"])
             return Recorded(row.task, row.misses, row.stars)
         run_stars = stars_for(row.misses)
         row.stars = max(row.stars, run_stars)
         row.finished_at = timezone.now()
-        misses, row.task, row.misses = row.misses, 0, 0
+        misses, row.task, row.misses, row.seed = row.misses, 0, 0, new_seed()
         row.save()
-        return Recorded(len(lesson.tasks), misses, row.stars, True, run_stars)
+        return Recorded(total, misses, row.stars, True, run_stars)

@@ -19,6 +19,7 @@ def course_strings() -> dict[str, Any]:
     return {
         **board_names(),
         "task_of": _("Task %(n)s of %(total)s"),
+        "quiz_of": _("Quiz: fresh position %(n)s of %(total)s"),
         "dice": _("Your roll: %(dice)s"),
         "steps_left": _("Dice still to play: %(dice)s"),
         "pick_own": _("Pick one of your own (light) checkers first."),

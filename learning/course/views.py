@@ -19,6 +19,7 @@ from learning import board_steps
 from learning.board_input import BoardInputError
 from learning.course import check, progress
 from learning.course.lessons import BY_SLUG, QUESTIONS, Goal, Lesson, Task
+from learning.course.quiz import lesson_tasks
 from learning.course.strings import course_strings
 
 # An answer longer than this is no answer to any task.
@@ -79,10 +80,13 @@ def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
     # CSRF token is the signed-in one the checks are posted with.
     user = ensure_player(request)
     after = progress.lesson_after(lesson)
+    run = progress.run_of(user, lesson)
+    tasks = lesson_tasks(lesson, run.pop("seed"))
     data = {
         "slug": lesson.slug,
-        "tasks": [task_json(lesson, i, t) for i, t in enumerate(lesson.tasks)],
-        "run": progress.run_of(user, lesson),
+        "tasks": [task_json(lesson, i, t) for i, t in enumerate(tasks)],
+        "quiz_from": len(lesson.tasks),
+        "run": run,
         "next_url": reverse("learning:lesson", args=[after.slug]) if after else "",
         "course_url": reverse("learning:course"),
     }
@@ -110,14 +114,15 @@ def _body(request: HttpRequest) -> dict[str, Any]:
 def lesson_check(request: HttpRequest, slug: str, index: int) -> JsonResponse:
     """Judge ``steps`` (board targets) or ``answer`` for task ``index``."""
     lesson = _lesson(slug)
-    if index >= len(lesson.tasks):
-        raise Http404
     user = ensure_player(request)
     run = progress.run_of(user, lesson)
+    tasks = lesson_tasks(lesson, run.pop("seed"))
+    if index >= len(tasks):
+        raise Http404
     if index > run["task"]:
         message = _("Do the tasks in order: task %(n)s comes first.") % {"n": run["task"] + 1}
         return JsonResponse({"error": "order", "message": message, "run": run}, status=409)
-    task = lesson.tasks[index]
+    task = tasks[index]
     try:
         body = _body(request)
         verdict = _judge(task, body)

@@ -61,7 +61,11 @@ function list(reasons) {
 }
 
 function showRun(run) {
-  say("ls-count", `${fmt(S.task_of, { n: state.index + 1, total: data.tasks.length })} · ${fmt(S.tries, { n: run.misses })}`);
+  const quiz = state.index >= data.quiz_from;
+  const where = quiz
+    ? fmt(S.quiz_of, { n: state.index - data.quiz_from + 1, total: data.tasks.length - data.quiz_from })
+    : fmt(S.task_of, { n: state.index + 1, total: data.quiz_from });
+  say("ls-count", `${where} · ${fmt(S.tries, { n: run.misses })}`);
 }
 
 function showTask() {

@@ -38,6 +38,7 @@ from learning.course.lessons import (
 )
 from learning.course.models import LessonProgress
 from learning.course.progress import stars_for
+from learning.course.quiz import MAKERS, QUIZ_SIZE, lesson_tasks, quiz
 
 PLAY_TASKS = [
     pytest.param(t, id=f"{lesson.slug}-{i + 1}")
@@ -232,8 +233,13 @@ def post(client: Any, lesson: Lesson, index: int, body: dict[str, Any]) -> Any:
     return client.post(url, json.dumps(body), content_type="application/json")
 
 
+def run_tasks(lesson: Lesson) -> tuple[Task, ...]:
+    """The tasks of the one person's current run (its quiz from the run's seed)."""
+    return lesson_tasks(lesson, LessonProgress.objects.get(lesson=lesson.slug).seed)
+
+
 def solve(client: Any, lesson: Lesson, index: int) -> dict[str, Any]:
-    task = lesson.tasks[index]
+    task = run_tasks(lesson)[index]
     if task.goal in QUESTIONS:
         body: dict[str, Any] = {"answer": check.right_answer(task)}
     else:
@@ -401,3 +407,47 @@ def test_the_cube_lesson_asks_both_decisions_each_way_and_takes_above_the_take_p
         verdict = check.judge_answer(CUBE.tasks[2], "pass")
     assert verdict.state == "miss"
     assert any("接受点" in line for line in verdict.reasons)
+
+
+QUIZZES = [pytest.param(slug, seed, id=f"{slug}-{seed}") for slug in MAKERS for seed in range(12)]
+
+
+@pytest.mark.parametrize(("slug", "seed"), QUIZZES)
+def test_a_quiz_is_fresh_positions_of_the_theme_checked_by_the_engine(slug: str, seed: int) -> None:
+    tasks = quiz(slug, seed)
+    assert len(tasks) == QUIZ_SIZE and tasks == quiz(slug, seed)  # the same again for a check
+    for task in tasks:
+        position = check.task_position(task)
+        if task.goal in QUESTIONS:
+            assert check.judge_answer(task, check.right_answer(task)).state == "done"
+            continue
+        assert task.goal in (Goal.HIT, Goal.ENTER, Goal.OFF)
+        assert check.judge_steps(task, list(task.solution)).state == "done"
+        missing = missing_plays(task)
+        if task.goal is not Goal.ENTER:  # every play enters: the rules say so
+            assert missing, "a quiz task that any play would pass"
+        assert len(legal_plays(position, check.task_dice(task))) > len(missing)
+
+
+def test_quizzes_differ_from_seed_to_seed() -> None:
+    for slug in MAKERS:
+        drawn = {tuple(t.position for t in quiz(slug, seed)) for seed in range(10)}
+        assert len(drawn) >= 5, slug
+
+
+@pytest.mark.django_db
+def test_a_finished_run_keeps_its_stars_and_draws_a_new_quiz(client: Any) -> None:
+    lesson = next(x for x in LESSONS if x.slug == "hitting")
+    page = client.get(reverse("learning:lesson", args=[lesson.slug]))
+    data = page.context["data"]
+    assert len(data["tasks"]) == len(lesson.tasks) + QUIZ_SIZE
+    assert data["quiz_from"] == len(lesson.tasks)
+    seed = LessonProgress.objects.get().seed
+    shown = [t["position_id"] for t in data["tasks"][len(lesson.tasks) :]]
+    assert shown == [t.position for t in quiz(lesson.slug, seed)]
+    for i in range(len(data["tasks"])):
+        last = solve(client, lesson, i)
+    assert last["run"]["finished"] and last["run"]["stars"] == 3
+    row = LessonProgress.objects.get()
+    assert (row.task, row.misses, row.stars) == (0, 0, 3)
+    assert row.seed != seed
