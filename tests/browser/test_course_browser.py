@@ -265,6 +265,7 @@ def test_a_new_guest_finishes_every_lesson_then_signs_up_and_keeps_the_stars(
         first_game = translation.gettext("Play a first game at Beginner")
     expect(page.locator("#course-done").get_by_role("button", name=first_game)).to_be_visible()
     assert page.locator("#course-done input[name=tier]").get_attribute("value") == "beginner"
+    assert page.locator("#course-done a").get_attribute("href") == "/practice/"
     assert page.locator("#course-next").count() == 0
 
     guest = User.objects.get()
