@@ -24,7 +24,7 @@ def board_words(game: Game) -> dict[str, object]:
     return {
         "tiers": {game.tier: game.get_tier_display()},
         **_status_words(),
-        **_board_names(),
+        **board_names(),
         **_announcements(),
         **_result_words(),
         **_move_list_words(),
@@ -53,7 +53,8 @@ def _status_words() -> dict[str, str]:
     }
 
 
-def _board_names() -> dict[str, str]:
+def board_names() -> dict[str, str]:
+    """The names of the board's points, bar and tray for screen readers (every board page)."""
     return {
         "point_mine": js(_("Point %%(n)s, %%(count)s of yours")),
         "point_theirs": js(_("Point %%(n)s, %%(count)s of the computer's")),

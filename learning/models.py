@@ -152,4 +152,5 @@ class Hint(models.Model):
 
 
 # The study side's rows (analysis board, practice) live in their own module.
+from learning.course.models import LessonProgress  # noqa: E402, F401
 from learning.study_models import BoardAnalysis, PracticeItem  # noqa: E402, F401

@@ -3,9 +3,13 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from learning import file_views, views
+from learning.course import views as course_views
 
 app_name = "learning"
 urlpatterns: list[URLPattern] = [
+    path("", course_views.course_page, name="course"),
+    path("lesson/<slug:slug>/", course_views.lesson_page, name="lesson"),
+    path("lesson/<slug:slug>/<int:index>/check", course_views.lesson_check, name="lesson_check"),
     path("history/", views.history_page, name="history"),
     path("reviews/", views.reviews, name="reviews"),
     path("games/<int:game_id>/review/", views.review, name="review"),

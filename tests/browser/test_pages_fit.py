@@ -38,6 +38,8 @@ VISITOR_PAGES = [
     "/learn/help/",
     "/analysis/",
     "/practice/",
+    "/learn/",
+    "/learn/lesson/bearing-off/",
 ]
 LOCALES = reviewing.LOCALES
 analysed_game = reviewing.analysed_game  # the fixture, shared
