@@ -35,6 +35,7 @@ from games.engine import (
     Display,
     InvalidNotationError,
     Match,
+    NumberOutOfRangeError,
     Position,
     Side,
     Xgid,
@@ -97,8 +98,23 @@ def describe_error(error: BoardInputError) -> str:
         ),
         "jacoby_match": _("The Jacoby rule is for money games, not for a match."),
         "money_score": _("A money game has no score: choose a match length first."),
+        "out_of_range": _out_of_range_words(p),
     }
     return texts.get(error.code, _("That is not a position.")) % p
+
+
+def _out_of_range_words(p: Mapping[str, Any]) -> str:
+    """An XGID number past its limit (the engine's ``NumberOutOfRangeError``), in words."""
+    texts = {
+        "cube": _(
+            "The XGID's cube field is %(value)s: it is the power of two the cube shows, "
+            "at most %(limit)s (a cube of 64)."
+        ),
+        "score": _("The XGID's score %(value)s is past %(limit)s."),
+        "length": _("The XGID's match length %(value)s is past %(limit)s points."),
+        "max_cube": _("The XGID's highest-cube field %(value)s is past %(limit)s."),
+    }
+    return texts.get(str(p.get("field")), _("A number in the XGID is too large."))
 
 
 def read_position(text: str) -> tuple[Position, Dice | None]:
@@ -138,6 +154,9 @@ _BOTH = re.compile(r"both sides have checkers on point (\d+)")
 
 def _classified(error: InvalidNotationError, text: str) -> BoardInputError:
     # The engine's notation errors carry no code, only their text.
+    if isinstance(error, NumberOutOfRangeError):
+        params = {"field": error.field, "value": error.value, "limit": error.limit}
+        return BoardInputError("out_of_range", params)
     message = str(error)
     if match := _BOTH.search(message):
         return BoardInputError("both_sides", {"point": int(match.group(1))})
