@@ -99,6 +99,13 @@ def describe_error(error: BoardInputError) -> str:
         "jacoby_match": _("The Jacoby rule is for money games, not for a match."),
         "money_score": _("A money game has no score: choose a match length first."),
         "out_of_range": _out_of_range_words(p),
+        "empty_board": _("The board is empty: set up both sides' checkers first."),
+        "light_off": _(
+            "Light has no checkers on the board: it has borne off all 15 and the game is over."
+        ),
+        "dark_off": _(
+            "Dark has no checkers on the board: it has borne off all 15 and the game is over."
+        ),
     }
     return texts.get(error.code, _("That is not a position.")) % p
 
@@ -128,6 +135,17 @@ def read_position(text: str) -> tuple[Position, Dice | None]:
         return Position.from_position_id(text), None
     except InvalidNotationError as error:
         raise _classified(error, text) from error
+
+
+def refuse_non_game(position: Position, side: str) -> None:
+    """BoardInputError for a board with no game left to play: a side (or
+    both) without a checker has borne off all 15. Not checked on a set-up,
+    which the page builds checker by checker from an empty board."""
+    off = seen_by_light(position, side).borne_off()
+    if off == (CHECKERS, CHECKERS):
+        raise BoardInputError("empty_board")
+    if CHECKERS in off:
+        raise BoardInputError("light_off" if off[0] == CHECKERS else "dark_off")
 
 
 def _read_xgid(text: str) -> tuple[Position, Dice | None]:
@@ -335,7 +353,8 @@ def from_setup(light: Sequence[int], dark: Sequence[int], side: str) -> Position
 
 def _half(counts: Sequence[int], side: str) -> list[int]:
     """One colour's 25 counts from its own side (gnubg's numbering)."""
-    if len(counts) != 25 or not all(isinstance(n, int) and n >= 0 for n in counts):
+    valid = isinstance(counts, list) and len(counts) == 25
+    if not valid or not all(type(n) is int and n >= 0 for n in counts):
         raise BoardInputError("malformed", {"text": "set-up"})
     if sum(counts) > CHECKERS:
         raise BoardInputError("too_many", {"count": sum(counts)})
