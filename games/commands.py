@@ -17,7 +17,8 @@ from games.cube_state import describe_cube_refusal
 from games.engine import BAR, OFF
 from games.models import Game
 from games.refusals import describe_refusal, refusal_params_json
-from games.state import build_state
+from games.row_checks import row_damage
+from games.state import READ_ERRORS, build_state, damaged_words
 
 COMMAND_TYPES = (
     "step",
@@ -145,6 +146,12 @@ def run_command(
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:
         return _error_reply(command.id, "not_found"), None
+    except READ_ERRORS:
+        # The row under an open socket cannot be read: stopped and said so
+        # (build_state marks it), unless the row reads and the fault is ours.
+        if row_damage(Game.objects.get(pk=game_id), deep=True) is None:
+            raise
+        return _error_reply(command.id, "damaged"), _state_of(game_id)
     state = getattr(game, "sent_state", None) or build_state(game)
     return {"type": "ack", "id": command.id, "version": game.version}, state
 
@@ -174,5 +181,6 @@ def error_message(code: str) -> str:
         "game_over": _("This game is over."),
         "not_your_game": _("This is not your game."),
         "not_found": _("No such game."),
+        "damaged": damaged_words(finished=False),
     }
     return messages.get(code, _("That command could not be run."))

@@ -12,6 +12,7 @@ split by concept:
 - ``imports``: a match file stored as the owner's games;
 - ``person``: the person's commands; ``computer``: the computer's turn;
 - ``setups``: a game from a chosen position (no opening roll);
+- ``damage``: a game whose row cannot be read, stopped and given up;
 - ``cube``: a game's cube and match as the engine's values, the cube's rows;
   ``doubling``: roll, double, take, pass; ``matches``: a match and its games.
 
@@ -41,6 +42,7 @@ from games.services.computer import (
     stuck_games,
 )
 from games.services.cube import cube_of, cube_refusal, match_of
+from games.services.damage import DAMAGED, give_up_damaged, is_damaged, mark_damaged
 from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
     CubeRefusedError,
@@ -77,6 +79,7 @@ PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
 }
 
 __all__ = [
+    "DAMAGED",
     "PERSON_COMMANDS",
     "ComputerDue",
     "ComputerStart",
@@ -102,9 +105,12 @@ __all__ = [
     "fail_computer_turn",
     "finish_computer_cube",
     "finish_computer_turn",
+    "give_up_damaged",
     "hold_opened",
     "import_match_file",
+    "is_damaged",
     "make_step",
+    "mark_damaged",
     "match_of",
     "next_game",
     "pass_double",
