@@ -50,6 +50,7 @@ from games.services.errors import (
     NotYourGameError,
     NotYourTurnError,
     ServiceError,
+    SessionEndedError,
     StaleVersionError,
     StepRefusedError,
     TurnIncompleteError,
@@ -66,6 +67,7 @@ from games.services.person import (
     undo_step,
 )
 from games.services.rows import current_turn, hold_opened, position_of
+from games.services.rowsql import under_session
 from games.services.setups import start_game_from
 
 # The service functions by socket command, for the consumer and views.
@@ -88,6 +90,7 @@ __all__ = [
     "NotYourGameError",
     "NotYourTurnError",
     "ServiceError",
+    "SessionEndedError",
     "StaleVersionError",
     "StepRefusedError",
     "TurnIncompleteError",
@@ -124,5 +127,6 @@ __all__ = [
     "start_computer_turn",
     "stuck_games",
     "take",
+    "under_session",
     "undo_step",
 ]
