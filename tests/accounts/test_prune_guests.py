@@ -81,7 +81,7 @@ def test_the_retention_outlasts_the_guests_cookie() -> None:
     ("language", "words"),
     [
         ("en", "unused for 77 days is deleted with its games"),
-        ("zh-hans", "77 天"),
+        ("zh-hans", "闲置超过77天，就会连同它的对局一起删除"),
     ],
 )
 def test_the_help_says_how_long_a_guest_is_kept(
