@@ -137,14 +137,16 @@ def read_position(text: str) -> tuple[Position, Dice | None]:
         raise _classified(error, text) from error
 
 
-def refuse_non_game(position: Position, side: str) -> None:
-    """BoardInputError for a board with no game left to play: a side (or
-    both) without a checker has borne off all 15. Not checked on a set-up,
-    which the page builds checker by checker from an empty board."""
+def refuse_non_game(position: Position, side: str, *, to_play: bool) -> None:
+    """BoardInputError for a board with no game on it: the empty board
+    always; with ``to_play`` (a variation, an analysis) also a board where a
+    side has borne off all 15, which is over. A finished board may still be
+    opened (a set-up in the address is one until both sides are placed), and
+    the set-up itself builds a board from the empty one."""
     off = seen_by_light(position, side).borne_off()
     if off == (CHECKERS, CHECKERS):
         raise BoardInputError("empty_board")
-    if CHECKERS in off:
+    if to_play and CHECKERS in off:
         raise BoardInputError("light_off" if off[0] == CHECKERS else "dark_off")
 
 

@@ -80,12 +80,15 @@ def _body(request: HttpRequest) -> dict[str, Any]:
 SETTING_KEYS = ("cube", "owner", "match", "score", "crawford", "jacoby")
 
 
-def _open(data: Any) -> tuple[Position, Dice | str | None, str, CubeContext]:
-    """Position, dice, side, cube and score from a query or a JSON body."""
+def _open(
+    data: Any, *, to_play: bool = False
+) -> tuple[Position, Dice | str | None, str, CubeContext]:
+    """Position, dice, side, cube and score from a query or a JSON body
+    (``to_play``: for a variation or an analysis, so a game still on)."""
     side = read_side(data.get("side"))
     text = str(data.get("id") or "")
     position, rolled = read_position(text)
-    refuse_non_game(position, side)
+    refuse_non_game(position, side, to_play=to_play)
     dice = read_dice(data.get("dice")) if data.get("dice") else rolled
     return position, dice, side, _setting(data, text, side)
 
@@ -203,7 +206,7 @@ def analysis_step(request: HttpRequest) -> JsonResponse:
     """Replay the steps of a play on the board: ``id``, ``dice``, ``side``, ``steps``."""
     try:
         data = _body(request)
-        position, dice, side, _context = _open(data)
+        position, dice, side, _context = _open(data, to_play=True)
         if not isinstance(dice, Dice):
             raise BoardInputError("bad_dice", {"text": str(data.get("dice") or "")})
         steps = board_steps.read_steps(data.get("steps", []))
@@ -224,7 +227,7 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
     action, with the cube and score); GET: the analysis, once ready."""
     try:
         data = _body(request) if request.method == "POST" else request.GET
-        position, dice, side, context = _open(data)
+        position, dice, side, context = _open(data, to_play=True)
     except (BoardInputError, JsonInputError) as bad:
         return _bad(bad)
     enqueue = tasks.enqueue_board_analysis

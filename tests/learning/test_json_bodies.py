@@ -75,23 +75,31 @@ def test_nan_and_infinity_are_not_json(client: Client, url: str) -> None:
     assert message == "The request is not valid JSON."
 
 
+def test_the_empty_board_is_refused_in_words(client: Client) -> None:
+    for url in BOARD_URLS:
+        body = json.dumps({"id": "AAAAAAAAAAAAAA", "dice": "31"})
+        assert "The board is empty" in refused_in_words(post_raw(client, url, body))
+    page = client.get("/analysis/", {"id": "AAAAAAAAAAAAAA"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "The board is empty" in page.context["initial"]["error"]
+    assert page.context["initial"]["position_id"] == START
+
+
 @pytest.mark.parametrize(
-    ("text", "words"),
+    ("position", "words"),
     [
-        ("AAAAAAAAAAAAAA", "The board is empty"),
         # Light, on roll, has borne off all 15; then dark has.
-        (Position(NONE, HALF).position_id(), "Light has no checkers"),
-        (Position(HALF, NONE).position_id(), "Dark has no checkers"),
+        (Position(NONE, HALF), "Light has no checkers"),
+        (Position(HALF, NONE), "Dark has no checkers"),
     ],
 )
-def test_a_position_that_is_not_a_game_is_refused_in_words(
-    client: Client, text: str, words: str
+def test_a_finished_board_opens_but_is_not_played_or_analysed(
+    client: Client, position: Position, words: str
 ) -> None:
-    for url in BOARD_URLS:
-        assert words in refused_in_words(post_raw(client, url, json.dumps({"id": text})))
-    page = client.get("/analysis/", {"id": text}, HTTP_ACCEPT_LANGUAGE="en")
-    assert words in page.context["initial"]["error"]
-    assert page.context["initial"]["position_id"] == START
+    body = {"id": position.position_id(), "dice": "31"}
+    opened = post_raw(client, "/analysis/position", json.dumps(body))
+    assert opened.status_code == 200  # a set-up in the address is one until both sides stand
+    for url in ("/analysis/step", "/analysis/run"):
+        assert words in refused_in_words(post_raw(client, url, json.dumps(body)))
 
 
 def test_the_set_up_may_pass_through_an_empty_board_but_cannot_analyse_it(client: Client) -> None:
