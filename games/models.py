@@ -161,6 +161,10 @@ class Game(models.Model):
     # with the game, so a database restored under a kept cache brings its
     # own counts (games.services.computer.count_computer_attempt).
     computer_attempts = models.JSONField(default=dict, blank=True)
+    # Why the game stopped, when it failed: the computer gave up on its turn,
+    # or the row itself could not be read (games.row_checks), said for the
+    # log and the page; "" while nothing failed.
+    failure = models.CharField(max_length=300, blank=True, default="")
     # What the game is played for. The single game has no cube (the cube
     # columns keep their defaults); money and match games have one.
     kind = models.CharField(max_length=6, choices=GameKind.choices, default=GameKind.SINGLE)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -79,9 +81,12 @@ def _int(value: str | None) -> int:
 @require_GET
 def play(request: HttpRequest, game_id: int) -> HttpResponse:
     game = owned_game(request, game_id)
+    state = build_state(game, moves=True)
+    if state["damaged"]:
+        return _damaged_page(request, game, state)
     context = {
         "game": game,
-        "state_json": build_state(game, moves=True),
+        "state_json": state,
         "ws_url": f"/ws/games/{game.pk}/",
         "state_url": reverse("games:state", args=[game.pk]),
         "prefs_json": board_prefs(request.user),
@@ -92,12 +97,36 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/play.html", context)
 
 
+def _damaged_page(request: HttpRequest, game: Game, state: dict[str, Any]) -> HttpResponse:
+    """A game whose row cannot be read: why, in words, and resign it or start anew."""
+    game.refresh_from_db(fields=["failure"])
+    context = {
+        "game_id": game.pk,
+        "message": state["message"],
+        "failure": game.failure.removeprefix(services.DAMAGED),
+        "finished": state["status"] == "finished",
+        "tier": state["tier"] or DEFAULT_TIER.value,
+    }
+    return render(request, "games/damaged.html", context)
+
+
 @require_GET
 def state(request: HttpRequest, game_id: int) -> JsonResponse:
     game = owned_game(request, game_id)
     response = JsonResponse(build_state(game, moves=True))
     response["Cache-Control"] = "no-store"
     return response
+
+
+@require_POST
+def give_up(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Resign a damaged game (its page offers nothing else to do with it)."""
+    game = owned_game(request, game_id)
+    try:
+        services.give_up_damaged(game.pk, request.user)
+    except services.ServiceError:
+        messages.info(request, _("This game is already over."))
+    return redirect("games:play", game_id=game.pk)
 
 
 @require_POST

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -158,4 +159,5 @@ def help_page(request: HttpRequest, page: str = "rules") -> HttpResponse:
         raise Http404
     # The help prose is written per language (help_rules.en.html, help_rules.zh-hans.html).
     names = [f"learning/help_{page}.{get_language()}.html", f"learning/help_{page}.en.html"]
-    return render(request, names, {"page": page, "pages": HELP_PAGES})
+    context = {"page": page, "pages": HELP_PAGES, "guest_days": settings.GUEST_RETENTION_DAYS}
+    return render(request, names, context)
