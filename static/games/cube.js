@@ -63,6 +63,10 @@ function goTo(page, gameId) {
 export function renderCube(page) {
   const { state, S } = page;
   byId("play-match").textContent = V.matchText(S, state);
+  const crawford = byId("play-crawford");
+  const notice = V.crawfordNotice(S, state);
+  crawford.hidden = !notice;
+  if (crawford.textContent !== notice) crawford.textContent = notice;
   byId("play-cube").textContent = V.cubeText(S, state.cube);
   const choosing = V.deciding(state) && !page.animating;
   byId("play-cube-actions").hidden = !choosing;
@@ -93,11 +97,11 @@ function renderResign(page) {
   byId("resign-kinds").hidden = !cube;
   byId("resign-plain").hidden = Boolean(cube);
   if (!cube) return;
-  const times = { single: 1, gammon: 2, backgammon: 3 };
+  // The points each offer would score, from the server (Jacoby, the cube, the match's cap).
   for (const node of document.querySelectorAll("#resign-kinds [data-kind]")) {
-    const points = times[node.dataset.kind] * cube.value;
+    const points = cube.resign_points[node.dataset.kind];
     node.dataset.points = String(points);
-    node.parentElement.querySelector(".resign-points").textContent = fmt(S.resign_points, { points });
+    node.textContent = fmt(S.resign_offer, { kind: node.dataset.word, points });
   }
 }
 

@@ -34,8 +34,39 @@ def test_a_money_game_in_the_deciding_status_offers_the_person_the_cube(make_gam
         "why_not_code": None,
         "jacoby": True,
         "dialog": None,
+        # The cube never turned, Jacoby: a gammon or a backgammon resigned scores 1.
+        "resign_points": {"single": 1, "gammon": 1, "backgammon": 1},
     }
     assert (state["dice"], state["thinking"]) == (None, False)
+
+
+def test_each_resignation_is_offered_at_the_points_it_would_score(
+    make_game: Any, user: Any
+) -> None:
+    turned = make_game(
+        status=Status.DECIDING, kind=GameKind.MONEY, jacoby=True, cube_value=2, cube_owner="dark"
+    )
+    assert build_state(turned)["cube"]["resign_points"] == {
+        "single": 2,
+        "gammon": 4,
+        "backgammon": 6,
+    }
+    match = Match.objects.create(owner=user, length=5, score_light=1, score_dark=3)
+    capped = make_game(
+        status=Status.DECIDING,
+        kind=GameKind.MATCH,
+        match=match,
+        match_game=4,
+        score_light=1,
+        score_dark=3,
+        cube_value=1,
+    )
+    # 2 away: the computer scores at most the 2 points it needs.
+    assert build_state(capped)["cube"]["resign_points"] == {
+        "single": 1,
+        "gammon": 2,
+        "backgammon": 2,
+    }
 
 
 def test_the_computers_cube_is_not_the_persons_and_the_state_says_why(make_game: Any) -> None:

@@ -1,0 +1,263 @@
+"""Browser: the cube and the match as players know them (issue 32), in Chinese
+and English at 1280 and 375 px.
+
+Real daphne and Chromium; the computer answers through the real worker (a
+Celery worker with REDIS_URL, the web process's task threads without), or
+through ``games.services`` where a test holds its tasks in Redis.
+
+- A money game with the Jacoby rule, the cube in the middle: the cube reads
+  64, 28 px or more on the screen; the resign dialog offers each result at
+  the points it will score (a gammon or a backgammon is worth 1 under
+  Jacoby), with no space before a full-width bracket; the gammon resigned
+  scores what the dialog said.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+import pytest
+from django.db import connections
+from django.utils import translation
+from django.utils.translation import gettext, ngettext
+
+from games import services
+from games.engine import Position, Side
+from games.models import Game, GameKind, Match, Status
+from games.play_words import board_words
+from learning import review
+from learning.labels import RATING_LABELS, millipoints
+from learning.models import AnalysisState, GameAnalysis
+from tests.browser.test_play_game import play_server, set_prefs, sign_in  # noqa: F401
+from tests.learning.test_cube_teaching import cube_game_played  # noqa: F401
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+WAIT_MS = 45_000
+LANGUAGES = pytest.mark.parametrize("language", ["zh-hans", "en"])
+WIDTHS = pytest.mark.parametrize("width", [1280, 375])
+# A space before a full-width bracket, or an ASCII bracket next to Chinese.
+BAD_BRACKETS = re.compile(r"\s[（）]|[\u4e00-\u9fff][()]|[()][\u4e00-\u9fff]")
+
+
+def open_game_page(browser: Any, base_url: str, user: Any, language: str, width: int) -> Any:
+    """A signed-in page of ``user``'s in ``language``, ``width`` px wide."""
+    context = browser.new_context(
+        base_url=base_url, locale=LOCALES[language], viewport={"width": width, "height": 900}
+    )
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    sign_in(page, base_url, user)
+    return page
+
+
+def open_game(browser: Any, base_url: str, user: Any, game: Game, language: str, width: int) -> Any:
+    page = open_game_page(browser, base_url, user, language, width)
+    page.goto(f"/games/{game.pk}/")
+    page.wait_for_function("() => window.__shuanglu && window.__shuanglu.idle", timeout=WAIT_MS)
+    return page
+
+
+def analyse_then_close(game_id: int) -> None:
+    """The review job on this thread; its connection goes back to the pool."""
+    try:
+        review.run_analysis(game_id)
+    finally:
+        connections.close_all()
+
+
+def money_game_deciding(user: Any) -> Game:
+    """A money game with Jacoby at the start position, the person to roll or double."""
+    game = services.start_game_from(
+        user, "beginner", Position.start(), Side.LIGHT, None, kind=GameKind.MONEY, jacoby=True
+    )
+    assert (game.status, game.cube_value, game.jacoby) == (Status.DECIDING, 1, True)
+    return game
+
+
+@LANGUAGES
+@WIDTHS
+def test_a_centred_cube_reads_64_and_the_resign_dialog_offers_what_jacoby_scores(
+    browser: Any,
+    play_server: str,  # noqa: F811
+    user: Any,
+    language: str,
+    width: int,
+) -> None:
+    set_prefs(user, language=language, animation_speed="off", jacoby=True)
+    game = money_game_deciding(user)
+    page = open_game(browser, play_server, user, game, language, width)
+    with translation.override(language):
+        w = board_words(game)
+        kinds = [gettext("a single game"), gettext("a gammon"), gettext("a backgammon")]
+
+    cube = page.locator("#board g.b-cube")
+    assert cube.get_attribute("data-owner") == "centre" and cube.text_content() == "64"
+    box = cube.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= 28, box
+
+    page.locator("#btn-resign").click()
+    assert page.locator("#resign-dialog").is_visible()
+    offers = page.locator("#resign-kinds .resign-offer").all_inner_texts()
+    # Jacoby, the cube never turned: a gammon and a backgammon count single.
+    assert offers == [w["resign_offer"] % {"kind": kind, "points": 1} for kind in kinds]
+    assert not [offer for offer in offers if BAD_BRACKETS.search(offer)], offers
+    page.locator('#resign-kinds input[value="gammon"]').check()
+    page.locator("#resign-confirm").click()
+    page.wait_for_function(
+        "() => window.__shuanglu.state.status === 'finished' && window.__shuanglu.idle",
+        timeout=WAIT_MS,
+    )
+    game = Game.objects.get(pk=game.pk)
+    assert (game.winner, game.result_kind, game.points) == ("dark", "gammon", 1)
+    assert page.locator("#over-points").inner_text() == w["points_line"] % {"points": 1}
+    page.context.close()
+
+
+def analysed_cube_game(game: Game) -> dict[str, Any]:
+    """``cube_game_played``'s review, run here on a thread of its own: its summary."""
+    job = threading.Thread(target=analyse_then_close, args=(game.pk,))
+    job.start()
+    job.join()
+    row = GameAnalysis.objects.get(game=game)
+    assert row.state == AnalysisState.DONE
+    return dict(row.summary)
+
+
+def rate_written(language: str, rate: float, rating: str) -> str:
+    """An error rate and its rating as each language writes them."""
+    with translation.override(language):
+        label = str(RATING_LABELS[rating])
+    return {"zh-hans": f"{millipoints(rate)}（{label}）", "en": f"{millipoints(rate)} ({label})"}[
+        language
+    ]
+
+
+def lines_of(page: Any, selector: str) -> int:
+    """How many lines the element's text is drawn on (boxes of a smaller font on
+    the same line start a few pixels lower: a new line is a line-height down)."""
+    return int(
+        page.evaluate(
+            """s => {
+              const range = document.createRange();
+              range.selectNodeContents(document.querySelector(s));
+              const tops = [...range.getClientRects()].map((r) => r.top).sort((a, b) => a - b);
+              return tops.filter((top, i) => i === 0 || top - tops[i - 1] > 10).length;
+            }""",
+            selector,
+        )
+    )
+
+
+@LANGUAGES
+@WIDTHS
+def test_the_review_of_a_passed_double_and_its_tables_read_as_each_language_writes(
+    browser: Any,
+    daphne_server: str,
+    user: Any,
+    held_reviews: list[int],
+    cube_game_played: Game,  # noqa: F811
+    language: str,
+    width: int,
+) -> None:
+    assert held_reviews == [cube_game_played.pk]
+    summary = analysed_cube_game(cube_game_played)
+    light = summary["light"]
+    with translation.override(language):
+        passed = ngettext(
+            "You passed the computer's double; the computer won %(n)s point.",
+            "You passed the computer's double; the computer won %(n)s points.",
+            2,
+        ) % {"n": 2}
+        caption = gettext("Checker play and the cube")
+    page = open_game_page(browser, daphne_server, user, language, width)
+    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
+
+    # The person passed: the review says so, with the points.
+    assert page.locator(".review-result").inner_text().strip() == passed
+    # The cube's summary: its caption on one line, the rate and its rating one box.
+    assert page.locator(".cube-summary caption").inner_text() == caption
+    assert lines_of(page, ".cube-summary caption") == 1
+    cell = page.locator('.cube-summary tr[data-side="light"] .summary-total-rate')
+    written = rate_written(language, light["total_error_rate"], light["total_rating"])
+    assert cell.inner_text().split("\n")[-1].strip() == written
+    value = cell.locator(".rate-rating")
+    assert value.inner_text() == written and lines_of(page, ".cube-summary .rate-rating") == 1
+    # Flush right in its cell, as the numbers are (on a phone, "label … value" lines).
+    gap = page.evaluate(
+        """() => {
+          const row = document.querySelector('.cube-summary tr[data-side="light"]');
+          const cell = row.querySelector('.summary-total-rate');
+          const padding = parseFloat(getComputedStyle(cell).paddingRight);
+          const right = cell.getBoundingClientRect().right - padding;
+          return right - cell.querySelector('.rate-rating').getBoundingClientRect().right;
+        }"""
+    )
+    assert abs(gap) < 2, gap
+
+    # The history table writes the checker play's rate the same way.
+    page.goto("/learn/history/")
+    row = page.locator(f'.history-row[data-game="{cube_game_played.pk}"]')
+    rate = row.locator(".rate-rating")
+    assert rate.inner_text() == rate_written(language, light["error_rate"], light["rating"])
+    assert not [t for t in page.locator("td").all_inner_texts() if BAD_BRACKETS.search(t)]
+    page.context.close()
+
+
+@WIDTHS
+def test_the_analysis_board_says_position_id_in_chinese(
+    browser: Any, daphne_server: str, user: Any, width: int
+) -> None:
+    page = open_game_page(browser, daphne_server, user, "zh-hans", width)
+    page.goto("/analysis/?id=4HPwATDgc/ABMA")
+    assert page.locator(".ab-ids dt").first.inner_text() == "局面编号"
+    assert page.locator('label[for="ab-input"]').inner_text() == "局面编号或 XGID"
+    note = page.locator("#analysis > p.note").first.inner_text()
+    assert note.count("局面编号（Position ID）") == 1, note
+    assert "Position ID" not in page.locator("#analysis").inner_text().replace(
+        "局面编号（Position ID）", ""
+    )
+    page.context.close()
+
+
+@LANGUAGES
+@WIDTHS
+def test_the_crawford_game_is_announced_and_the_match_won_in_it_ends_without_it(
+    browser: Any,
+    play_server: str,  # noqa: F811
+    user: Any,
+    language: str,
+    width: int,
+) -> None:
+    set_prefs(user, language=language, animation_speed="off")
+    match = Match.objects.create(
+        owner=user, tier="beginner", length=3, score_light=0, score_dark=2, crawford=True
+    )
+    game = services.start_game(user, "beginner", GameKind.MATCH, match=match)
+    assert game.crawford
+    with translation.override(language):
+        w = board_words(game)
+    page = open_game(browser, play_server, user, game, language, width)
+    line = w["match_line"] % {"length": 3, "light": 0, "dark": 2}
+
+    notice = page.locator("#play-crawford")
+    assert notice.is_visible() and notice.inner_text() == w["crawford_notice_dark"]
+    box = notice.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert page.locator("#play-match").inner_text() == line + w["list_sep"] + w["crawford"]
+
+    # You resign: the computer has the point it needed and the match.
+    page.locator("#btn-resign").click()
+    page.locator("#resign-confirm").click()
+    page.wait_for_function(
+        "() => window.__shuanglu.state.status === 'finished' && window.__shuanglu.idle",
+        timeout=WAIT_MS,
+    )
+    assert page.locator("#over-match").inner_text() == w["match_lost"] % {"length": 3}
+    over = w["match_line"] % {"length": 3, "light": 0, "dark": 3}
+    assert page.locator("#play-match").inner_text() == over, "no Crawford game after the match"
+    assert notice.is_hidden()
+    page.context.close()
