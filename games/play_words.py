@@ -66,6 +66,7 @@ def _board_names() -> dict[str, str]:
         "place_point": js(_("point %%(n)s")),
         "place_bar": _("the bar"),
         "place_off": _("off the board"),
+        "copied": _("Copied."),
     }
 
 

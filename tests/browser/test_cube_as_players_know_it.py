@@ -25,11 +25,15 @@ from django.utils.translation import gettext, ngettext
 
 from games import services
 from games.engine import Position, Side
+from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Match, Status
 from games.play_words import board_words
 from learning import review
 from learning.labels import RATING_LABELS, millipoints
 from learning.models import AnalysisState, GameAnalysis
+
+# The real Celery worker fixture, which play_server requests when REDIS_URL is set.
+from tests.ai.conftest import celery_worker_process  # noqa: F401
 from tests.browser.test_play_game import play_server, set_prefs, sign_in  # noqa: F401
 from tests.learning.test_cube_teaching import cube_game_played  # noqa: F401
 
@@ -260,4 +264,47 @@ def test_the_crawford_game_is_announced_and_the_match_won_in_it_ends_without_it(
     over = w["match_line"] % {"length": 3, "light": 0, "dark": 3}
     assert page.locator("#play-match").inner_text() == over, "no Crawford game after the match"
     assert notice.is_hidden()
+    page.context.close()
+
+
+@LANGUAGES
+@WIDTHS
+def test_the_play_page_shows_the_position_and_match_ids_to_copy_and_analyse(
+    browser: Any,
+    play_server: str,  # noqa: F811
+    user: Any,
+    language: str,
+    width: int,
+) -> None:
+    set_prefs(user, language=language, animation_speed="off", jacoby=True)
+    game = money_game_deciding(user)
+    page = open_game(browser, play_server, user, game, language, width)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    with translation.override(language):
+        labels = [gettext("Position ID"), gettext("Match ID")]
+    # The start, the person to roll or double, the cube in the middle: as
+    # GNU Backgammon writes it (player 1 on roll, no dice, a money game).
+    assert page.locator("#play-ids dt").all_inner_texts() == labels
+    assert page.locator("#play-pid").inner_text() == "4HPwATDgc/ABMA"
+    assert page.locator("#play-mid").inner_text() == "cAkAAAAAAAAA"
+    box = page.locator("#play-ids").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+
+    page.locator('#play-ids button[data-copy="play-mid"]').click()
+    copied = "() => navigator.clipboard.readText()"
+    page.wait_for_function(f"async () => ({copied})() .then((t) => t === 'cAkAAAAAAAAA')")
+
+    # You roll: the Match ID gains the dice (the position stays: no step made yet).
+    page.keyboard.press("r")
+    page.wait_for_function(
+        "() => window.__shuanglu.state.dice && window.__shuanglu.idle", timeout=WAIT_MS
+    )
+    game = Game.objects.get(pk=game.pk)
+    rolled = match_id(MatchIdFields(dice=(game.dice[0], game.dice[1])))
+    assert page.locator("#play-mid").inner_text() == rolled != "cAkAAAAAAAAA"
+    assert page.locator("#play-pid").inner_text() == "4HPwATDgc/ABMA"
+
+    page.locator("#play-analyse").click()
+    page.wait_for_url(re.compile(r".*/analysis/\?.*id=4HPwATDgc%2FABMA.*"), timeout=WAIT_MS)
+    assert page.locator("#ab-pid").inner_text() == "4HPwATDgc/ABMA"
     page.context.close()
