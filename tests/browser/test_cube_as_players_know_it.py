@@ -19,7 +19,7 @@ import threading
 from typing import Any
 
 import pytest
-from django.db import connections
+from django.db import connections, transaction
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
@@ -307,4 +307,68 @@ def test_the_play_page_shows_the_position_and_match_ids_to_copy_and_analyse(
     page.locator("#play-analyse").click()
     page.wait_for_url(re.compile(r".*/analysis/\?.*id=4HPwATDgc%2FABMA.*"), timeout=WAIT_MS)
     assert page.locator("#ab-pid").inner_text() == "4HPwATDgc/ABMA"
+    page.context.close()
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@LANGUAGES
+@WIDTHS
+def test_the_computers_double_is_answered_beside_the_board_with_the_pips_and_the_hint(
+    browser: Any,
+    play_server: str,  # noqa: F811
+    user: Any,
+    language: str,
+    width: int,
+) -> None:
+    set_prefs(user, language=language, animation_speed="off", jacoby=True)
+    # The computer doubles at the start (in one transaction: no computer turn
+    # starts beside this call); the person is to answer.
+    with transaction.atomic():
+        game = services.start_game_from(
+            user, "beginner", Position.start(), Side.DARK, None, kind=GameKind.MONEY, jacoby=True
+        )
+        assert services.finish_computer_cube(game.pk, game.version, "double")
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.turn, game.cube_offered) == (Status.DOUBLED, "light", "dark")
+    with translation.override(language):
+        w = board_words(game)
+    page = open_game(browser, play_server, user, game, language, width)
+
+    panel = page.locator("#cube-dialog")
+    assert panel.is_visible() and page.locator("dialog[open]").count() == 0, "nothing modal"
+    assert page.locator("#cube-title").inner_text() == w["double_title"] % {"value": 2}
+    assert page.locator("#cube-pips").inner_text() == w["pips"] % {"light": 167, "dark": 167}
+    # The whole board, the offered cube on it, and the answer are all in view, apart.
+    board = page.locator("#board").bounding_box()
+    answer = panel.bounding_box()
+    assert board is not None and answer is not None
+    assert not overlap(board, answer), (board, answer)
+    for box in (board, answer):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 900, box
+    cube = page.locator("#board g.b-cube")
+    assert cube.get_attribute("data-offered") == "dark" and cube.text_content() == "2"
+    centre = cube.bounding_box()
+    assert centre is not None
+    on_top = page.evaluate(
+        "([x, y]) => Boolean(document.elementFromPoint(x, y).closest('#board'))",
+        [centre["x"] + centre["width"] / 2, centre["y"] + centre["height"] / 2],
+    )
+    assert on_top, "the offered cube is not covered"
+
+    # H asks for the hint while the double waits; T takes it.
+    page.keyboard.press("h")
+    page.locator("#hint-panel").wait_for(state="visible")
+    page.wait_for_function("() => window.__shuanglu.idle", timeout=WAIT_MS)  # the hint asked
+    page.keyboard.press("t")
+    page.wait_for_function("() => window.__shuanglu.state.cube.owner === 'light'", timeout=WAIT_MS)
+    assert panel.is_hidden()
     page.context.close()
