@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from django.db import connections, transaction
 from django.utils import translation
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games import services
 from games.engine import Position, Side
@@ -29,8 +29,11 @@ from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Match, Status
 from games.play_words import board_words
 from learning import review
+from learning.client_strings import REVIEW_STRINGS
+from learning.cube_words import cube_verdict, proper_action
 from learning.labels import RATING_LABELS, millipoints
-from learning.models import AnalysisState, GameAnalysis
+from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
+from learning.reasons import render_reasons
 
 # The real Celery worker fixture, which play_server requests when REDIS_URL is set.
 from tests.ai.conftest import celery_worker_process  # noqa: F401
@@ -371,4 +374,100 @@ def test_the_computers_double_is_answered_beside_the_board_with_the_pips_and_the
     page.keyboard.press("t")
     page.wait_for_function("() => window.__shuanglu.state.cube.owner === 'light'", timeout=WAIT_MS)
     assert panel.is_hidden()
+    page.context.close()
+
+
+@LANGUAGES
+@WIDTHS
+def test_a_cube_turn_in_the_review_has_its_own_block_and_table_of_equities(
+    browser: Any,
+    daphne_server: str,
+    user: Any,
+    held_reviews: list[int],
+    cube_game_played: Game,  # noqa: F811
+    language: str,
+    width: int,
+) -> None:
+    assert held_reviews == [cube_game_played.pk]
+    analysed_cube_game(cube_game_played)
+    row = GameAnalysis.objects.get(game=cube_game_played)
+    took = CubeAnalysis.objects.get(analysis=row, before_turn=3, decision="take")
+    turn = TurnAnalysis.objects.get(analysis=row, number=3)
+    e = took.report["equities"]
+    with translation.override(language):
+        heading = str(REVIEW_STRINGS["cube_heading"]["dark"])
+        verdict = cube_verdict(took.report, "take")
+        labels = [pgettext("cube action", a) for a in ("No double", "Double, take", "Double, pass")]
+        right = gettext("The right action: %(action)s.") % {"action": proper_action(took.report)}
+    page = open_game_page(browser, daphne_server, user, language, width)
+    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+
+    # The computer's take (a wrong one): a block of its own, in its own colour.
+    block = page.locator('#rv-cube .cube-block[data-side="dark"][data-decision="take"]')
+    assert block.locator("h3").inner_text() == heading  # not "Cube, The computer:"
+    assert verdict in block.locator(".cube-verdict").inner_text()
+    assert f"verdict-{took.error_class}" in (block.get_attribute("class") or "")
+    assert took.error_class != "none"
+    # GNU Backgammon's table: each action's equity for the doubler; the right one.
+    cells = block.locator(".cube-equities tbody tr")
+    assert cells.locator("th").all_inner_texts() == labels
+    shown_equities = cells.locator("td:nth-of-type(1)").all_inner_texts()
+    assert shown_equities == [
+        f"{float(e[k]):+.3f}" for k in ("no_double", "double_take", "double_pass")
+    ]
+    assert block.locator(".cube-right").inner_text().startswith(right)
+    table = block.locator(".cube-equities").bounding_box()
+    assert table is not None and table["x"] >= 0 and table["x"] + table["width"] <= width
+    # The checker play's verdict apart, in the colour of the checker play alone.
+    checker = page.locator("#rv-turn-verdict")
+    assert verdict not in checker.inner_text()
+    assert checker.get_attribute("class") == f"verdict verdict-{turn.error_class}"
+    page.context.close()
+
+
+def on_the_board(reason: dict[str, Any]) -> dict[str, Any]:
+    """A stored reason of the computer's with its points in the board's numbering."""
+    params = reason.get("params") or {}
+    if "points" not in params:
+        return reason
+    return {**reason, "params": {**params, "points": [25 - int(p) for p in params["points"]]}}
+
+
+@LANGUAGES
+@WIDTHS
+def test_the_computers_play_and_its_reasons_use_the_boards_numbers_in_the_review(
+    browser: Any,
+    daphne_server: str,
+    user: Any,
+    held_reviews: list[int],
+    cube_game_played: Game,  # noqa: F811
+    language: str,
+    width: int,
+) -> None:
+    assert held_reviews == [cube_game_played.pk]
+    analysed_cube_game(cube_game_played)
+    theirs = TurnAnalysis.objects.filter(analysis__game=cube_game_played, side="dark")
+    named = [
+        (t, c)
+        for t in theirs.order_by("number")
+        for c in t.report["alternatives"]
+        if any("points" in (r.get("params") or {}) for r in c["reasons"])
+    ]
+    assert named, "a play of the computer's whose reasons name points"
+    turn, candidate = named[0]
+    with translation.override(language):
+        reasons = render_reasons([on_the_board(r) for r in candidate["reasons"]])
+    page = open_game_page(browser, daphne_server, user, language, width)
+    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    for _ in range(turn.number - 1):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => window.__review.view") == turn.number - 1
+    # The computer's plays are in the board's numbers (17/20), and so are their reasons.
+    text = page.locator("#rv-alternatives").inner_text()
+    for reason in reasons:
+        assert reason in text, (reason, text)
     page.context.close()
