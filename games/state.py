@@ -24,9 +24,10 @@ from games.cube_state import (
     word_cube,
 )
 from games.engine import Dice, Display, Position, Side, opening_roll
+from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Status
 from games.row_checks import TIER_KEYS, row_damage
-from games.services import current_turn, position_of
+from games.services import cube_of, current_turn, match_of, position_of
 from games.steps import moves_json, steps_json
 
 log = logging.getLogger(__name__)
@@ -131,6 +132,7 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "resign_refused": game.resign_refused or None,
     }
     state.update(_board_json(game))
+    state["ids"] = ids_json(game)
     state["no_move"] = _light_just_passed(game, last)
     state["thinking"] = not game.is_over and (
         game.turn == Side.DARK.value or bool(game.resign_offer)
@@ -180,6 +182,38 @@ def _board_json(game: Game) -> dict[str, Any]:
         "can_undo": bool(game.steps),
         "can_end_turn": bool(turn.complete),
     }
+
+
+def ids_json(game: Game) -> dict[str, str]:
+    """GNU Backgammon's Position ID and Match ID of the game now (before the
+    steps of a turn being played): the position from the side on roll (the
+    doubler while a double waits), the cube, the score, the dice."""
+    turn = Side(game.turn) if game.turn in (Side.LIGHT.value, Side.DARK.value) else Side.LIGHT
+    on_roll = Side(game.cube_offered) if game.cube_offered else turn
+    deciding = Side.DARK if game.resign_offer else turn
+    cube, match = cube_of(game), match_of(game)
+    if game.status == Status.FINISHED:
+        stage = "passed" if game.passed else "resigned" if game.resigned else "over"
+    else:
+        stage = "playing"
+    rolled: list[int] = [] if game.status in (Status.DECIDING, Status.DOUBLED) else game.dice or []
+    fields = MatchIdFields(
+        cube=cube.value if cube else 1,
+        owner=cube.owner if cube else None,
+        on_roll=on_roll,
+        crawford=match.crawford,
+        game=stage,
+        deciding=deciding,
+        doubled=game.status == Status.DOUBLED,
+        resigned=game.resign_offer or "",
+        dice=(rolled[0], rolled[1]) if rolled else (0, 0),
+        length=match.length,
+        score_light=match.light,
+        score_dark=match.dark,
+    )
+    position = position_of(game)
+    seen = position if on_roll is Side.LIGHT else position.swapped()
+    return {"position_id": seen.position_id(), "match_id": match_id(fields)}
 
 
 def _pips(light_position: Position) -> dict[str, int]:

@@ -5,6 +5,7 @@ import { renderBoard, layer } from "./board.js";
 import { buildTargets } from "./targets.js";
 import { byId, fmt } from "./common.js";
 import { renderCube, renderMatchResult } from "./cube.js";
+import { renderIds } from "./ids.js";
 import { lastPlays, renderMoves } from "./moves.js";
 import { allowedFrom, canAct, isIdle, live } from "./page.js";
 import * as V from "./view.js";
@@ -57,6 +58,7 @@ export function renderPanels(page) {
   renderResult(page);
   renderMatchResult(page);
   renderMoves(page);
+  renderIds(page);
   root.dataset.version = String(state.version);
   root.dataset.turn = state.turn || "";
   root.dataset.status = state.status || "";
