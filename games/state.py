@@ -21,6 +21,7 @@ from games.cube_state import (
     score_words,
     word_cube,
 )
+from games.dice_proof import dice_proof_json
 from games.engine import Dice, Display, Position, Side, opening_roll
 from games.models import Game, Status
 from games.services import current_turn, position_of
@@ -45,6 +46,7 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
         "tier": game.tier,
         "dice": list(game.dice) if game.dice else None,
         "opening": _opening_json(game),
+        "dice_proof": dice_proof_json(game),
         "last_turn": last,
         "result": _result_json(game),
         "hints_used": game.hints_used,

@@ -15,7 +15,9 @@ from accounts.models import MATCH_LENGTHS, GameKind
 from accounts.preferences import board_prefs, remember_game_type
 from games import services
 from games.access import owned_game
+from games.commands import bad_seed_message
 from games.cube_state import describe_cube_refusal
+from games.engine.fairdice import valid_person_seed
 from games.models import Game
 from games.play_words import board_words
 from games.state import build_state
@@ -44,6 +46,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "default_length": prefs["match_length"],
         "unfinished": unfinished,
         "recent": recent,
+        # The next game's dice commitment, shown before its seed is sent.
+        "next_commitment": services.next_commitment(user) if user.is_authenticated else "",
     }
     return render(request, "games/lobby.html", context)
 
@@ -59,13 +63,17 @@ def start(request: HttpRequest) -> HttpResponse:
     if kind not in GameKind.values or (kind == GameKind.MATCH and length not in MATCH_LENGTHS):
         messages.error(request, _("Choose a game type and, for a match, its length."))
         return redirect("games:lobby")
+    seed = request.POST.get("dice_seed", "").strip() or None
+    if seed is not None and not valid_person_seed(seed):
+        messages.error(request, bad_seed_message())
+        return redirect("games:lobby")
     user = ensure_player(request)
     prefs = board_prefs(user)
     remember_game_type(user, kind, length if length in MATCH_LENGTHS else prefs["match_length"])
     if kind == GameKind.MATCH:
-        game = services.start_match(user, tier, length)
+        game = services.start_match(user, tier, length, person_seed=seed)
     else:
-        game = services.start_game(user, tier, kind, jacoby=prefs["jacoby"])
+        game = services.start_game(user, tier, kind, jacoby=prefs["jacoby"], person_seed=seed)
     return redirect("games:play", game_id=game.pk)
 
 
@@ -86,6 +94,8 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         "state_url": reverse("games:state", args=[game.pk]),
         "prefs_json": board_prefs(request.user),
         "board_words": board_words(game),
+        # The commitment of the game a New game / Next game here would start.
+        "next_commitment": services.next_commitment(request.user),
         # window.__shuanglu, the browser tests' hook: never on a production page.
         "test_hook": settings.DEBUG,
     }

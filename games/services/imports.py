@@ -25,7 +25,7 @@ from games.engine import Side
 from games.engine.matfile import ActionKind, MatchRecord, MatFileError, MatProblem, parse_mat
 from games.engine.matfile import swapped as swap_columns
 from games.engine.matreplay import EndHow, ReplayedGame, ReplayedTurn, replay_match
-from games.models import CubeAction, Game, Match, Status, Turn
+from games.models import CubeAction, DiceSource, Game, Match, Status, Turn
 from games.signals import game_finished
 from games.steps import stored_steps, turn_json
 from games.tiers import DEFAULT_TIER
@@ -131,6 +131,7 @@ def _store_game(owner: Any, replayed: ReplayedGame, match: Match | None, number:
         score_dark=replayed.match.dark if match else 0,
         crawford=replayed.match.crawford,
         finished_at=now,
+        dice_source=DiceSource.IMPORTED,
     )
     last = _store_turns(game, replayed.turns)
     if last is not None:
