@@ -82,7 +82,6 @@ def check_game(game: Game) -> tuple[bool, list[CheckedRoll]]:
     seed = fairdice.server_seed_from_hex(game.server_seed)
     committed = fairdice.commitment(seed) == game.dice_commitment
     checked = [
-        CheckedRoll(r, fairdice.roll_of(seed, game.person_seed, r.roll))
-        for r in played_rolls(game)
+        CheckedRoll(r, fairdice.roll_of(seed, game.person_seed, r.roll)) for r in played_rolls(game)
     ]
     return committed, checked
