@@ -124,14 +124,17 @@ def verify(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def stats(request: HttpRequest) -> HttpResponse:
     scopes = []
+    verifiable: list[Game] = []
     if request.user.is_authenticated:
         scopes.append(("mine", dicestats.statistics(Game.objects.filter(owner=request.user))))
+        verifiable = dicestats.verifiable_games(request.user)
     scopes.append(("site", dicestats.site_statistics()))
     return render(
         request,
         "learning/stats.html",
         {
             "scopes": [(name, _scope_rows(counts)) for name, counts in scopes],
+            "verifiable": verifiable,
         },
     )
 
