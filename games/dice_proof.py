@@ -54,6 +54,7 @@ def played_rolls(game: Game) -> list[PlayedRoll]:
     ]
     turns = game.turns.exclude(roll=None).order_by("number")
     for roll, die1, die2, side, turn in turns.values_list("roll", "die1", "die2", "side", "number"):
+        assert roll is not None  # excluded above
         rolls.append(PlayedRoll(roll, (die1, die2), "turn", side, turn))
     return rolls
 
