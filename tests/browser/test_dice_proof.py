@@ -96,6 +96,6 @@ def test_a_changed_roll_is_named_on_the_verify_page(
     expect(summary).to_contain_text(f"{played[0]}-{played[1]}")
     bad = page.locator('.verify-roll[data-matches="0"]')
     expect(bad).to_have_count(1)
-    expect(bad.locator("td").first).to_have_text(str(turn.roll))
+    expect(bad.locator(".verify-number")).to_have_text(str(turn.roll))
     assert str(turn.roll) in summary.inner_text()
     expect(page.locator('.verify-roll[data-matches="1"]')).to_have_count(count - 1)
