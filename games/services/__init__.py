@@ -41,7 +41,7 @@ from games.services.computer import (
     stuck_games,
 )
 from games.services.cube import cube_of, cube_refusal, match_of
-from games.services.dice import next_commitment
+from games.services.dice import keep_next_seed, new_server_seed, next_commitment
 from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
     CubeRefusedError,
@@ -107,6 +107,8 @@ __all__ = [
     "import_match_file",
     "make_step",
     "match_of",
+    "keep_next_seed",
+    "new_server_seed",
     "next_commitment",
     "next_game",
     "pass_double",

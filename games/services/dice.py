@@ -66,6 +66,13 @@ def next_commitment(user: Any) -> str:
     return fairdice.commitment(bytes.fromhex(row.seed))
 
 
+def keep_next_seed(user: Any, seed: str) -> None:
+    """A visitor's next seed, drawn before they had an account (its commitment
+    shown in the lobby then), becomes their account's, unless it has one."""
+    fairdice.server_seed_from_hex(seed)
+    NextDiceSeed.objects.get_or_create(owner=user, defaults={"seed": seed})
+
+
 def take_server_seed(user: Any) -> str:
     """The seed whose commitment ``user`` was shown (a new one if none was),
     no longer the next game's. Call inside the transaction that starts the game."""

@@ -4,6 +4,7 @@ own dice source, and a person's seed that cannot be used."""
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 from typing import Any
 
@@ -48,12 +49,20 @@ def test_every_roll_is_drawn_from_the_seeds_in_order(
     assert game.rolls_drawn == len(game.opening_rolls)
     if game.turn == Side.LIGHT.value:
         game = _play_first(game)
+    else:  # the computer's first turn, played as its task plays it
+        due = services.begin_computer_turn(game.pk, game.version)
+        assert due is not None
+        plays = legal_plays(*due)
+        services.finish_computer_turn(game.pk, game.version, plays[0] if plays else None)
     game = Game.objects.get(pk=game.pk)
     first = Turn.objects.get(game=game, number=1)
     assert first.roll == len(game.opening_rolls) - 1  # the first turn plays the last opening roll
-    assert game.turn == Side.DARK.value or game.last_turn["number"] > 1
-    assert game.rolls_drawn == len(game.opening_rolls) + 1
+    # The next side's roll is drawn as the turn passes (a person with no
+    # play passes on, and the computer's is drawn too).
+    assert game.rolls_drawn >= len(game.opening_rolls) + 1
     assert list(fairdice.roll_of(_seed(game), "my-seed", game.rolls_drawn - 1)) == game.dice
+    for turn in Turn.objects.filter(game=game).exclude(roll=None):
+        assert fairdice.roll_of(_seed(game), "my-seed", turn.roll) == turn.dice
     assert services.next_commitment(user) != shown  # the next game has a seed of its own
 
 
@@ -113,3 +122,17 @@ def test_the_verify_command_checks_a_finished_game_roll_by_roll(
     Game.objects.filter(pk=game.pk).update(dice_source=DiceSource.BEFORE)
     with pytest.raises(CommandError, match="before dice commitments"):
         call_command("verify_dice", game.pk)
+
+
+def test_a_visitors_first_game_uses_the_commitment_the_lobby_showed(
+    client: Client, held_computer_turns: list[tuple[int, int]]
+) -> None:
+    lobby = client.get("/").content.decode()
+    shown = re.findall(r"[0-9a-f]{64}", lobby)
+    assert len(shown) == 1
+    assert client.get("/").content.decode().count(shown[0]) == 1  # the same on a second look
+    answer = client.post("/games/new/", {"tier": "beginner", "dice_seed": "first-game"})
+    game = Game.objects.get(pk=int(answer.url.strip("/").split("/")[-1]))
+    assert game.dice_commitment == shown[0] and game.person_seed == "first-game"
+    assert "next_dice_seed" not in client.session
+    assert shown[0] not in client.get("/").content.decode()  # the next game has its own
