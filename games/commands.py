@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from games import services
 from games.cube_state import describe_cube_refusal
 from games.engine import BAR, OFF
+from games.engine.fairdice import DiceSeedError, check_person_seed
 from games.json_input import JsonInputError, read_object
 from games.models import Game
 from games.refusals import describe_refusal, refusal_params_json
@@ -111,6 +112,8 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             message = _("A resignation is single, gammon or backgammon.")
             raise CommandError("bad_command", message, command_id)
         return {"kind": resign_kind}
+    if kind == "next_game":
+        return _seed_args(data, command_id)
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
@@ -124,6 +127,26 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
         args["die"] = die
     return args
+
+
+def _seed_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
+    """The person's seed for the next game's dice, when the page sends one."""
+    seed = data.get("seed")
+    if seed is None:
+        return {}
+    if not isinstance(seed, str):
+        raise CommandError("bad_command", bad_seed_message(), command_id)
+    try:
+        return {"seed": check_person_seed(seed)}
+    except DiceSeedError:
+        raise CommandError("bad_command", bad_seed_message(), command_id) from None
+
+
+def bad_seed_message() -> str:
+    return _(
+        "Your dice seed is 1 to 64 letters (A-Z, a-z), digits, underscores or hyphens; "
+        "change it and try again."
+    )
 
 
 def run_command(

@@ -23,6 +23,7 @@ from games.cube_state import (
     score_words,
     word_cube,
 )
+from games.dice_proof import dice_proof_json
 from games.engine import Dice, Display, Position, Side, opening_roll
 from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Status
@@ -121,6 +122,7 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "tier": game.tier,
         "dice": list(game.dice) if game.dice else None,
         "opening": _opening_json(game),
+        "dice_proof": dice_proof_json(game),
         "last_turn": last,
         "result": _result_json(game),
         "hints_used": game.hints_used,

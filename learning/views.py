@@ -19,6 +19,7 @@ from learning import dicestats, history, progress, study_queue, tasks
 from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
 from learning.review import match_summary, needs_queueing, queue_analysis
+from learning.verify import verify_context, verify_strings
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")
@@ -116,16 +117,27 @@ def analysis_status(request: HttpRequest, game_id: int) -> JsonResponse:
 
 
 @require_GET
+@require_GET
+def verify(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A game's dice beside its seeds, recomputed in the browser (docs/dice.md)."""
+    game = owned_game(request, game_id)
+    context = {**verify_context(game), "strings": verify_strings()}
+    return render(request, "learning/verify.html", context)
+
+
 def stats(request: HttpRequest) -> HttpResponse:
     scopes = []
+    verifiable: list[Game] = []
     if request.user.is_authenticated:
         scopes.append(("mine", dicestats.statistics(Game.objects.filter(owner=request.user))))
+        verifiable = dicestats.verifiable_games(request.user)
     scopes.append(("site", dicestats.site_statistics()))
     return render(
         request,
         "learning/stats.html",
         {
             "scopes": [(name, _scope_rows(counts)) for name, counts in scopes],
+            "verifiable": verifiable,
         },
     )
 

@@ -43,6 +43,7 @@ from games.services.computer import (
 )
 from games.services.cube import cube_of, cube_refusal, match_of
 from games.services.damage import DAMAGED, give_up_damaged, is_damaged, mark_damaged
+from games.services.dice import keep_next_seed, new_server_seed, next_commitment
 from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
     CubeRefusedError,
@@ -116,6 +117,9 @@ __all__ = [
     "make_step",
     "mark_damaged",
     "match_of",
+    "keep_next_seed",
+    "new_server_seed",
+    "next_commitment",
     "next_game",
     "pass_double",
     "position_of",

@@ -52,7 +52,9 @@ export function nextGame(page, send) {
     goTo(page, m.next_game);
     return true;
   }
-  return command(page, send, "next_game");
+  // The person's seed for the next game's dice (games/dice_seed.js fills it).
+  const seed = byId("next-dice-seed")?.value;
+  return command(page, send, "next_game", seed ? { seed } : {});
 }
 
 function goTo(page, gameId) {

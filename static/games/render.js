@@ -76,6 +76,9 @@ function renderResult(page) {
   byId("over-title").textContent = t.title;
   byId("over-kind").textContent = t.kind;
   byId("over-points").textContent = t.points;
+  const seed = state.dice_proof && state.dice_proof.server_seed;
+  byId("over-dice").hidden = !seed;
+  byId("over-server-seed").textContent = seed || "";
   if (panel.hidden) {
     panel.hidden = false;
     // Where the eye (and the keyboard) is: the result, over the board.
