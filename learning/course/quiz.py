@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
@@ -71,7 +71,8 @@ def _dice(dice: Dice) -> tuple[int, int]:
 
 def _words(text: Promise, **params: Any) -> Promise:
     """``text`` with ``params`` filled in, in the language of the moment it is shown."""
-    return lazy(lambda: str(text) % params, str)()
+    filled = lazy(lambda: str(text) % params, str)()
+    return cast(Promise, filled)  # a lazy proxy, typed as its result
 
 
 def _refused(
