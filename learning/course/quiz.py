@@ -8,7 +8,8 @@ that hits, enters, bears off, moves as the prompt says), the intended steps
 are a play the engine lists, a wrong step is one the engine refuses with the
 lesson's refusal code, and the answers to questions are the engine's
 (``check``). The choices of the habits and the opening replies are drawn
-where the hints' ranking (``check.ranked_plays``) puts the two plays at
+where the hints' ranking (``default_rank`` at ``check.PICK_PLY``, as the
+check ranks the pick) puts the two plays at
 least ``PICK_GAP`` apart, and the cube's where the cube advice's actions are
 ``CUBE_GAP`` apart, so the right answer is clear.
 """
@@ -23,6 +24,9 @@ from typing import Any, cast
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext_lazy as _
 
+from ai_worker import candidates
+from ai_worker.features import position_features
+from ai_worker.ranking import default_rank
 from games.engine import Dice, Play, Position, RefusalCode, Turn, legal_plays
 from learning.course import check
 from learning.course.lessons import START, Goal, Lesson, Task, Wrong
@@ -334,16 +338,22 @@ def both_dice(rng: random.Random) -> Task:
 def _clear_pair(
     rng: random.Random, position: Position, dice: Dice, fits: Callable[[Any, Any], bool]
 ) -> tuple[str, str] | None:
-    """Two plays the hints rank at least ``PICK_GAP`` apart, the better first,
-    for which ``fits(better, worse)`` holds; None if there are none."""
-    ranked = check.ranked_plays(position.position_id(), _dice(dice))
+    """The best play and one the hints rank at least ``PICK_GAP`` below it,
+    for which ``fits(better, worse)`` holds (``Candidate``s, with their
+    reasons); None if there is none. The hints' ranking (bgsage at
+    ``check.PICK_PLY``) first; the reasons only for the plays tried."""
+    ranked = default_rank(position, dice, check.PICK_PLY)
     if len(ranked) < 2:
         return None
-    best = ranked[0]
-    worse = [c for c in ranked[1:] if best.equity - c.equity >= PICK_GAP and fits(best, c)]
-    if not worse:
-        return None
-    return best.notation, rng.choice(worse).notation
+    before = position_features(position)
+    best = candidates.candidate(position, ranked[0], before)
+    worse = [r for r in ranked[1:] if ranked[0].equity - r.equity >= PICK_GAP]
+    rng.shuffle(worse)
+    for ranked_play in worse:
+        other = candidates.candidate(position, ranked_play, before)
+        if fits(best, other):
+            return best.notation, other.notation
+    return None
 
 
 def _codes(candidate: Any) -> set[str]:
@@ -389,8 +399,8 @@ def openings(rng: random.Random) -> Task:
     then the person's roll, any of the 21."""
     while True:
         first = Dice(*rng.choice(OPENING_ROLLS))
-        opened = check.ranked_plays(START, _dice(first))[0]
-        position = Position.from_position_id(opened.result_id).swapped()
+        opened = default_rank(Position.from_position_id(START), first, check.PICK_PLY)[0].play
+        position = opened.result.swapped()
         dice = _roll(rng)
         pair = _clear_pair(rng, position, dice, lambda best, other: True)
         if pair is not None:
@@ -404,7 +414,7 @@ def openings(rng: random.Random) -> Task:
                         "two replies is better?"
                     ),
                     roll=f"{first.d1}-{first.d2}",
-                    play=opened.notation,
+                    play=opened.notation(),
                 ),
                 accept=_shuffled(rng, pair),
             )
