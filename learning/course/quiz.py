@@ -92,12 +92,14 @@ def _refused(
     return None
 
 
-def _varied(rng: random.Random, turns: int) -> Position:
-    """The start after ``turns`` random plays of each side that hit nothing
-    (light, the person, on roll)."""
+def _varied(rng: random.Random, turns: int, hits: bool = False) -> Position:
+    """The start after ``turns`` random plays of each side, that hit nothing
+    unless ``hits`` (light, the person, on roll)."""
     position = Position.start()
     for _turn in range(2 * turns):
-        plays = [p for p in legal_plays(position, _roll(rng)) if not any(s.hit for s in p.steps)]
+        plays = [
+            p for p in legal_plays(position, _roll(rng)) if hits or not any(s.hit for s in p.steps)
+        ]
         if plays:
             position = rng.choice(plays).result
         position = position.swapped()
@@ -376,7 +378,8 @@ def _shuffled(rng: random.Random, pair: tuple[str, str]) -> tuple[str, str]:
 
 def habits(rng: random.Random) -> Task:
     while True:
-        position, dice = _varied(rng, rng.randint(1, 4)), _roll(rng)
+        # Hits allowed: a checker of the person's may be on the bar.
+        position, dice = _varied(rng, rng.randint(1, 4), hits=True), _roll(rng)
         pair = _clear_pair(rng, position, dice, _habit)
         if pair is not None:
             return Task(
