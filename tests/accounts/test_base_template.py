@@ -16,12 +16,13 @@ def nav_links(html: str) -> list[tuple[str, str]]:
     return re.findall(r'<a href="([^"]+)"[^>]*>([^<]+)</a>', nav)
 
 
-def test_the_nav_names_the_seven_parts_in_chinese(client: Client) -> None:
+def test_the_nav_names_the_eight_parts_in_chinese(client: Client) -> None:
     links = nav_links(client.get(reverse("accounts:login")).content.decode())
     assert [name for _, name in links] == [
         "大厅",
         "对局记录",
         "复盘",
+        "学棋",
         "分析",
         "练习",
         "骰子统计",
@@ -31,6 +32,7 @@ def test_the_nav_names_the_seven_parts_in_chinese(client: Client) -> None:
         reverse("games:lobby"),
         reverse("learning:history"),
         reverse("learning:reviews"),
+        reverse("learning:course"),
         reverse("study:analysis"),
         reverse("study:practice"),
         reverse("learning:stats"),

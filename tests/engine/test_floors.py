@@ -31,6 +31,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("outcome",),  # game over: winner and kind
     ("cube",),  # the cube and the match: who may double, what a result is worth
     ("xgid",),  # the XGID codec (position, dice, cube, score)
+    ("matchid",),  # GNU Backgammon's Match ID (the cube, the score, the dice)
     ("matfile",),  # match files (.mat) read and written
     ("matreplay",),  # match files replayed through the rules
     ("display",),  # the brief's orientation, the text board
