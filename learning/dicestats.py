@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, QuerySet
@@ -107,10 +108,16 @@ def statistics(games: QuerySet[Game]) -> dict[str, DiceCounts]:
     return {"light": side_counts(games, "light"), "dark": side_counts(games, "dark")}
 
 
+def statistics_of(user: Any) -> dict[str, DiceCounts]:
+    """``statistics`` of the user's own games: an imported study's dice are not theirs."""
+    return statistics(Game.objects.filter(owner=user).own_record())
+
+
 def site_statistics() -> dict[str, DiceCounts]:
-    """``statistics`` of every game of the site, cached for ``SITE_CACHE_SECONDS``."""
+    """``statistics`` of every game played on the site (an imported game's dice
+    were rolled elsewhere), cached for ``SITE_CACHE_SECONDS``."""
     cached: dict[str, DiceCounts] | None = cache.get(SITE_CACHE_KEY)
     if cached is None:
-        cached = statistics(Game.objects.all())
+        cached = statistics(Game.objects.filter(imported_from__isnull=True))
         cache.set(SITE_CACHE_KEY, cached, SITE_CACHE_SECONDS)
     return cached

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from learning.client_strings import HINT_STRINGS, REVIEW_STRINGS
 from learning.labels import ERROR_LABELS, RATING_LABELS, SIDE_LABELS, millipoints
@@ -23,6 +24,19 @@ def hint_strings() -> dict[str, Any]:
 def review_strings() -> dict[str, Any]:
     """review.js's words, for json_script like hint_strings."""
     return REVIEW_STRINGS
+
+
+@register.simple_tag
+def history_winner(game: Any) -> str:
+    """Who won, as the history names them: you, the file's player, or the computer."""
+    named = game.file_players
+    if game.winner == "light" and not game.is_study:
+        return str(_("You"))
+    if named is not None:
+        return str(named[0] if game.winner == "light" else named[1])
+    if game.match is not None and game.match.opponent_name:
+        return str(game.match.opponent_name)
+    return str(_("Computer"))
 
 
 @register.simple_tag
