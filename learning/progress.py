@@ -49,7 +49,7 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 96, 12, 24  # RIGHT leaves room for the band name
 LUCK_HEIGHT = 90
 BAND_TOP = 40.0  # the scale's least top: above the last band (35)
 OUTLIER_TIMES = 2.5  # the scale reaches this many times the median game's rate
-LABEL_GAP = 12  # the band names' least distance (their font is 10 units high)
+LABEL_GAP = 14  # the band names' least distance (their font is 10 units, their box 12-13)
 
 WHERE_LOST: dict[str, Promise] = {
     OPENING: _("Most of your equity goes in the opening: %(share)s%% of all you gave away."),
