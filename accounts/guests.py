@@ -7,9 +7,12 @@ The guest row is the one that later becomes the named account at sign-up
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.contrib.auth import login
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 
 from accounts import throttling
 from accounts.models import User
@@ -46,3 +49,19 @@ def ensure_player(request: HttpRequest) -> User:
     guest = create_guest()
     login(request, guest, backend=GUEST_BACKEND)
     return guest
+
+
+def stale_guests(days: int) -> QuerySet[User]:
+    """Guests not seen for ``days`` days: their session cookie is long gone
+    (SESSION_COOKIE_DAYS), so nobody can reach their games any more."""
+    cutoff = timezone.now() - timedelta(days=days)
+    seen_before = Q(last_login__lt=cutoff) | Q(last_login__isnull=True, date_joined__lt=cutoff)
+    return User.objects.filter(seen_before, is_guest=True)
+
+
+def prune_guests(days: int) -> int:
+    """Delete the guests ``stale_guests(days)`` finds, their games with them; how many."""
+    guests = stale_guests(days)
+    count = guests.count()
+    guests.delete()
+    return count

@@ -8,6 +8,9 @@ opens the lobby (the yardstick) and each lesson page in turn, ``--rounds``
 times, interleaved so both see the same machine; then the check of one step
 (the engine's walk, no job for the computer's workers) and one pick between
 two plays (the hints' ranking at 1-ply, bgsage in the web process). Prints
+A new visitor each round opens the lessons whose quiz is drawn with the
+hints' ranking or the cube advice, to time a run's first page (the quiz drawn
+then; later pages of the run reuse it). Prints
 p50/p95 of each, the lesson page's ratio to the lobby, the page's HTML bytes,
 and the load (``os.getloadavg()``) before and after. Target: a lesson page's
 p95 <= 300 ms.
@@ -100,9 +103,13 @@ def _answers(port: int) -> bool:
         return False
 
 
+# The quizzes drawn with the hints' ranking or the cube advice (the dearest).
+DRAWN_BY_RANKING = ("habits", "openings", "cube")
+
+
 def measure(port: int, rounds: int) -> dict[str, list[float]]:
     visitor = Visitor(port)
-    times: dict[str, list[float]] = {"lobby": [], "lesson": [], "step": [], "pick": []}
+    times: dict[str, list[float]] = {"lobby": [], "lesson": [], "step": [], "pick": [], "new": []}
     _ms, page = visitor.request("GET", "/learn/lesson/board/")  # makes the guest
     times["bytes"] = [float(len(page))]
     for _ in range(rounds):
@@ -112,6 +119,12 @@ def measure(port: int, rounds: int) -> dict[str, list[float]]:
         # A partial play is judged and counts nothing: it can be asked again.
         step = json.dumps({"steps": [[24, 18]]}).encode()
         times["step"].append(visitor.request("POST", "/learn/lesson/board/0/check", step)[0])
+        # A new visitor's first run: its quizzes drawn for the page (the
+        # lessons whose draws rank plays or ask the cube advice).
+        newcomer = Visitor(port)
+        newcomer.request("GET", "/learn/lesson/board/")  # makes the guest
+        for slug in DRAWN_BY_RANKING:
+            times["new"].append(newcomer.request("GET", f"/learn/lesson/{slug}/")[0])
     data = json.loads(
         visitor.request("GET", "/learn/lesson/habits/")[1]
         .split(b'id="lesson-data" type="application/json">')[1]
@@ -151,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load (1 and 5 min) before {before}, after {after}")
     print(line("lobby / (yardstick)", times["lobby"]))
     print(line("lesson page", times["lesson"], times["lobby"]))
+    print(line("lesson page, a new run", times["new"], times["lobby"]))
     print(line("check: one step", times["step"], times["lobby"]))
     print(line("check: a pick (1-ply)", times["pick"], times["lobby"]))
     print(f"lesson page HTML: {int(times['bytes'][0])} bytes")

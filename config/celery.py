@@ -44,6 +44,8 @@ app.autodiscover_tasks()
 # Stuck computer turns are swept every 10 s where celery beat runs; workers
 # also sweep once on start (ai_worker.tasks), and without beat
 # `python -m ai_worker.watchdog` does the same in a loop.
+# Guests unused for GUEST_RETENTION_DAYS are deleted once a day
+# (accounts.tasks.prune_guests, on the watchdog queue).
 app.conf.beat_schedule = {
     "watch-computer-turns": {
         "task": "ai_worker.tasks.watch_computer_turns",
@@ -52,5 +54,9 @@ app.conf.beat_schedule = {
     "feed-study-queue": {
         "task": "learning.tasks.feed_study_queue",
         "schedule": 60.0,
+    },
+    "prune-guests": {
+        "task": "accounts.tasks.prune_guests",
+        "schedule": 24 * 3600,
     },
 }

@@ -330,6 +330,10 @@ SOCKET_MAX_UNSENT_BYTES = envint("SOCKET_MAX_UNSENT_BYTES", 256 * 1024)
 
 # Guests keep their account as long as the cookie lives.
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_DAYS", 90) * 24 * 3600
+# A guest account unused this long is deleted with its games (accounts.tasks,
+# daily in beat): its cookie ended SESSION_COOKIE_DAYS after its last sign-in,
+# so nobody can reach it; never shorter than the cookie.
+GUEST_RETENTION_DAYS = max(envint("GUEST_RETENTION_DAYS", 120), SESSION_COOKIE_AGE // 86400 + 1)
 
 LANGUAGE_CODE = "zh-hans"
 LANGUAGES = [("zh-hans", _("Simplified Chinese")), ("en", _("English"))]

@@ -6,7 +6,6 @@ consumer only moves frames and calls ``run_command`` off the event loop.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -15,9 +14,12 @@ from django.utils.translation import gettext as _
 from games import services
 from games.cube_state import describe_cube_refusal
 from games.engine import BAR, OFF
+from games.engine.fairdice import DiceSeedError, check_person_seed
+from games.json_input import JsonInputError, read_object
 from games.models import Game
 from games.refusals import describe_refusal, refusal_params_json
-from games.state import build_state
+from games.row_checks import row_damage
+from games.state import READ_ERRORS, build_state, damaged_words
 
 COMMAND_TYPES = (
     "step",
@@ -33,6 +35,12 @@ COMMAND_TYPES = (
 )
 RESIGN_KINDS = ("single", "gammon", "backgammon")
 MAX_ID_LENGTH = 64
+# A frame is at most 4 KB (the consumer refuses more, in words, before this);
+# a command is one flat object, so anything nested deeper is not one (and a
+# frame of 2,000 "[" made json.loads raise RecursionError: the socket closed
+# 1011 without a word).
+MAX_FRAME_CHARS = 4096
+MAX_FRAME_DEPTH = 2
 
 
 class CommandError(Exception):
@@ -58,11 +66,13 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     if text_data is None:
         raise CommandError("bad_json", _("Commands are JSON text frames."))
     try:
-        data = json.loads(text_data)
-    except ValueError:
+        data = read_object(text_data, MAX_FRAME_CHARS, MAX_FRAME_DEPTH)
+    except JsonInputError as error:
+        if error.code == "not_object":
+            raise CommandError("bad_json", _("A command is a JSON object.")) from None
+        if error.code == "too_deep":
+            raise CommandError("bad_json", error.message) from None
         raise CommandError("bad_json", _("That message is not valid JSON.")) from None
-    if not isinstance(data, dict):
-        raise CommandError("bad_json", _("A command is a JSON object."))
     command_id = _command_id(data.get("id"))
     kind = data.get("type")
     if kind not in COMMAND_TYPES:
@@ -102,6 +112,8 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             message = _("A resignation is single, gammon or backgammon.")
             raise CommandError("bad_command", message, command_id)
         return {"kind": resign_kind}
+    if kind == "next_game":
+        return _seed_args(data, command_id)
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
@@ -115,6 +127,26 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
         args["die"] = die
     return args
+
+
+def _seed_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
+    """The person's seed for the next game's dice, when the page sends one."""
+    seed = data.get("seed")
+    if seed is None:
+        return {}
+    if not isinstance(seed, str):
+        raise CommandError("bad_command", bad_seed_message(), command_id)
+    try:
+        return {"seed": check_person_seed(seed)}
+    except DiceSeedError:
+        raise CommandError("bad_command", bad_seed_message(), command_id) from None
+
+
+def bad_seed_message() -> str:
+    return _(
+        "Your dice seed is 1 to 64 letters (A-Z, a-z), digits, underscores or hyphens; "
+        "change it and try again."
+    )
 
 
 def run_command(
@@ -145,6 +177,12 @@ def run_command(
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:
         return _error_reply(command.id, "not_found"), None
+    except READ_ERRORS:
+        # The row under an open socket cannot be read: stopped and said so
+        # (build_state marks it), unless the row reads and the fault is ours.
+        if row_damage(Game.objects.get(pk=game_id), deep=True) is None:
+            raise
+        return _error_reply(command.id, "damaged"), _state_of(game_id)
     state = getattr(game, "sent_state", None) or build_state(game)
     return {"type": "ack", "id": command.id, "version": game.version}, state
 
@@ -174,5 +212,6 @@ def error_message(code: str) -> str:
         "game_over": _("This game is over."),
         "not_your_game": _("This is not your game."),
         "not_found": _("No such game."),
+        "damaged": damaged_words(finished=False),
     }
     return messages.get(code, _("That command could not be run."))

@@ -28,12 +28,12 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
-from games import broadcast, dbpool, wsbuffer, wslogs
+from games import broadcast, dbpool, services, wsbuffer, wslogs
 from games.commands import Command, CommandError, parse_command, run_command
 from games.cube_state import word_cube
 from games.models import Game
 from games.services import hold_opened
-from games.sessions import session_expiry
+from games.sessions import guarded_key, session_expiry
 from games.state import build_state, describe_state
 from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
 
@@ -181,9 +181,19 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
             # One job per (game, version); its answer goes to every socket.
             return {"type": "ack", "id": command.id, "version": command.version}, None
-        # This socket sends the command's state with its reply (``_run``).
-        with broadcast.answered_by(self.channel_name), translation.override(self.language):
-            return run_command(self.game_id, self.user, command)
+        # This socket sends the command's state with its reply (``_run``);
+        # its write holds only while the session's row does (a log-out since
+        # the check above refuses it: games/sessions.py).
+        with (
+            broadcast.answered_by(self.channel_name),
+            translation.override(self.language),
+            services.under_session(guarded_key(self.session_key)),
+        ):
+            try:
+                return run_command(self.game_id, self.user, command)
+            except services.SessionEndedError:
+                self.session_expires = 0.0
+                return None
 
     # ------------------------------------------------------------ sessions, abuse
 

@@ -25,6 +25,7 @@ def cube_json(game: Game) -> dict[str, Any] | None:
     if cube is None:
         return None
     refusal = cube_refusal(game, Side.LIGHT)
+    match = match_of(game)
     deciding = game.status == Status.DECIDING and game.turn == Side.LIGHT.value
     return {
         "value": cube.value,
@@ -33,8 +34,13 @@ def cube_json(game: Game) -> dict[str, Any] | None:
         "may_double": deciding and refusal is None and not game.resign_offer,
         "why_not": None,
         "why_not_code": refusal.value if refusal else None,
-        "jacoby": match_of(game).jacoby,
+        "jacoby": match.jacoby,
         "dialog": None,
+        # What each resignation the person may offer scores for the computer
+        # now (Jacoby, the cube, the match's cap): the resign dialog's figures.
+        "resign_points": {
+            kind.value: result_points(kind, cube, match, Side.DARK) for kind in ResultKind
+        },
     }
 
 

@@ -138,6 +138,7 @@ def _problem_words(error: MatFileError) -> str:
         MatProblem.NOT_TEXT: _("This is not a text file."),
         MatProblem.NO_LENGTH: _("There is no “N point match” line: this is not a match file."),
         MatProblem.MATCH_TOO_LONG: _("The match is longer than %(limit)s points."),
+        MatProblem.NUMBER_TOO_LARGE: _("A number on this line is past %(limit)s."),
         MatProblem.UNSUPPORTED_LENGTH: _(
             "A match to %(length)s points cannot be stored: the site plays matches to "
             "1, 3, 5, 7, 9, 11 or 15 points."

@@ -57,6 +57,19 @@ class CubeActionKind(models.TextChoices):
     PASS = "pass", pgettext_lazy("cube action", "Pass")
 
 
+class DiceSource(models.TextChoices):
+    """Where a game's dice came from, and so whether they can be checked."""
+
+    # Derived from the game's committed server seed and the person's seed
+    # (games.engine.fairdice): checked on the verify page once it is over.
+    SEEDS = "seeds", _("Committed seeds")
+    # Started before the commitments existed (migration 0010): rolled with
+    # ``secrets``, nothing to check them against.
+    BEFORE = "before", _("Started before dice commitments")
+    # Read from a match file: rolled elsewhere.
+    IMPORTED = "imported", _("Imported from a match file")
+
+
 UNFINISHED = (Status.OPENING, Status.PLAYING, Status.DECIDING, Status.DOUBLED)
 
 
@@ -186,6 +199,10 @@ class Game(models.Model):
     # with the game, so a database restored under a kept cache brings its
     # own counts (games.services.computer.count_computer_attempt).
     computer_attempts = models.JSONField(default=dict, blank=True)
+    # Why the game stopped, when it failed: the computer gave up on its turn,
+    # or the row itself could not be read (games.row_checks), said for the
+    # log and the page; "" while nothing failed.
+    failure = models.CharField(max_length=300, blank=True, default="")
     # What the game is played for. The single game has no cube (the cube
     # columns keep their defaults); money and match games have one.
     kind = models.CharField(max_length=6, choices=GameKind.choices, default=GameKind.SINGLE)
@@ -215,6 +232,19 @@ class Game(models.Model):
     imported_from = models.ForeignKey(
         ImportedFile, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
     )
+    # The dice you can prove (games.engine.fairdice, docs/dice.md): the
+    # server seed (64 hex digits) stays on the server until the game is over;
+    # its SHA-256, the commitment, is shown from the start; the person's seed
+    # came with the command that started the game. ``rolls_drawn`` counts the
+    # rolls drawn from them (the opening rolls first), written in the same
+    # transaction as each roll: the next roll's number.
+    dice_source = models.CharField(
+        max_length=8, choices=DiceSource.choices, default=DiceSource.SEEDS
+    )
+    server_seed = models.CharField(max_length=64, blank=True)
+    dice_commitment = models.CharField(max_length=64, blank=True)
+    person_seed = models.CharField(max_length=64, blank=True)
+    rolls_drawn = models.PositiveIntegerField(default=0)
 
     objects = GameQuerySet.as_manager()
 
@@ -278,6 +308,10 @@ class Turn(models.Model):
     steps = models.JSONField(default=list, blank=True)
     position_before = models.CharField(max_length=14)
     position_after = models.CharField(max_length=14)
+    # The number of the game's roll these dice are (games.engine.fairdice);
+    # null when they were not drawn from the game's seeds (set with the
+    # position, imported, or rolled before the commitments).
+    roll = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -321,3 +355,23 @@ class CubeAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.before_turn} {self.side} {self.action} {self.value}"
+
+
+class NextDiceSeed(models.Model):
+    """The server seed of a person's next game, drawn before they give theirs.
+
+    Its commitment is shown where a game is started (the lobby, the end of a
+    game) before the person's seed is sent with the start; the game that
+    starts takes it (``games.services.dice.take_server_seed``) and the next
+    one is drawn afresh. So the server is bound to its seed before it can
+    know the person's.
+    """
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="next_dice_seed"
+    )
+    seed = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"next dice seed of user {self.owner_id}"

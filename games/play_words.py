@@ -67,6 +67,7 @@ def board_names() -> dict[str, str]:
         "place_point": js(_("point %%(n)s")),
         "place_bar": _("the bar"),
         "place_off": _("off the board"),
+        "copied": _("Copied."),
     }
 
 
@@ -139,7 +140,7 @@ def _cube_words() -> dict[str, str]:
         "double_title": js(_("The computer doubles to %%(value)s")),
         "take_words": _("Take: play on with the cube on your side."),
         "pass_words": _("Pass: the game ends and the computer wins the points before the double."),
-        "resign_points": js(_("(worth %%(points)s)")),
+        "resign_offer": js(_("%%(kind)s (worth %%(points)s)")),
         "take": pgettext("cube action", "Take"),
         "pass": pgettext("cube action", "Pass"),
     }
@@ -151,6 +152,14 @@ def _match_words() -> dict[str, str]:
         "match_line": js(_("Match to %%(length)s: you %%(light)s, the computer %%(dark)s")),
         "crawford": _("Crawford game"),
         "post_crawford": _("after the Crawford game"),
+        "crawford_notice_light": _(
+            "The Crawford game: you need one more point to win the match, "
+            "so neither side may double in this game."
+        ),
+        "crawford_notice_dark": _(
+            "The Crawford game: the computer needs one more point to win the match, "
+            "so neither side may double in this game."
+        ),
         "match_won": js(_("You won the %%(length)s-point match!")),
         "match_lost": js(_("The computer won the %%(length)s-point match.")),
         "match_next": js(_("Game %%(game)s of the match is next.")),

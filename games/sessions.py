@@ -16,11 +16,16 @@ or changes a session pushes to its sockets, which ask again at once:
 
 The trade: a change the signals cannot see (raw SQL, a queryset
 ``update``) is caught by the watch each socket runs every
-``SOCKET_SESSION_CHECK_SECONDS``, not by the next command; and a pushed
-change reaches a socket a few milliseconds after its commit, so a command
-already on its way in that window still runs. The check before every
-command was one query and an eighth of a command's CPU in the web process
-(bench/live.py); pushes are rare.
+``SOCKET_SESSION_CHECK_SECONDS``, not by the next command. The check
+before every command was one query and an eighth of a command's CPU in the
+web process (bench/live.py); pushes are rare. A pushed change reaches a
+socket a few milliseconds after its commit; a command already on its way in
+that window is still refused when its session's row is gone: each game row
+write of a socket's command is conditional on that row being there and
+unexpired, in the write's own statement (``guarded_key``,
+``games.services.under_session``), so no query is added. (A password
+changed in that window is not seen by the write: the push closes the socket
+right after.)
 """
 
 from __future__ import annotations
@@ -90,6 +95,12 @@ def session_expiry(session_key: str | None, user_id: int) -> float | None:
         _passed.clear()
     _passed[(session_key, user_id)] = facts
     return _stamp(facts[3])
+
+
+def guarded_key(session_key: str | None) -> str | None:
+    """The session key a command's write is made conditional on (None: the
+    session engine keeps no rows to check, and the push alone ends it)."""
+    return session_key if _rows_hold_sessions() else None
 
 
 def _rows_hold_sessions() -> bool:

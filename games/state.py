@@ -8,11 +8,13 @@ state alone, so each socket can phrase it in its own page language.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import services
 from games.cube_state import (
     cube_actions_json,
     cube_json,
@@ -21,10 +23,15 @@ from games.cube_state import (
     score_words,
     word_cube,
 )
+from games.dice_proof import dice_proof_json
 from games.engine import Dice, Display, Position, Side, opening_roll
-from games.models import Game, Status
-from games.services import current_turn, position_of
+from games.engine.matchid import MatchIdFields, match_id
+from games.models import Game, GameKind, Status
+from games.row_checks import TIER_KEYS, row_damage
+from games.services import cube_of, current_turn, match_of, position_of
 from games.steps import moves_json, steps_json
+
+log = logging.getLogger(__name__)
 
 
 def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
@@ -34,17 +41,88 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
     which the page and the HTTP state send; socket states carry only
     ``last_turn`` and ``last_cube_action``, which the page appends to the
     lists it has.
+
+    Never fails on what the row holds: a row that cannot be read
+    (``games.row_checks``) gets ``damaged_state``, and an unfinished game
+    is marked failed with why (``services.mark_damaged``).
     """
+    if services.is_damaged(game):
+        return damaged_state(game)  # found before, and stopped
+    why = row_damage(game)
+    if why is None:
+        try:
+            return _state(game, moves)
+        except READ_ERRORS:
+            why = row_damage(game, deep=True)
+            if why is None:
+                raise  # the row reads: a fault of the code, not of the row
+    log.warning("game %s: damaged row: %s", game.pk, why)
+    if not game.is_over:
+        services.mark_damaged(game.pk, why)
+        game = Game.objects.get(pk=game.pk)
+    return damaged_state(game)
+
+
+# What reading a damaged row raises (never a database error: an outage is
+# not damage).
+READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, AssertionError)
+
+
+def damaged_state(game: Game) -> dict[str, Any]:
+    """The state of a row that cannot be read: only its id, version and
+    status (and a result once resigned), an empty board, the words."""
+    finished = game.status == Status.FINISHED
+    state: dict[str, Any] = {
+        "type": "state",
+        "game": game.pk,
+        "version": game.version,
+        "status": Status.FINISHED.value if finished else Status.FAILED.value,
+        "damaged": True,
+        "turn": None,
+        "tier": game.tier if game.tier in TIER_KEYS else None,
+        "dice": None,
+        "opening": {"rolls": [], "starter": None},
+        "last_turn": None,
+        "result": None,
+        "hints_used": bool(game.hints_used),
+        "kind": game.kind if game.kind in GameKind.values else GameKind.SINGLE.value,
+        "cube": None,
+        "match": None,
+        "last_cube_action": None,
+        "resign_offer": None,
+        "resign_refused": None,
+        "no_move": False,
+        "thinking": False,
+        "moves": [],
+        "cube_actions": [],
+        **_board_json_of(Position((0,) * 25, (0,) * 25)),
+    }
+    state["message"] = damaged_words(finished)
+    return state
+
+
+def damaged_words(finished: bool) -> str:
+    if finished:
+        return _(
+            "This game's record is damaged and cannot be shown. "
+            "You resigned it; the computer won it."
+        )
+    return _("This game's record is damaged and cannot be shown. Resign it, or start a new game.")
+
+
+def _state(game: Game, moves: bool) -> dict[str, Any]:
     last = game.last_turn
     state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
         "version": game.version,
         "status": game.status,
+        "damaged": False,
         "turn": game.turn,
         "tier": game.tier,
         "dice": list(game.dice) if game.dice else None,
         "opening": _opening_json(game),
+        "dice_proof": dice_proof_json(game),
         "last_turn": last,
         "result": _result_json(game),
         "hints_used": game.hints_used,
@@ -55,14 +133,8 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
         "resign_offer": game.resign_offer or None,
         "resign_refused": game.resign_refused or None,
     }
-    try:
-        state.update(_board_json(game))
-    except Exception:
-        if game.status != Status.FAILED:
-            raise
-        # A failed game's row may be what failed it (a corrupt position):
-        # its state still goes out, an empty board with the failure in words.
-        state.update(_board_json_of(Position((0,) * 25, (0,) * 25)))
+    state.update(_board_json(game))
+    state["ids"] = ids_json(game)
     state["no_move"] = _light_just_passed(game, last)
     state["thinking"] = not game.is_over and (
         game.turn == Side.DARK.value or bool(game.resign_offer)
@@ -114,6 +186,38 @@ def _board_json(game: Game) -> dict[str, Any]:
     }
 
 
+def ids_json(game: Game) -> dict[str, str]:
+    """GNU Backgammon's Position ID and Match ID of the game now (before the
+    steps of a turn being played): the position from the side on roll (the
+    doubler while a double waits), the cube, the score, the dice."""
+    turn = Side(game.turn) if game.turn in (Side.LIGHT.value, Side.DARK.value) else Side.LIGHT
+    on_roll = Side(game.cube_offered) if game.cube_offered else turn
+    deciding = Side.DARK if game.resign_offer else turn
+    cube, match = cube_of(game), match_of(game)
+    if game.status == Status.FINISHED:
+        stage = "passed" if game.passed else "resigned" if game.resigned else "over"
+    else:
+        stage = "playing"
+    rolled: list[int] = [] if game.status in (Status.DECIDING, Status.DOUBLED) else game.dice or []
+    fields = MatchIdFields(
+        cube=cube.value if cube else 1,
+        owner=cube.owner if cube else None,
+        on_roll=on_roll,
+        crawford=match.crawford,
+        game=stage,
+        deciding=deciding,
+        doubled=game.status == Status.DOUBLED,
+        resigned=game.resign_offer or "",
+        dice=(rolled[0], rolled[1]) if rolled else (0, 0),
+        length=match.length,
+        score_light=match.light,
+        score_dark=match.dark,
+    )
+    position = position_of(game)
+    seen = position if on_roll is Side.LIGHT else position.swapped()
+    return {"position_id": seen.position_id(), "match_id": match_id(fields)}
+
+
 def _pips(light_position: Position) -> dict[str, int]:
     light, dark = light_position.pips()
     return {"light": light, "dark": dark}
@@ -151,6 +255,8 @@ def _light_just_passed(game: Game, last: dict[str, Any] | None) -> bool:
 
 def describe_state(state: dict[str, Any]) -> str | None:
     """A sentence about what just happened, from the state alone (or None)."""
+    if state.get("damaged"):
+        return damaged_words(state["status"] == Status.FINISHED)
     if state["status"] == Status.FAILED:
         return _("The computer could not finish its turn; this game has stopped.")
     result = state.get("result")

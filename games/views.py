@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -15,7 +17,9 @@ from accounts.models import MATCH_LENGTHS, GameKind
 from accounts.preferences import board_prefs, remember_game_type
 from games import services
 from games.access import owned_game
+from games.commands import bad_seed_message
 from games.cube_state import describe_cube_refusal
+from games.engine.fairdice import commitment, valid_person_seed
 from games.models import Game
 from games.play_words import board_words
 from games.state import build_state
@@ -23,6 +27,8 @@ from games.tiers import DEFAULT_TIER, TIERS, tier_choices
 
 LOBBY_UNFINISHED = 20
 LOBBY_RECENT = 10
+# The session key of a visitor's next server seed (docs/dice.md).
+VISITOR_SEED = "next_dice_seed"
 
 
 @require_GET
@@ -44,6 +50,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "default_length": prefs["match_length"],
         "unfinished": unfinished,
         "recent": recent,
+        # The next game's dice commitment, shown before its seed is sent.
+        "next_commitment": _next_commitment(request),
     }
     return render(request, "games/lobby.html", context)
 
@@ -59,14 +67,33 @@ def start(request: HttpRequest) -> HttpResponse:
     if kind not in GameKind.values or (kind == GameKind.MATCH and length not in MATCH_LENGTHS):
         messages.error(request, _("Choose a game type and, for a match, its length."))
         return redirect("games:lobby")
+    seed = request.POST.get("dice_seed", "").strip() or None
+    if seed is not None and not valid_person_seed(seed):
+        messages.error(request, bad_seed_message())
+        return redirect("games:lobby")
+    visitor_seed = request.session.pop(VISITOR_SEED, None)
     user = ensure_player(request)
+    if visitor_seed:
+        services.keep_next_seed(user, visitor_seed)
     prefs = board_prefs(user)
     remember_game_type(user, kind, length if length in MATCH_LENGTHS else prefs["match_length"])
     if kind == GameKind.MATCH:
-        game = services.start_match(user, tier, length)
+        game = services.start_match(user, tier, length, person_seed=seed)
     else:
-        game = services.start_game(user, tier, kind, jacoby=prefs["jacoby"])
+        game = services.start_game(user, tier, kind, jacoby=prefs["jacoby"], person_seed=seed)
     return redirect("games:play", game_id=game.pk)
+
+
+def _next_commitment(request: HttpRequest) -> str:
+    """The commitment of the next game started from this page. A visitor with
+    no account yet keeps its seed in the session (the server's store, never
+    the cookie) until the start makes their guest account."""
+    if request.user.is_authenticated:
+        return services.next_commitment(request.user)
+    seed = request.session.get(VISITOR_SEED)
+    if not seed:
+        seed = request.session[VISITOR_SEED] = services.new_server_seed()
+    return commitment(bytes.fromhex(seed))
 
 
 def _int(value: str | None) -> int:
@@ -79,17 +106,35 @@ def _int(value: str | None) -> int:
 @require_GET
 def play(request: HttpRequest, game_id: int) -> HttpResponse:
     game = owned_game(request, game_id)
+    state = build_state(game, moves=True)
+    if state["damaged"]:
+        return _damaged_page(request, game, state)
     context = {
         "game": game,
-        "state_json": build_state(game, moves=True),
+        "state_json": state,
         "ws_url": f"/ws/games/{game.pk}/",
         "state_url": reverse("games:state", args=[game.pk]),
         "prefs_json": board_prefs(request.user),
         "board_words": board_words(game),
+        # The commitment of the game a New game / Next game here would start.
+        "next_commitment": services.next_commitment(request.user),
         # window.__shuanglu, the browser tests' hook: never on a production page.
         "test_hook": settings.DEBUG,
     }
     return render(request, "games/play.html", context)
+
+
+def _damaged_page(request: HttpRequest, game: Game, state: dict[str, Any]) -> HttpResponse:
+    """A game whose row cannot be read: why, in words, and resign it or start anew."""
+    game.refresh_from_db(fields=["failure"])
+    context = {
+        "game_id": game.pk,
+        "message": state["message"],
+        "failure": game.failure.removeprefix(services.DAMAGED),
+        "finished": state["status"] == "finished",
+        "tier": state["tier"] or DEFAULT_TIER.value,
+    }
+    return render(request, "games/damaged.html", context)
 
 
 @require_GET
@@ -98,6 +143,17 @@ def state(request: HttpRequest, game_id: int) -> JsonResponse:
     response = JsonResponse(build_state(game, moves=True))
     response["Cache-Control"] = "no-store"
     return response
+
+
+@require_POST
+def give_up(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Resign a damaged game (its page offers nothing else to do with it)."""
+    game = owned_game(request, game_id)
+    try:
+        services.give_up_damaged(game.pk, request.user)
+    except services.ServiceError:
+        messages.info(request, _("This game is already over."))
+    return redirect("games:play", game_id=game.pk)
 
 
 @require_POST

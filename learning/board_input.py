@@ -35,6 +35,7 @@ from games.engine import (
     Display,
     InvalidNotationError,
     Match,
+    NumberOutOfRangeError,
     Position,
     Side,
     Xgid,
@@ -97,8 +98,30 @@ def describe_error(error: BoardInputError) -> str:
         ),
         "jacoby_match": _("The Jacoby rule is for money games, not for a match."),
         "money_score": _("A money game has no score: choose a match length first."),
+        "out_of_range": _out_of_range_words(p),
+        "empty_board": _("The board is empty: set up both sides' checkers first."),
+        "light_off": _(
+            "Light has no checkers on the board: it has borne off all 15 and the game is over."
+        ),
+        "dark_off": _(
+            "Dark has no checkers on the board: it has borne off all 15 and the game is over."
+        ),
     }
     return texts.get(error.code, _("That is not a position.")) % p
+
+
+def _out_of_range_words(p: Mapping[str, Any]) -> str:
+    """An XGID number past its limit (the engine's ``NumberOutOfRangeError``), in words."""
+    texts = {
+        "cube": _(
+            "The XGID's cube field is %(value)s: it is the power of two the cube shows, "
+            "at most %(limit)s (a cube of 64)."
+        ),
+        "score": _("The XGID's score %(value)s is past %(limit)s."),
+        "length": _("The XGID's match length %(value)s is past %(limit)s points."),
+        "max_cube": _("The XGID's highest-cube field %(value)s is past %(limit)s."),
+    }
+    return texts.get(str(p.get("field")), _("A number in the XGID is too large."))
 
 
 def read_position(text: str) -> tuple[Position, Dice | None]:
@@ -112,6 +135,19 @@ def read_position(text: str) -> tuple[Position, Dice | None]:
         return Position.from_position_id(text), None
     except InvalidNotationError as error:
         raise _classified(error, text) from error
+
+
+def refuse_non_game(position: Position, side: str, *, to_play: bool) -> None:
+    """BoardInputError for a board with no game on it: the empty board
+    always; with ``to_play`` (a variation, an analysis) also a board where a
+    side has borne off all 15, which is over. A finished board may still be
+    opened (a set-up in the address is one until both sides are placed), and
+    the set-up itself builds a board from the empty one."""
+    off = seen_by_light(position, side).borne_off()
+    if off == (CHECKERS, CHECKERS):
+        raise BoardInputError("empty_board")
+    if to_play and CHECKERS in off:
+        raise BoardInputError("light_off" if off[0] == CHECKERS else "dark_off")
 
 
 def _read_xgid(text: str) -> tuple[Position, Dice | None]:
@@ -138,6 +174,9 @@ _BOTH = re.compile(r"both sides have checkers on point (\d+)")
 
 def _classified(error: InvalidNotationError, text: str) -> BoardInputError:
     # The engine's notation errors carry no code, only their text.
+    if isinstance(error, NumberOutOfRangeError):
+        params = {"field": error.field, "value": error.value, "limit": error.limit}
+        return BoardInputError("out_of_range", params)
     message = str(error)
     if match := _BOTH.search(message):
         return BoardInputError("both_sides", {"point": int(match.group(1))})
@@ -316,7 +355,8 @@ def from_setup(light: Sequence[int], dark: Sequence[int], side: str) -> Position
 
 def _half(counts: Sequence[int], side: str) -> list[int]:
     """One colour's 25 counts from its own side (gnubg's numbering)."""
-    if len(counts) != 25 or not all(isinstance(n, int) and n >= 0 for n in counts):
+    valid = isinstance(counts, list) and len(counts) == 25
+    if not valid or not all(type(n) is int and n >= 0 for n in counts):
         raise BoardInputError("malformed", {"text": "set-up"})
     if sum(counts) > CHECKERS:
         raise BoardInputError("too_many", {"count": sum(counts)})

@@ -31,6 +31,9 @@ def read_steps(raw: Any) -> list[tuple[int, int]]:
     for step in raw:
         if not (isinstance(step, list) and len(step) == 2 and all(type(n) is int for n in step)):
             raise BoardInputError("malformed", {"text": "steps"})
+        for point in step:
+            if not OFF <= point <= BAR:
+                raise BoardInputError("bad_point", {"point": point})
         steps.append((step[0], step[1]))
     return steps
 

@@ -192,3 +192,34 @@ def cube_verdict(advice: Mapping[str, Any], action: str) -> str:
         "action": action_label(action),
         "best": proper_action(advice),
     }
+
+
+def cube_table(advice: Mapping[str, Any]) -> dict[str, Any]:
+    """The review's table of a cube decision, as GNU Backgammon prints it: each
+    action's equity for the side that doubles (in units of the cube now), its
+    difference from the right one, the right action and the take point."""
+    e = advice["equities"]
+    best = max(float(e["no_double"]), min(float(e["double_take"]), float(e["double_pass"])))
+    rows = [
+        ("no_double", pgettext("cube action", "No double")),
+        ("double_take", pgettext("cube action", "Double, take")),
+        ("double_pass", pgettext("cube action", "Double, pass")),
+    ]
+    point = advice.get("take_point")
+    return {
+        "rows": [
+            {
+                "key": key,
+                "label": label,
+                "equity": _equity(e[key]),
+                "difference": _equity(float(e[key]) - best),
+            }
+            for key, label in rows
+        ],
+        "right": _("The right action: %(action)s.") % {"action": proper_action(advice)},
+        "take_point": (
+            _("Take point at this score: %(point)s.") % {"point": _pct(point)}
+            if point is not None
+            else ""
+        ),
+    }

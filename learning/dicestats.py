@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.db.models import Count, QuerySet
 
 from games.engine import ROLLS
-from games.models import Game, Turn
+from games.models import DiceSource, Game, Turn
 from learning.chisquare import ChiSquare, chi_square
 
 ROLL_KEYS: tuple[tuple[int, int], ...] = tuple((d1, d2) for d1, d2, _w in ROLLS)
@@ -121,3 +121,12 @@ def site_statistics() -> dict[str, DiceCounts]:
         cached = statistics(Game.objects.filter(imported_from__isnull=True))
         cache.set(SITE_CACHE_KEY, cached, SITE_CACHE_SECONDS)
     return cached
+
+
+VERIFIABLE_SHOWN = 10
+
+
+def verifiable_games(user: Any) -> list[Game]:
+    """``user``'s latest finished games whose dice can be checked (docs/dice.md)."""
+    games = Game.objects.filter(owner=user, dice_source=DiceSource.SEEDS).exclude(finished_at=None)
+    return list(games.order_by("-finished_at")[:VERIFIABLE_SHOWN])

@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
-from learning.cube_words import cube_verdict, why
+from learning.cube_words import cube_table, cube_verdict, why
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.reasons import render_reasons
 from learning.versus import render_versus
@@ -32,7 +32,8 @@ def board_json(position_id: str) -> dict[str, Any]:
 
 def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
     """A stored ``Candidate`` (a hint's or a review's) for the page: reasons
-    worded in the active language, steps in display numbering with hits."""
+    worded in the active language, steps in display numbering with hits; the
+    points the reasons name in display numbering too (one frame on a page)."""
     steps = [
         {**step, "hit": bool(raw[2]) if len(raw) > 2 else False}
         for step, raw in zip(display_steps(c["steps"], side), c["steps"], strict=True)
@@ -42,9 +43,20 @@ def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
         "equity": c["equity"],
         "probs": c["probs"],
         # What the best play does that this one does not comes first.
-        "reasons": render_versus(c.get("versus") or []) + render_reasons(c["reasons"]),
+        "reasons": render_versus(c.get("versus") or [])
+        + render_reasons([seen_on_board(r, side) for r in c["reasons"]]),
         "steps": steps,
     }
+
+
+def seen_on_board(reason: dict[str, Any], side: str) -> dict[str, Any]:
+    """A stored reason with the points it names (the mover's numbering) in the
+    board's: the computer's 24 point is the person's 1 point."""
+    params = reason.get("params") or {}
+    if side == "light" or "points" not in params:
+        return reason
+    points = [display_point(int(p), side) for p in params["points"]]
+    return {**reason, "params": {**params, "points": points}}
 
 
 def cube_json(c: CubeAnalysis) -> dict[str, Any]:
@@ -60,6 +72,7 @@ def cube_json(c: CubeAnalysis) -> dict[str, Any]:
         "mark": _MARKS.get(c.error_class, ""),
         "trivial": c.trivial,
         "verdict": cube_verdict(c.report, c.action),
+        "table": cube_table(c.report),
         "why": why(c.report) if c.side == "light" else None,
         "ply": c.report.get("ply"),
     }

@@ -9,7 +9,6 @@ Everything works for visitors without an account too.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.throttling import client_ip
 from ai_worker.cube import CubeContext
 from games.engine import ROLLS, Dice, Position
+from games.json_input import JsonInputError, check_fields, read_object
 from games.models import Game
 from learning import analysis_board, board_steps, practice, study_queue, tasks
 from learning.board_input import (
@@ -37,6 +37,7 @@ from learning.board_input import (
     read_dice,
     read_position,
     read_side,
+    refuse_non_game,
     xgid_context,
 )
 from learning.cube_words import action_label as cube_action_label
@@ -48,28 +49,46 @@ DICE_CHOICES = [f"{d1}{d2}" for d1, d2, _weight in ROLLS]
 CUBE_VALUES = [1 << i for i in range(7)]
 
 
-def _bad(error: BoardInputError, status: int = 400) -> JsonResponse:
+# The study pages' bodies: a set-up is the largest (50 counts), and nests
+# three deep ({"setup": {"light": [...]}}, {"steps": [[from, to]]}).
+MAX_BODY_BYTES = 4096
+MAX_BODY_DEPTH = 4
+SCALAR = ("text", "number", "flag", "null")
+BODY_FIELDS = {
+    "id": ("text", "null"),
+    "dice": ("text", "null"),
+    "side": ("text", "null"),
+    "steps": ("list", "null"),
+    "setup": ("object", "null"),
+    "action": ("text", "null"),
+    **{key: SCALAR for key in ("cube", "owner", "match", "score", "crawford", "jacoby")},
+}
+BadInput = BoardInputError | JsonInputError
+
+
+def _bad(error: BadInput, status: int = 400) -> JsonResponse:
     return JsonResponse({"error": error.code, "message": error.message}, status=status)
 
 
 def _body(request: HttpRequest) -> dict[str, Any]:
-    try:
-        data = json.loads(request.body or b"{}")
-    except ValueError as error:
-        raise BoardInputError("malformed", {"text": "JSON"}) from error
-    if not isinstance(data, dict):
-        raise BoardInputError("malformed", {"text": "JSON"})
+    """The JSON object of a study page's request, its fields' types checked."""
+    data = read_object(request.body, MAX_BODY_BYTES, MAX_BODY_DEPTH)
+    check_fields(data, BODY_FIELDS)
     return data
 
 
 SETTING_KEYS = ("cube", "owner", "match", "score", "crawford", "jacoby")
 
 
-def _open(data: Any) -> tuple[Position, Dice | str | None, str, CubeContext]:
-    """Position, dice, side, cube and score from a query or a JSON body."""
+def _open(
+    data: Any, *, to_play: bool = False
+) -> tuple[Position, Dice | str | None, str, CubeContext]:
+    """Position, dice, side, cube and score from a query or a JSON body
+    (``to_play``: for a variation or an analysis, so a game still on)."""
     side = read_side(data.get("side"))
     text = str(data.get("id") or "")
     position, rolled = read_position(text)
+    refuse_non_game(position, side, to_play=to_play)
     dice = read_dice(data.get("dice")) if data.get("dice") else rolled
     return position, dice, side, _setting(data, text, side)
 
@@ -168,13 +187,14 @@ def analysis_position(request: HttpRequest) -> JsonResponse:
         side = read_side(data.get("side"))
         setup = data.get("setup")
         if isinstance(setup, dict):
+            check_fields(setup, {"light": ("list", "null"), "dark": ("list", "null")})
             position = from_setup(setup.get("light") or [], setup.get("dark") or [], side)
             context = _setting(data, "", side)
             return JsonResponse(
                 {**board_facts(position, side, None, context), **_setting_json(context)}
             )
         position, dice, side, context = _open(data)
-    except BoardInputError as bad:
+    except (BoardInputError, JsonInputError) as bad:
         return _bad(bad)
     facts = board_facts(position, side, dice if isinstance(dice, Dice) else None, context)
     dice_text = "" if dice is None else analysis_board.dice_key(dice)
@@ -186,11 +206,11 @@ def analysis_step(request: HttpRequest) -> JsonResponse:
     """Replay the steps of a play on the board: ``id``, ``dice``, ``side``, ``steps``."""
     try:
         data = _body(request)
-        position, dice, side, _context = _open(data)
+        position, dice, side, _context = _open(data, to_play=True)
         if not isinstance(dice, Dice):
             raise BoardInputError("bad_dice", {"text": str(data.get("dice") or "")})
         steps = board_steps.read_steps(data.get("steps", []))
-    except BoardInputError as bad:
+    except (BoardInputError, JsonInputError) as bad:
         return _bad(bad)
     return JsonResponse(board_steps.walk(position, dice, side, steps))
 
@@ -207,8 +227,8 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
     action, with the cube and score); GET: the analysis, once ready."""
     try:
         data = _body(request) if request.method == "POST" else request.GET
-        position, dice, side, context = _open(data)
-    except BoardInputError as bad:
+        position, dice, side, context = _open(data, to_play=True)
+    except (BoardInputError, JsonInputError) as bad:
         return _bad(bad)
     enqueue = tasks.enqueue_board_analysis
     if dice is None:
@@ -279,7 +299,7 @@ def practice_answer(request: HttpRequest, item_id: int) -> JsonResponse:
         if item.cube_id is not None:
             return _cube_answer(item, body.get("action"))
         steps = board_steps.read_steps(body.get("steps", []))
-    except BoardInputError as bad:
+    except (BoardInputError, JsonInputError) as bad:
         return _bad(bad)
     play = practice.play_from_steps(item, steps)
     if play is None:

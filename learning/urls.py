@@ -18,6 +18,7 @@ urlpatterns: list[URLPattern] = [
     path("history/import/", file_views.import_mat, name="import_mat"),
     path("games/<int:game_id>/analysis/again", views.analyse_again, name="analyse_again"),
     path("stats/", views.stats, name="stats"),
+    path("verify/<int:game_id>/", views.verify, name="verify"),
     path("help/", views.help_page, name="help"),
     path("help/<slug:page>/", views.help_page, name="help_page"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -18,6 +19,7 @@ from learning import dicestats, history, progress, study_queue, tasks
 from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
 from learning.review import match_summary, needs_queueing, queue_analysis
+from learning.verify import verify_context, verify_strings
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")
@@ -122,16 +124,27 @@ def analysis_status(request: HttpRequest, game_id: int) -> JsonResponse:
 
 
 @require_GET
+@require_GET
+def verify(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A game's dice beside its seeds, recomputed in the browser (docs/dice.md)."""
+    game = owned_game(request, game_id)
+    context = {**verify_context(game), "strings": verify_strings()}
+    return render(request, "learning/verify.html", context)
+
+
 def stats(request: HttpRequest) -> HttpResponse:
     scopes = []
+    verifiable: list[Game] = []
     if request.user.is_authenticated:
         scopes.append(("mine", dicestats.statistics_of(request.user)))
+        verifiable = dicestats.verifiable_games(request.user)
     scopes.append(("site", dicestats.site_statistics()))
     return render(
         request,
         "learning/stats.html",
         {
             "scopes": [(name, _scope_rows(counts)) for name, counts in scopes],
+            "verifiable": verifiable,
         },
     )
 
@@ -165,4 +178,5 @@ def help_page(request: HttpRequest, page: str = "rules") -> HttpResponse:
         raise Http404
     # The help prose is written per language (help_rules.en.html, help_rules.zh-hans.html).
     names = [f"learning/help_{page}.{get_language()}.html", f"learning/help_{page}.en.html"]
-    return render(request, names, {"page": page, "pages": HELP_PAGES})
+    context = {"page": page, "pages": HELP_PAGES, "guest_days": settings.GUEST_RETENTION_DAYS}
+    return render(request, names, context)

@@ -7,7 +7,15 @@
 
 from __future__ import annotations
 
-from games.engine.cube import MAX_CUBE, Cube, Match, double_refusal, pass_points, result_points
+from games.engine.cube import (
+    MAX_CUBE,
+    MAX_MATCH_LENGTH,
+    Cube,
+    Match,
+    double_refusal,
+    pass_points,
+    result_points,
+)
 from games.engine.dice import ROLLS, Dice, opening_roll
 from games.engine.display import Display, board_text
 from games.engine.errors import (
@@ -15,6 +23,7 @@ from games.engine.errors import (
     IllegalPlayError,
     IllegalStepError,
     InvalidNotationError,
+    NumberOutOfRangeError,
     Refusal,
     RefusalCode,
 )
@@ -29,6 +38,7 @@ __all__ = [
     "BAR",
     "CHECKERS",
     "MAX_CUBE",
+    "MAX_MATCH_LENGTH",
     "Match",
     "OFF",
     "ROLLS",
@@ -39,6 +49,7 @@ __all__ = [
     "IllegalPlayError",
     "IllegalStepError",
     "InvalidNotationError",
+    "NumberOutOfRangeError",
     "Outcome",
     "Play",
     "Position",

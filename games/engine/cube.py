@@ -34,6 +34,8 @@ from games.engine.outcome import ResultKind
 from games.engine.position import Side
 
 MAX_CUBE = 64
+# The longest match any notation the site reads may name (a .mat file, an XGID).
+MAX_MATCH_LENGTH = 64
 
 
 @dataclass(frozen=True, slots=True)

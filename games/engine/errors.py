@@ -68,6 +68,21 @@ class InvalidNotationError(ValueError):
     """Text that is not a well-formed move, Position ID or XGID."""
 
 
+class NumberOutOfRangeError(InvalidNotationError):
+    """A notation's number past what the site reads: ``field`` names it, ``limit`` is the most.
+
+    >>> error = NumberOutOfRangeError("cube", "9" * 40, 6)
+    >>> error.field, error.value, error.limit
+    ('cube', '9999999999…', 6)
+    """
+
+    def __init__(self, field: str, value: str, limit: int) -> None:
+        self.field = field
+        self.value = value if len(value) <= 10 else value[:10] + "…"
+        self.limit = limit
+        super().__init__(f"the {field} is {self.value}, at most {limit}")
+
+
 class IllegalPlayError(ValueError):
     """A well-formed play that the rules do not allow in this position."""
 

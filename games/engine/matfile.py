@@ -40,6 +40,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from games.engine.cube import MAX_MATCH_LENGTH
 from games.engine.dice import Dice
 from games.engine.errors import Param
 from games.engine.position import Side
@@ -48,8 +49,13 @@ from games.engine.position import Side
 MAX_FILE_BYTES = 256 * 1024
 MAX_GAMES = 100
 MAX_ROWS = 300  # numbered rows in one game (a long game has about 40)
-MAX_LENGTH = 64  # match length in points
+MAX_LENGTH = MAX_MATCH_LENGTH  # match length in points
 MAX_NAME = 40
+# Numbers as written, before the rules judge them (play stops at 64): the
+# cube a file may name, a game's points, and a money session's running score.
+MAX_FILE_CUBE = 1 << 15
+MAX_POINTS = 3 * MAX_FILE_CUBE
+MAX_SCORE = MAX_GAMES * MAX_POINTS
 
 SAMPLE = """; [EventDate "2026.12.01"]
 
@@ -71,6 +77,7 @@ class MatProblem(enum.StrEnum):
     NOT_TEXT = "not_text"
     NO_LENGTH = "no_length"  # no "N point match" line
     MATCH_TOO_LONG = "match_too_long"
+    NUMBER_TOO_LARGE = "number_too_large"  # a score, cube or points past its limit
     UNSUPPORTED_LENGTH = "unsupported_length"  # a length the site does not play
     TOO_MANY_GAMES = "too_many_games"
     TOO_MANY_ROWS = "too_many_rows"
@@ -189,10 +196,13 @@ class MatchRecord:
 
 # --- reading ---------------------------------------------------------------
 
-_LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match\b", re.IGNORECASE)
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-_SCORES = re.compile(r"^\s*(\S.*?)\s*:\s*(\d+)\s+(\S.*?)\s*:\s*(\d+)\s*$")
-_ROW = re.compile(r"^(\s*\d+\))(.*)$")
+# re.ASCII: ``\d`` is 0-9 only (``int`` reads other scripts' digits, and
+# ``str.isdigit`` passes "²", which ``int`` refuses).
+_LENGTH = re.compile(r"^\s*(\d+)\s+points?\s+match\b", re.IGNORECASE | re.ASCII)
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE | re.ASCII)
+_SCORES = re.compile(r"^\s*(\S.*?)\s*:\s*(\d+)\s+(\S.*?)\s*:\s*(\d+)\s*$", re.ASCII)
+_ROW = re.compile(r"^(\s*\d+\))(.*)$", re.ASCII)
+_DIGITS = re.compile(r"\d+", re.ASCII)
 _ROLL = re.compile(r"^([1-6])([1-6]):$")
 _STARTS = {"doubles", "takes", "accepts", "drops", "passes", "rejects", "wins", "beavers"}
 # A cell that starts this far into its line is in the right column (gnubg: 33).
@@ -249,10 +259,17 @@ def _read_head(reader: _Reader) -> tuple[list[str], int]:
     found = _LENGTH.match(line)
     if not found:
         raise MatFileError(MatProblem.NO_LENGTH, number, line.strip())
-    length = int(found.group(1))
-    if length > MAX_LENGTH:
-        raise MatFileError(MatProblem.MATCH_TOO_LONG, number, params={"limit": MAX_LENGTH})
+    length = _number(found.group(1), MAX_LENGTH, number, MatProblem.MATCH_TOO_LONG)
     return comments, length
+
+
+def _number(
+    digits: str, limit: int, line: int, problem: MatProblem = MatProblem.NUMBER_TOO_LARGE
+) -> int:
+    """``digits`` (ASCII) as a number; ``problem`` past ``limit``, judged on the digits first."""
+    if len(digits) > len(str(limit)) or int(digits) > limit:
+        raise MatFileError(problem, line, params={"limit": limit})
+    return int(digits)
 
 
 def _read_game(reader: _Reader, start: int) -> tuple[tuple[str, str], GameRecord]:
@@ -263,7 +280,7 @@ def _read_game(reader: _Reader, start: int) -> tuple[tuple[str, str], GameRecord
     if not found:
         raise MatFileError(MatProblem.BAD_SCORE_LINE, number, line.strip())
     names = (found.group(1)[:MAX_NAME], found.group(3)[:MAX_NAME])
-    score = (int(found.group(2)), int(found.group(4)))
+    score = (_number(found.group(2), MAX_SCORE, number), _number(found.group(4), MAX_SCORE, number))
     actions: list[Action] = []
     win: Win | None = None
     rows = 0
@@ -309,16 +326,17 @@ def _cell(side: Side, tokens: list[str], number: int, line: str) -> Action | Win
     if roll:
         dice = Dice(int(roll.group(1)), int(roll.group(2)))
         return Action(side, ActionKind.ROLL, dice, " ".join(rest), line=number)
-    if word == "doubles" and len(rest) == 2 and rest[0] == "=>" and rest[1].isdigit():
-        return Action(side, ActionKind.DOUBLE, cube=int(rest[1]), line=number)
+    if word == "doubles" and len(rest) == 2 and rest[0] == "=>" and _DIGITS.fullmatch(rest[1]):
+        cube = _number(rest[1], MAX_FILE_CUBE, number)
+        return Action(side, ActionKind.DOUBLE, cube=cube, line=number)
     if word in ("takes", "accepts") and not rest:
         return Action(side, ActionKind.TAKE, line=number)
     if word in ("drops", "passes", "rejects") and not rest:
         return Action(side, ActionKind.PASS, line=number)
-    if word == "wins" and rest and rest[0].isdigit() and len(rest[0]) < 5:
+    if word == "wins" and rest and _DIGITS.fullmatch(rest[0]):
         words = [token.lower() for token in rest[1:]]
         if words[:1] in (["point"], ["points"]) and words[1:] in ([], ["and", "the", "match"]):
-            return Win(side, int(rest[0]), number)
+            return Win(side, _number(rest[0], MAX_POINTS, number), number)
     if word == "beavers":
         raise MatFileError(MatProblem.UNSUPPORTED, number, " ".join(tokens))
     raise MatFileError(MatProblem.BAD_ROW, number, line.strip())

@@ -23,15 +23,27 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from games.engine.cube import MAX_CUBE, Cube, Match
+from games.engine.cube import MAX_CUBE, MAX_MATCH_LENGTH, Cube, Match
 from games.engine.dice import Dice
-from games.engine.errors import InvalidNotationError
+from games.engine.errors import InvalidNotationError, NumberOutOfRangeError
 from games.engine.position import Position, Side
 
 _XGID = re.compile(
     r"^(?:XGID=)?([-A-Oa-o]{26}):(\d+):(-?[01]):(-?1):(\d\d|[DBR])"
-    r":(\d+):(\d+):(\d):(\d+)(?::(\d+))?$"
+    r":(\d+):(\d+):(\d):(\d+)(?::(\d+))?$",
+    re.ASCII,
 )
+# The most each number field may hold: the cube's power of two in play
+# (64), a score and a length (MAX_MATCH_LENGTH), and the highest cube the
+# file allows (2^15, as in a match file). Checked on the digits before
+# ``int`` so no field costs more than its few characters.
+_LIMITS = {
+    "cube": Cube(MAX_CUBE).level,
+    "score": MAX_MATCH_LENGTH,
+    "length": MAX_MATCH_LENGTH,
+    "max_cube": 15,
+}
+_LONGEST = 120  # characters: an XGID is about 50
 _SIGN = {Side.LIGHT: 1, Side.DARK: -1}
 
 
@@ -62,12 +74,15 @@ class Xgid:
     @classmethod
     def parse(cls, text: str) -> Xgid:
         """Read an XGID; InvalidNotationError when it is malformed or breaks the site's rules."""
-        found = _XGID.match(text.strip())
+        found = _XGID.match(text.strip()) if len(text) <= _LONGEST else None
         if not found:
-            raise InvalidNotationError(f"cannot read XGID {text!r}")
+            raise InvalidNotationError(f"cannot read XGID {text[:_LONGEST]!r}")
         fields = tuple(found.group(index) or "" for index in range(1, 10))
+        _bounded("max_cube", found.group(10) or "0")
         try:
             return cls._from_fields(fields)
+        except NumberOutOfRangeError:
+            raise
         except ValueError as error:
             raise InvalidNotationError(f"XGID {text!r}: {error}") from error
 
@@ -81,11 +96,12 @@ class Xgid:
         position = Position(x, o) if turn is Side.LIGHT else Position(o, x)
         dice = Dice(int(rolled[0]), int(rolled[1])) if rolled.isdigit() and rolled != "00" else None
         owners = {"1": Side.LIGHT, "-1": Side.DARK, "0": None, "-0": None}
-        cube = Cube(1 << int(level), owners[owner])
-        match_length = int(length)
+        cube = Cube(1 << _bounded("cube", level), owners[owner])
+        match_length = _bounded("length", length)
         crawford = bool(match_length) and int(flags) & 1 == 1
         jacoby = not match_length and int(flags) & 1 == 1
-        match = Match(match_length, int(score_x), int(score_o), crawford, jacoby)
+        scores = _bounded("score", score_x), _bounded("score", score_o)
+        match = Match(match_length, *scores, crawford, jacoby)
         return cls(position, turn, dice, cube, match, rolled == "D")
 
     def text(self) -> str:
@@ -119,6 +135,14 @@ class Xgid:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _bounded(name: str, digits: str) -> int:
+    """The field's number; NumberOutOfRangeError past its limit (read on few digits only)."""
+    limit = _LIMITS[name]
+    if len(digits) > len(str(limit)) or int(digits) > limit:
+        raise NumberOutOfRangeError(name, digits, limit)
+    return int(digits)
 
 
 def _read_board(board: str) -> tuple[tuple[int, ...], tuple[int, ...]]:

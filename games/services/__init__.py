@@ -12,6 +12,7 @@ split by concept:
 - ``imports``: a match file stored as the owner's games;
 - ``person``: the person's commands; ``computer``: the computer's turn;
 - ``setups``: a game from a chosen position (no opening roll);
+- ``damage``: a game whose row cannot be read, stopped and given up;
 - ``cube``: a game's cube and match as the engine's values, the cube's rows;
   ``doubling``: roll, double, take, pass; ``matches``: a match and its games.
 
@@ -41,6 +42,8 @@ from games.services.computer import (
     stuck_games,
 )
 from games.services.cube import cube_of, cube_refusal, match_of
+from games.services.damage import DAMAGED, give_up_damaged, is_damaged, mark_damaged
+from games.services.dice import keep_next_seed, new_server_seed, next_commitment
 from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
     CubeRefusedError,
@@ -48,6 +51,7 @@ from games.services.errors import (
     NotYourGameError,
     NotYourTurnError,
     ServiceError,
+    SessionEndedError,
     StaleVersionError,
     StepRefusedError,
     TurnIncompleteError,
@@ -64,6 +68,7 @@ from games.services.person import (
     undo_step,
 )
 from games.services.rows import current_turn, hold_opened, position_of
+from games.services.rowsql import under_session
 from games.services.setups import start_game_from
 
 # The service functions by socket command, for the consumer and views.
@@ -78,6 +83,7 @@ PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
 
 __all__ = [
     "AlreadyImportedError",
+    "DAMAGED",
     "PERSON_COMMANDS",
     "ComputerDue",
     "ComputerStart",
@@ -86,6 +92,7 @@ __all__ = [
     "NotYourGameError",
     "NotYourTurnError",
     "ServiceError",
+    "SessionEndedError",
     "StaleVersionError",
     "StepRefusedError",
     "TurnIncompleteError",
@@ -103,10 +110,16 @@ __all__ = [
     "fail_computer_turn",
     "finish_computer_cube",
     "finish_computer_turn",
+    "give_up_damaged",
     "hold_opened",
     "import_match_file",
+    "is_damaged",
     "make_step",
+    "mark_damaged",
     "match_of",
+    "keep_next_seed",
+    "new_server_seed",
+    "next_commitment",
     "next_game",
     "pass_double",
     "position_of",
@@ -119,5 +132,6 @@ __all__ = [
     "start_computer_turn",
     "stuck_games",
     "take",
+    "under_session",
     "undo_step",
 ]

@@ -249,6 +249,7 @@ def fail_computer_turn(game_id: int, version: int) -> bool:
         if game.version != version or not computer_to_act(game):
             return False
         game.status = Status.FAILED
+        game.failure = "the computer could not finish its turn"
         game.finished_at = timezone.now()
         save(game)
         return True

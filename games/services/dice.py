@@ -1,14 +1,97 @@
-"""The one source of dice in the site (tests replace ``roll_die`` here)."""
+"""The one source of dice in the site (tests replace ``roll_die`` here).
+
+Every die of a game is derived from its server seed, the person's seed and
+the die's number (``games.engine.fairdice``, docs/dice.md); the server
+seed is drawn with ``secrets`` before the person's seed is given (the
+person's ``NextDiceSeed``, whose commitment the lobby shows) and revealed
+only once the game is over. A game stored before the commitments rolls
+with ``secrets`` as it always did.
+"""
 
 from __future__ import annotations
 
 import secrets
+from typing import Any
+
+from games.engine import fairdice
+from games.models import DiceSource, Game, NextDiceSeed
 
 
-def roll_die() -> int:
-    return secrets.randbelow(6) + 1
+def roll_die() -> int | None:
+    """None: the game's seeds decide. A test puts its own source here (a queue,
+    a seeded ``random``), and its dice then win over the seeds'."""
+    return None
 
 
-def roll_dice() -> list[int]:
-    """One roll: two dice, each from ``roll_die`` (looked up at call time)."""
-    return [roll_die(), roll_die()]
+def draw_die(game: Game, number: int) -> int:
+    """Die ``number`` of ``game``."""
+    forced = roll_die()
+    if forced is not None:
+        return forced
+    if not game.server_seed:
+        return secrets.randbelow(6) + 1
+    return fairdice.die(bytes.fromhex(game.server_seed), game.person_seed, number)
+
+
+def roll_dice(game: Game) -> list[int]:
+    """The game's next roll, two dice; ``rolls_drawn`` counts it (saved with the row)."""
+    roll = game.rolls_drawn
+    game.rolls_drawn = roll + 1
+    return [draw_die(game, 2 * roll), draw_die(game, 2 * roll + 1)]
+
+
+def roll_number(game: Game) -> int | None:
+    """The roll number of the dice in ``game.dice``: the last drawn, or None
+    when they were not drawn from seeds (set with the position, or rolled
+    before the commitments)."""
+    if game.dice_source != DiceSource.SEEDS or game.rolls_drawn == 0:
+        return None
+    return game.rolls_drawn - 1
+
+
+def new_server_seed() -> str:
+    return secrets.token_hex(fairdice.SERVER_SEED_BYTES)
+
+
+def new_person_seed() -> str:
+    """A person's seed when their browser sent none (tests, the shell)."""
+    return secrets.token_hex(16)
+
+
+def next_commitment(user: Any) -> str:
+    """The commitment of ``user``'s next game: its server seed drawn now if need be."""
+    row, _created = NextDiceSeed.objects.get_or_create(
+        owner=user, defaults={"seed": new_server_seed()}
+    )
+    return fairdice.commitment(bytes.fromhex(row.seed))
+
+
+def keep_next_seed(user: Any, seed: str) -> None:
+    """A visitor's next seed, drawn before they had an account (its commitment
+    shown in the lobby then), becomes their account's, unless it has one."""
+    fairdice.server_seed_from_hex(seed)
+    NextDiceSeed.objects.get_or_create(owner=user, defaults={"seed": seed})
+
+
+def take_server_seed(user: Any) -> str:
+    """The seed whose commitment ``user`` was shown (a new one if none was),
+    no longer the next game's. Call inside the transaction that starts the game."""
+    row = NextDiceSeed.objects.select_for_update().filter(owner=user).first()
+    if row is None:
+        return new_server_seed()
+    row.delete()
+    return row.seed
+
+
+def seed_game(game: Game, person_seed: str | None) -> None:
+    """Give a new game (not yet saved) its seeds, before its first roll.
+
+    Raises ``fairdice.DiceSeedError`` for a person seed that cannot be used.
+    """
+    person = fairdice.check_person_seed(person_seed) if person_seed else new_person_seed()
+    server = take_server_seed(game.owner)
+    game.dice_source = DiceSource.SEEDS
+    game.server_seed = server
+    game.dice_commitment = fairdice.commitment(bytes.fromhex(server))
+    game.person_seed = person
+    game.rolls_drawn = 0

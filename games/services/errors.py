@@ -65,3 +65,11 @@ class TurnIncompleteError(ServiceError):
     """End turn before the steps form a whole legal play."""
 
     code = "turn_incomplete"
+
+
+class SessionEndedError(Exception):
+    """A socket's command whose session ended before its write (a log-out
+    between the socket's check and the command): nothing was written.
+
+    Not a ``ServiceError``: the command is not refused in the game's terms;
+    the socket answers it as signed out and closes (games.consumers)."""

@@ -37,7 +37,7 @@ from games.engine import Side
 from games.engine.matfile import ActionKind, MatchRecord, MatFileError, MatProblem, parse_mat
 from games.engine.matfile import swapped as swap_columns
 from games.engine.matreplay import EndHow, ReplayedGame, ReplayedTurn, replay_match
-from games.models import CubeAction, Game, ImportedFile, Match, Status, Turn
+from games.models import CubeAction, DiceSource, Game, ImportedFile, Match, Status, Turn
 from games.signals import game_finished
 from games.steps import stored_steps, turn_json
 from games.tiers import DEFAULT_TIER
@@ -188,6 +188,7 @@ def _store_game(
         crawford=replayed.match.crawford,
         finished_at=now,
         imported_from=source,
+        dice_source=DiceSource.IMPORTED,
     )
     last = _store_turns(game, replayed.turns)
     if last is not None:

@@ -19,18 +19,19 @@ from games.services.rows import lock, save
 from games.tiers import Tier
 
 
-def start_match(user: Any, tier: str, length: int) -> Game:
-    """A new match to ``length`` points and its first game."""
+def start_match(user: Any, tier: str, length: int, *, person_seed: str | None = None) -> Game:
+    """A new match to ``length`` points and its first game (``person_seed``: see start_game)."""
     with transaction.atomic():
         match = Match.objects.create(owner=user, tier=Tier(tier).value, length=length)
-        return start_game(user, match.tier, GameKind.MATCH, match=match)
+        return start_game(user, match.tier, GameKind.MATCH, match=match, person_seed=person_seed)
 
 
-def next_game(game_id: int, user: Any, version: int) -> Game:
+def next_game(game_id: int, user: Any, version: int, seed: str | None = None) -> Game:
     """The match's game after ``game_id`` (finished): started now, or the one already started.
 
     Returns the finished game, at a new version when the next game was
-    started here, so its sockets learn ``match.next_game``.
+    started here, so its sockets learn ``match.next_game``. ``seed`` is the
+    person's seed for its dice (see ``start_game``).
     """
     with transaction.atomic():
         game = lock(game_id)
@@ -45,5 +46,5 @@ def next_game(game_id: int, user: Any, version: int) -> Game:
             raise CubeRefusedError("not_finished")
         if match.is_over:
             raise CubeRefusedError("match_over")
-        start_game(user, match.tier, GameKind.MATCH, match=match)
+        start_game(user, match.tier, GameKind.MATCH, match=match, person_seed=seed or None)
         return save(game)

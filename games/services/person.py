@@ -49,35 +49,43 @@ def start_game(
     *,
     jacoby: bool = True,
     match: Match | None = None,
+    person_seed: str | None = None,
 ) -> Game:
     """A new game at ``tier``: opening roll (ties re-rolled), starter on turn.
 
     ``kind`` single (no cube), money (with ``jacoby``) or match: the next
-    game of ``match`` (``games.services.matches`` starts them).
+    game of ``match`` (``games.services.matches`` starts them). The dice
+    come from the server seed ``user`` was shown the commitment of and
+    ``person_seed`` (their browser's; one is drawn when none is given);
+    ``fairdice.DiceSeedError`` for one that cannot be used.
     """
     tier = Tier(tier).value
     kind = GameKind(kind).value
     if (kind == GameKind.MATCH) != (match is not None):
         raise ValueError("a match game belongs to a match, and only it")
-    rolls: list[list[int]] = []
-    starter: Side | None = None
-    while starter is None:
-        light, dark = dice.roll_die(), dice.roll_die()
-        rolls.append([light, dark])
-        starter = opening_roll(light, dark)
     with transaction.atomic():
-        game = Game.objects.create(
+        game = Game(
             owner=user,
             tier=tier,
             status=Status.OPENING,
-            turn=starter.value,
             position_id=Position.start().position_id(),
-            opening_rolls=rolls,
-            dice=list(rolls[-1]),
             kind=kind,
             jacoby=jacoby and kind == GameKind.MONEY,
             **_match_fields(match),
         )
+        dice.seed_game(game, person_seed)
+        # The opening rolls are the game's first rolls: the person's die
+        # first, the computer's second (docs/dice.md).
+        rolls: list[list[int]] = []
+        starter: Side | None = None
+        while starter is None:
+            light, dark = dice.roll_dice(game)
+            rolls.append([light, dark])
+            starter = opening_roll(light, dark)
+        game.turn = starter.value
+        game.opening_rolls = rolls
+        game.dice = list(rolls[-1])
+        game.save()
         begin_first_turn(game)
     return game
 

@@ -12,13 +12,19 @@ code on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.sessions.models import Session
 from django.db import DatabaseError, connection
 from django.db.models import Field
+from django.utils import timezone
 
 from games.models import Game
+from games.services.errors import SessionEndedError
 
 _lock = threading.Lock()
 
@@ -37,7 +43,24 @@ _COLUMNS: dict[str, Field[Any, Any]] = {
 }
 _STAMP = _COLUMNS["updated_at"]
 _reads: dict[tuple[str, str, bool], _Read] = {}
-_writes: dict[tuple[str, str, tuple[str, ...], bool], str] = {}
+_writes: dict[tuple[str, str, tuple[str, ...], bool, bool], str] = {}
+
+# The session a socket's command runs under (``under_session``): its write
+# holds only while that session's row does, checked in the write's own
+# statement, so a log-out that commits before it refuses the command
+# whatever the push's timing, at no extra query.
+_session: ContextVar[str | None] = ContextVar("games_command_session", default=None)
+
+
+@contextmanager
+def under_session(session_key: str | None) -> Iterator[None]:
+    """Every game row write inside is made only if ``session_key``'s row is
+    there and unexpired (None: no condition); ``SessionEndedError`` if not."""
+    token = _session.set(session_key)
+    try:
+        yield
+    finally:
+        _session.reset(token)
 
 
 def locked_game(game_id: int) -> Game:
@@ -81,12 +104,17 @@ def update(game: Game, attnames: list[str], *, at_version: int | None = None) ->
     where: list[Any] = [game.pk]
     if at_version is not None:
         where += [at_version, _STAMP.get_db_prep_save(game.updated_at, connection)]
+    session = _session.get()
+    if session is not None:
+        where += [session, connection.ops.adapt_datetimefield_value(timezone.now())]
     params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
     params += where
     with _cursor() as cursor:
-        cursor.execute(_write(names, at_version is not None), params)
+        cursor.execute(_write(names, at_version is not None, session is not None), params)
         changed = cursor.rowcount
     if at_version is None and changed != 1:
+        if session is not None:  # the row is locked and there: the session is gone
+            raise SessionEndedError(f"game {game.pk}: session ended before the write")
         raise DatabaseError(f"game {game.pk}: the update changed {changed} rows")
     return bool(changed == 1)
 
@@ -146,8 +174,8 @@ def _read(*, locked: bool) -> _Read:
     return read
 
 
-def _write(names: tuple[str, ...], conditional: bool) -> str:
-    key = (connection.alias, connection.vendor, names, conditional)
+def _write(names: tuple[str, ...], conditional: bool, guarded: bool) -> str:
+    key = (connection.alias, connection.vendor, names, conditional, guarded)
     sql = _writes.get(key)
     if sql is None:
         quote = connection.ops.quote_name
@@ -158,5 +186,12 @@ def _write(names: tuple[str, ...], conditional: bool) -> str:
         if conditional:
             sql += f" AND {quote(_COLUMNS['version'].column)} = %s"
             sql += f" AND {quote(_STAMP.column)} = %s"
+        if guarded:
+            session = Session._meta
+            sql += (
+                f" AND EXISTS (SELECT 1 FROM {quote(session.db_table)}"
+                f" WHERE {quote(session.get_field('session_key').column)} = %s"
+                f" AND {quote(session.get_field('expire_date').column)} > %s)"
+            )
         _writes[key] = sql
     return sql

@@ -33,6 +33,7 @@ def start_game_from(
     *,
     kind: str = GameKind.SINGLE,
     jacoby: bool = True,
+    person_seed: str | None = None,
 ) -> Game:
     """A game of ``user``'s at ``tier`` from ``position``, ``turn`` on roll:
     a single game, or a money game (``kind``, with ``jacoby``) whose cube is
@@ -49,10 +50,13 @@ def start_game_from(
             turn=turn.value,
             position_id=position.position_id(),
         )
+        # Dice given with the position are not drawn: its first Turn has no
+        # roll number, the rolls after it do.
+        dice_source.seed_game(game, person_seed)
         if dice is None and cube_of(game) is not None and cube_refusal(game, turn) is None:
             _deciding(game)
             return game
-        game.dice = list(dice) if dice is not None else dice_source.roll_dice()
+        game.dice = list(dice) if dice is not None else dice_source.roll_dice(game)
         game.save()  # its turns refer to it
         begin_first_turn(game)
     return game

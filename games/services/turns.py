@@ -38,6 +38,7 @@ def record_turn(
         position_before=before.position_id(),
         position_after=after.position_id(),
     )
+    turn.roll = dice.roll_number(game)
     insertsql.insert(turn)  # its SQL built once: every turn of every game stores one
     game.last_turn = turn_json(turn)
     return turn
@@ -69,7 +70,7 @@ def roll(game: Game) -> None:
     # A turn begins with its roll, the computer's too: rolled here, in the
     # transaction that passes the turn, so its task has nothing to write
     # before it thinks.
-    game.dice = dice.roll_dice()
+    game.dice = dice.roll_dice(game)
     if game.turn == Side.LIGHT.value:
         begin_person_turn(game)
 

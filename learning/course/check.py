@@ -117,14 +117,20 @@ def done_words(task: Task, turn: dict[str, Any]) -> str:
 PICK_PLY = 1
 
 
+@functools.lru_cache(maxsize=256)
+def ranked_plays(position_id: str, dice: tuple[int, int]) -> tuple[Any, ...]:
+    """Every legal play as the hints rank it (``ai_worker.candidates.Candidate``), best first."""
+    position, roll = Position.from_position_id(position_id), Dice(*dice)
+    top = len(legal_plays(position, roll))
+    return tuple(candidates.hint(position, roll, PICK_PLY, top, default_rank))
+
+
 @functools.lru_cache(maxsize=64)
 def ranked_pair(position_id: str, dice: tuple[int, int], plays: tuple[str, ...]) -> tuple[Any, ...]:
     """The candidates (``ai_worker.candidates.Candidate``) of ``plays``, best first."""
     position, roll = Position.from_position_id(position_id), Dice(*dice)
-    ranked = candidates.hint(
-        position, roll, PICK_PLY, len(legal_plays(position, roll)), default_rank
-    )
     wanted = {parse_play(position, roll, text).result.position_id(): text for text in plays}
+    ranked = ranked_plays(position_id, dice)
     return tuple((wanted[c.result_id], c) for c in ranked if c.result_id in wanted)
 
 

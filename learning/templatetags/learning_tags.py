@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from learning.client_strings import HINT_STRINGS, REVIEW_STRINGS
@@ -49,9 +50,18 @@ def history_error_rate(game: Any) -> str:
     rate = side.get("error_rate")
     if rate is None:
         return "—"
-    return format_html(
-        "{} <small>({})</small>", millipoints(rate), RATING_LABELS.get(side.get("rating") or "", "")
-    )
+    return rate_and_rating(rate, side.get("rating"))
+
+
+@register.simple_tag
+def rate_and_rating(rate: object, rating: str | None) -> SafeString:
+    """An error rate with its rating in brackets: "150.2 (Awful)", "150.2（很差）"
+    (full-width brackets, no space before them, in Chinese)."""
+    # Translators: an error rate and its rating; Chinese writes full-width brackets, no space.
+    pattern = _("{rate} <small>({rating})</small>")
+    inner = format_html(pattern, rate=millipoints(_number(rate)), rating=rating_label(rating))
+    # One box: a phone's stacked table spreads a cell's boxes apart (site.css).
+    return format_html('<span class="rate-rating">{}</span>', inner)
 
 
 def _number(value: object) -> float | None:

@@ -276,13 +276,16 @@ function lastMark(g, layout, where, cls, side) {
 /**
  * The doubling cube on the bar: in the middle while no one owns it, at the
  * owner's edge (the person's at the bottom) once taken. A double on offer
- * shows the new value in the middle. `cube`: {value, owner, offered} or null.
+ * shows the new value in the middle. A cube in the middle at 1 shows 64, as
+ * every board does (its `data-value` stays 1). As wide as the bar; a narrow
+ * screen draws it larger (board.css) so that it stays readable and tappable.
+ * `cube`: {value, owner, offered} or null.
  */
 function drawCube(svgEl, layout, cube) {
   const g = layer(svgEl, "doubling");
   clear(g);
   if (!cube) return;
-  const size = 36;
+  const size = BW;
   const offered = Boolean(cube.offered);
   const owner = offered ? "centre" : cube.owner || "centre";
   const y = { light: layout.bottom - size / 2 - 4, dark: layout.top + size / 2 + 4 }[owner] ?? layout.midY;
@@ -291,9 +294,11 @@ function drawCube(svgEl, layout, cube) {
     class: `b-cube b-cube-${owner}${offered ? " b-cube-offered" : ""}`,
     "data-value": value, "data-owner": owner, "data-offered": offered ? cube.offered : "",
   }, g);
-  el("rect", { x: layout.barX - size / 2, y: y - size / 2, width: size, height: size, rx: 5 }, c);
-  const t = el("text", { class: "b-cube-value", x: layout.barX, y: y + 7, "text-anchor": "middle" }, c);
-  t.textContent = String(value);
+  el("rect", { x: layout.barX - size / 2, y: y - size / 2, width: size, height: size, rx: 6 }, c);
+  const t = el("text", {
+    class: "b-cube-value", x: layout.barX, y, "text-anchor": "middle", "dominant-baseline": "central",
+  }, c);
+  t.textContent = String(owner === "centre" && value === 1 ? 64 : value);
 }
 
 /** Draws `board` (a §4 board object). Returns the layout used. */

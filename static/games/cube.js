@@ -40,7 +40,7 @@ export function answer(page, send, type) {
   const s = page.state;
   if (!live(s) || s.turn !== "light") return false;
   const sent = command(page, send, type);
-  if (sent) byId("cube-dialog").close();
+  if (sent) byId("cube-dialog").hidden = true;
   return sent;
 }
 
@@ -52,7 +52,9 @@ export function nextGame(page, send) {
     goTo(page, m.next_game);
     return true;
   }
-  return command(page, send, "next_game");
+  // The person's seed for the next game's dice (games/dice_seed.js fills it).
+  const seed = byId("next-dice-seed")?.value;
+  return command(page, send, "next_game", seed ? { seed } : {});
 }
 
 function goTo(page, gameId) {
@@ -63,6 +65,10 @@ function goTo(page, gameId) {
 export function renderCube(page) {
   const { state, S } = page;
   byId("play-match").textContent = V.matchText(S, state);
+  const crawford = byId("play-crawford");
+  const notice = V.crawfordNotice(S, state);
+  crawford.hidden = !notice;
+  if (crawford.textContent !== notice) crawford.textContent = notice;
   byId("play-cube").textContent = V.cubeText(S, state.cube);
   const choosing = V.deciding(state) && !page.animating;
   byId("play-cube-actions").hidden = !choosing;
@@ -72,19 +78,25 @@ export function renderCube(page) {
   renderResign(page);
 }
 
+/** The answer to the computer's double: a panel beside or below the board, never over it. */
 function renderDialog(page) {
   const { state, S } = page;
-  const dialog = byId("cube-dialog");
+  const panel = byId("cube-dialog");
   const open = V.answering(state) && !page.animating && Boolean(state.cube);
   if (!open) {
-    if (dialog.open) dialog.close();
+    panel.hidden = true;
     return;
   }
   const words = state.cube.dialog || {};
   byId("cube-title").textContent = fmt(S.double_title, { value: state.cube.value * 2 });
+  byId("cube-pips").textContent = V.pipsText(S, state);
   byId("cube-take-words").textContent = words.take || S.take_words;
   byId("cube-pass-words").textContent = words.pass || S.pass_words;
-  if (!dialog.open) dialog.showModal();
+  if (!panel.hidden) return;
+  panel.hidden = false;
+  // Where the eye goes, with the board still in view; T and P answer from anywhere.
+  panel.scrollIntoView({ block: "nearest" });
+  byId("cube-title").focus({ preventScroll: true });
 }
 
 function renderResign(page) {
@@ -93,11 +105,11 @@ function renderResign(page) {
   byId("resign-kinds").hidden = !cube;
   byId("resign-plain").hidden = Boolean(cube);
   if (!cube) return;
-  const times = { single: 1, gammon: 2, backgammon: 3 };
+  // The points each offer would score, from the server (Jacoby, the cube, the match's cap).
   for (const node of document.querySelectorAll("#resign-kinds [data-kind]")) {
-    const points = times[node.dataset.kind] * cube.value;
+    const points = cube.resign_points[node.dataset.kind];
     node.dataset.points = String(points);
-    node.parentElement.querySelector(".resign-points").textContent = fmt(S.resign_points, { points });
+    node.textContent = fmt(S.resign_offer, { kind: node.dataset.word, points });
   }
 }
 
@@ -140,14 +152,5 @@ export function attachCube(page, send) {
     page.awaitingNext = true;
     nextGame(page, send);
   });
-  const dialog = byId("cube-dialog");
-  // The double must be answered: Escape does not dismiss it.
-  dialog.addEventListener("cancel", (event) => event.preventDefault());
-  // T and P answer while the dialog is open, wherever the focus is.
-  document.addEventListener("keydown", (event) => {
-    const key = event.key.toLowerCase();
-    if (!dialog.open || (key !== "t" && key !== "p") || event.ctrlKey || event.metaKey || event.altKey) return;
-    event.preventDefault();
-    answer(page, send, key === "t" ? "take" : "pass");
-  });
+  // T and P answer the double from anywhere on the page (cubeKey); the hint (H) works meanwhile.
 }

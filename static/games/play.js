@@ -6,6 +6,7 @@
 import { readJson, sentences } from "./common.js";
 import { emit, provideSender } from "./bus.js";
 import { enqueue, later, replayOpeningPlay, replayOpeningTies } from "./flow.js";
+import { attachIds } from "./ids.js";
 import { attachInput, refused, send } from "./input.js";
 import { takeMoves } from "./moves.js";
 import { canHint, createPage, isIdle, readPrefs } from "./page.js";
@@ -72,6 +73,7 @@ function start() {
   render(page);
   if (root.dataset.testHook === "1") exposeTestHook();
   attachInput(page);
+  attachIds(page);
   later(page, () => replayOpeningTies(page));
   later(page, () => replayOpeningPlay(page));
   later(page, () => emit("state", { state: page.state, prev: null, canHint: canHint(page) }));

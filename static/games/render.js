@@ -5,6 +5,7 @@ import { renderBoard, layer } from "./board.js";
 import { buildTargets } from "./targets.js";
 import { byId, fmt } from "./common.js";
 import { renderCube, renderMatchResult } from "./cube.js";
+import { renderIds } from "./ids.js";
 import { lastPlays, renderMoves } from "./moves.js";
 import { allowedFrom, canAct, isIdle, live } from "./page.js";
 import * as V from "./view.js";
@@ -57,6 +58,7 @@ export function renderPanels(page) {
   renderResult(page);
   renderMatchResult(page);
   renderMoves(page);
+  renderIds(page);
   root.dataset.version = String(state.version);
   root.dataset.turn = state.turn || "";
   root.dataset.status = state.status || "";
@@ -74,6 +76,9 @@ function renderResult(page) {
   byId("over-title").textContent = t.title;
   byId("over-kind").textContent = t.kind;
   byId("over-points").textContent = t.points;
+  const seed = state.dice_proof && state.dice_proof.server_seed;
+  byId("over-dice").hidden = !seed;
+  byId("over-server-seed").textContent = seed || "";
   if (panel.hidden) {
     panel.hidden = false;
     // Where the eye (and the keyboard) is: the result, over the board.

@@ -191,9 +191,18 @@ export function matchText(S, state) {
   const m = state.match;
   if (!m) return state.kind === "money" ? S.kind_money : "";
   const parts = [fmt(S.match_line, { length: m.length, light: m.score.light, dark: m.score.dark })];
+  // Once the match is over there is no Crawford game to speak of.
+  if (m.over) return parts[0];
   if (m.crawford) parts.push(S.crawford);
   else if (m.post_crawford) parts.push(S.post_crawford);
   return parts.join(S.list_sep);
+}
+
+/** While the Crawford game is played: who is one point from the match, and that no one may double. */
+export function crawfordNotice(S, state) {
+  const m = state.match;
+  if (!m || !m.crawford || m.over || state.status === "finished") return "";
+  return m.game_score.light >= m.length - 1 ? S.crawford_notice_light : S.crawford_notice_dark;
 }
 
 /** The match's end, or the way on, under a finished game of a match. */

@@ -14,7 +14,7 @@ const direction = document.body.dataset.boardDirection || "right";
 const $ = (id) => document.getElementById(id);
 const svg = $("ls-board");
 const start = data.run.task < data.tasks.length ? data.run.task : 0;
-const state = { index: start, steps: [], turn: null, selected: null, done: false, busy: false, finished: false };
+const state = { index: start, steps: [], turn: null, selected: null, done: false, busy: false, finished: false, run: data.run };
 
 const task = () => data.tasks[state.index];
 const board = () => (state.turn ? state.turn.board : task().board);
@@ -60,7 +60,10 @@ function list(reasons) {
   }
 }
 
-function showRun(run) {
+// The task line and the misses: on each verdict, and for each new task
+// (a question's has no check before its answer).
+function showRun(run = state.run) {
+  state.run = run;
   const quiz = state.index >= data.quiz_from;
   const where = quiz
     ? fmt(S.quiz_of, { n: state.index - data.quiz_from + 1, total: data.tasks.length - data.quiz_from })
@@ -102,6 +105,7 @@ function showTask() {
     choices.appendChild(b);
   }
   draw();
+  showRun();
   if (!t.question) send([]);
 }
 
@@ -230,5 +234,4 @@ $("ls-count-form").addEventListener("submit", (ev) => {
 });
 renderBoard(svg, task().board, { direction, dice: [] });
 wireBoard(svg, { direction, onPick: pick });
-showRun(data.run);
 showTask();

@@ -24,18 +24,70 @@ function isError(turn) {
   return cube || Boolean(turn.analysis && turn.analysis.error && turn.analysis.error !== "none");
 }
 
-// The cube decisions made before a roll (or after the last turn), in words;
-// a right no-double far from the doubling window is not one worth a line.
-function cubeParts(cubes) {
-  const parts = [];
+// The cube decisions made before a roll (or after the last turn): each a
+// block of its own, coloured by its own error, with GNU Backgammon's table of
+// equities; a right no-double far from the doubling window is not shown.
+function renderCube(cubes) {
+  const box = $("rv-cube");
+  box.replaceChildren();
   for (const c of (cubes || []).filter((d) => !d.trivial)) {
-    parts.push(fmt(S.cube_line, { side: S[c.side], verdict: c.verdict }));
+    const block = document.createElement("section");
+    block.className = `cube-block verdict-${c.error}`;
+    block.dataset.side = c.side;
+    block.dataset.decision = c.decision;
+    const heading = document.createElement("h3");
+    heading.textContent = S.cube_heading[c.side];
+    const verdict = document.createElement("p");
+    verdict.className = "cube-verdict";
+    const parts = [c.verdict];
     if (c.error !== "none") {
       parts.push(fmt(S.cube_lost, { lost: c.equity_lost.toFixed(3), label: S.errors[c.error], mark: c.mark }));
     }
     if (c.why) parts.push(c.why);
+    verdict.textContent = sentences(parts);
+    const right = document.createElement("p");
+    right.className = "cube-right";
+    right.textContent = sentences([c.table.right, c.table.take_point]);
+    block.append(heading, verdict, cubeTable(c.table), right);
+    box.appendChild(block);
   }
-  return parts;
+}
+
+function cubeTable(t) {
+  const wrap = document.createElement("div");
+  wrap.className = "table-wrap";
+  const table = document.createElement("table");
+  table.className = "cube-equities";
+  const caption = document.createElement("caption");
+  caption.textContent = S.cube_caption;
+  const head = document.createElement("tr");
+  for (const text of [S.cube_action, S.cube_equity, S.cube_difference]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.appendChild(th);
+  }
+  const thead = document.createElement("thead");
+  thead.appendChild(head);
+  const body = document.createElement("tbody");
+  for (const row of t.rows) {
+    const tr = document.createElement("tr");
+    tr.dataset.key = row.key;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = row.label;
+    tr.appendChild(th);
+    for (const text of [row.equity, row.difference]) {
+      const td = document.createElement("td");
+      td.className = "num";
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+  table.append(caption, thead, body);
+  wrap.appendChild(table);
+  return wrap;
 }
 
 function diceFor(turn) {
@@ -54,7 +106,8 @@ function show(k) {
     clearArrows(svg);
     $("rv-turn-title").textContent = S.end;
     $("rv-turn-line").textContent = "";
-    $("rv-turn-verdict").textContent = sentences(cubeParts(data.end_cube));
+    renderCube(data.end_cube);
+    $("rv-turn-verdict").textContent = "";
     $("rv-alternatives").hidden = true;
   } else {
     renderBoard(svg, turn.before, { direction, dice: diceFor(turn) });
@@ -73,6 +126,7 @@ function describe(turn) {
   });
   $("rv-turn-line").textContent = turn.notation ? fmt(S.played, { play: turn.notation }) : S.no_move;
   $("rv-analyse").href = `${root.dataset.analysisUrl}?game=${root.dataset.game}&turn=${turn.number}`;
+  renderCube(turn.cube);
   const a = turn.analysis;
   const verdict = $("rv-turn-verdict");
   verdict.className = a ? `verdict verdict-${a.error}` : "verdict";
@@ -81,7 +135,7 @@ function describe(turn) {
     $("rv-alternatives").hidden = true;
     return;
   }
-  const parts = cubeParts(turn.cube);
+  const parts = [];
   if (!turn.notation) parts.push(S.no_move);
   else if (a.forced) parts.push(S.forced);
   else if (a.error !== "none") {

@@ -17,18 +17,20 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games.engine import Refusal, RefusalCode
+from games.engine import Refusal, RefusalCode, Turn
 from games.play_words import board_names
 from games.refusals import describe_refusal
 from learning.course import check
 from learning.course.lessons import LESSONS, QUESTIONS, Goal, Task
 from learning.course.models import LessonProgress
-from learning.course.quiz import lesson_tasks
+from learning.course.quiz import QUIZ_SIZE, lesson_tasks
 from learning.course.strings import course_strings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+# The lesson whose first quiz task gets a wrong step, by mouse and by keyboard.
+WRONG_IN_QUIZ = {False: "blocked", True: "both-dice"}
 # The board's targets in screen order (home board bottom right), as the
 # arrow keys walk them: a column holds one point of each row.
 TOP = [13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0]
@@ -148,6 +150,23 @@ def wrong_step(page: Any, keys: Keyboard | None, language: str) -> None:
     wait_steps(page, 0)
 
 
+def wrong_quiz_step(page: Any, keys: Keyboard | None, task: Task, language: str) -> None:
+    """A drawn quiz task's wrong step (the engine's refusal for it made at
+    drawing time): its reason is shown and the board stays as it was."""
+    wrong = task.wrong[0]
+    wait_steps(page, 0)
+    turn = Turn(check.task_position(task), check.task_dice(task))
+    for src, dst in wrong.steps[:-1]:
+        step(page, keys, src, dst)
+        turn = turn.step(src, dst)
+    refusal = turn.refusal(*wrong.steps[-1])
+    assert refusal is not None and refusal.code is wrong.code
+    step(page, keys, *wrong.steps[-1])
+    with translation.override(language):
+        expect(page.locator("#ls-error")).to_have_text(describe_refusal(refusal))
+    wait_steps(page, 0)
+
+
 def wrong_count(page: Any, keys: Keyboard | None, task: Task, language: str) -> None:
     wrong = str(int(check.right_answer(task)) + 2)
     if keys is None:
@@ -223,6 +242,12 @@ def test_a_new_guest_finishes_every_lesson_then_signs_up_and_keeps_the_stars(
                 misses += 1
             if task.goal is Goal.COUNT and i == 0 and keyboard:
                 wrong_count(page, keys, task, language)
+                misses += 1
+            if i >= len(lesson.tasks):  # the run's quiz: fresh positions
+                where = w["quiz_of"] % {"n": i - len(lesson.tasks) + 1, "total": QUIZ_SIZE}
+                expect(page.locator("#ls-count")).to_contain_text(where)
+            if i == len(lesson.tasks) and lesson.slug == WRONG_IN_QUIZ[keyboard]:
+                wrong_quiz_step(page, keys, task, language)
                 misses += 1
             if task.goal is Goal.TAKE:  # the computer's double, offered on the board
                 cube = page.locator("#ls-board g.b-cube")

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext
 
 from games import services
 from games.cube_state import describe_cube_refusal
@@ -267,7 +268,7 @@ def test_a_three_point_match_by_keyboard_with_doubles_taken_passed_and_crawford(
     assert shown(page, "#play-match") == match_line(0, 0)
     assert shown(page, "#play-cube") == w["cube_line"] % {"value": 1, "owner": w["cube_centre"]}
     cube = page.locator("#board g.b-cube")
-    assert cube.get_attribute("data-owner") == "centre" and cube.text_content() == "1"
+    assert cube.get_attribute("data-owner") == "centre" and cube.text_content() == "64"
     game = press(page, game, "r")
     game = until(page, game, computer_to_double)
     assert computer_acts(game, cube="double") == "cube"
@@ -332,8 +333,11 @@ def test_a_three_point_match_by_keyboard_with_doubles_taken_passed_and_crawford(
     game = until(page, game, person_on_roll)
     page.locator("#btn-resign").focus()
     page.keyboard.press("Enter")
-    worth = page.locator("#resign-kinds .resign-points").all_inner_texts()
-    assert worth == [w["resign_points"] % {"points": n} for n in (1, 2, 3)]
+    worth = page.locator("#resign-kinds .resign-offer").all_inner_texts()
+    with translation.override(language):
+        kinds = [gettext("a single game"), gettext("a gammon"), gettext("a backgammon")]
+    # 2–2 in a 3-point match: any result wins the computer the 1 point it needs.
+    assert worth == [w["resign_offer"] % {"kind": kind, "points": 1} for kind in kinds]
     page.keyboard.press("Escape")
     version = latest(game).version
     resign_by_keys(page, "backgammon")

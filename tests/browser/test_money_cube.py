@@ -106,7 +106,7 @@ def test_a_money_game_with_jacoby_a_double_taken_then_a_gammon_at_the_cube(
     # Game 1: you double when you may, it takes.
     game = until(page, money_game_from_lobby(page, w), person_deciding)
     assert shown(page, "#play-cube") == w["cube_line"] % {"value": 1, "owner": w["cube_centre"]}
-    assert cube.get_attribute("data-owner") == "centre" and cube.text_content() == "1"
+    assert cube.get_attribute("data-owner") == "centre" and cube.text_content() == "64"
     before = move_rows(page)
     assert before and not [r for r in before if r["cube"]]
     game = press(page, game, "d")

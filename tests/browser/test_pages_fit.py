@@ -99,6 +99,7 @@ def test_no_page_scrolls_sideways_clips_a_table_or_misses_a_file(
     pages = SIGNED_IN_PAGES + [
         f"/games/{playing.pk}/",
         f"/learn/games/{analysed_game}/review/",
+        f"/learn/verify/{analysed_game}/",
     ]
     found: list[str] = []
     for signed_in, paths in ((True, pages), (False, VISITOR_PAGES)):

@@ -445,7 +445,7 @@ def test_the_cube_is_drawn_with_its_value_in_the_middle_or_on_its_owners_side(js
         {"points": START},
     )
     centre, light, dark, offered, none, height = cubes
-    assert (centre["value"], light["value"], dark["value"]) == ("1", "2", "4")
+    assert (centre["value"], light["value"], dark["value"]) == ("64", "2", "4"), "centred: 64"
     assert dark["y"] < centre["y"] < light["y"], "the person's side is the bottom"
     assert light["y"] > height / 2 and dark["y"] < height / 2
     assert offered == {"value": "4", "owner": "centre", "y": centre["y"], "offered": True}

@@ -23,6 +23,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("errors",),  # typed errors and refusals
     ("position",),  # the board, its constants and its Position ID
     ("dice",),  # dice, the 21 rolls, the opening roll
+    ("fairdice",),  # dice derived from committed seeds (standard library only)
     ("movegen",),  # the move generator and Step
     ("notation",),  # gnubg move notation
     ("plays",),  # legal plays, applying and reading them

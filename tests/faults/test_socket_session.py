@@ -14,68 +14,26 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from config.asgi import application
 from games.consumers import CLOSE_SIGNED_OUT, CLOSE_TOO_FAST
 from games.models import Game
+from tests.faults.fixtures_sockets import (
+    TIMEOUT,
+    assert_signed_out,
+    next_error,
+    open_game,
+    signed_in,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
 
-TIMEOUT = 5
 STEP = {"type": "step", "from": 13, "to": 8}
 # Long enough for a socket to open and run a command first, on a loaded machine.
 EXPIRES_IN = 3
-
-
-def signed_in(user: Any, password: str) -> Client:
-    client = Client()
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    return client
-
-
-def cookie_of(client: Client) -> bytes:
-    name = settings.SESSION_COOKIE_NAME
-    return f"{name}={client.cookies[name].value}".encode()
-
-
-async def open_game(game_id: int, client: Client) -> WebsocketCommunicator:
-    headers = [
-        (b"origin", b"http://127.0.0.1"),
-        (b"host", b"127.0.0.1"),
-        (b"accept-language", b"en"),
-        (b"cookie", cookie_of(client)),
-    ]
-    socket = WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
-    connected, _ = await socket.connect()
-    assert connected
-    assert (await socket.receive_json_from(TIMEOUT))["type"] == "state"
-    return socket
-
-
-async def next_error(socket: WebsocketCommunicator) -> dict[str, Any]:
-    """The socket's next error, passing over what its groups may push to it
-    at any moment (a state, an event). CI once saw such a push arrive before
-    the signed-out error, on SQLite + Redis under load."""
-    pushed: list[str] = []
-    while True:
-        message = await socket.receive_json_from(TIMEOUT)
-        if message["type"] == "error":
-            return message
-        assert message["type"] != "ack", f"an ack, not an error, after {pushed}: {message}"
-        pushed.append(message["type"])
-
-
-async def assert_signed_out(socket: WebsocketCommunicator) -> None:
-    error = await next_error(socket)
-    assert (error["type"], error["code"]) == ("error", "signed_out")
-    assert "signed out" in error["message"]
-    closed = await socket.receive_output(TIMEOUT)
-    assert closed == {"type": "websocket.close", "code": CLOSE_SIGNED_OUT}
 
 
 def expire_session(client: Client, expiry: Any) -> datetime:

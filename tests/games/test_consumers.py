@@ -9,46 +9,17 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 from django.contrib.sessions.models import Session
-from django.test import Client
 from django.utils import timezone
 
 from accounts.models import Preferences
-from config.asgi import application
 from games import broadcast, services
 from games.engine import legal_plays
 from games.models import Game
+from tests.games.fixtures_sockets import TIMEOUT, open_socket
+from tests.games.fixtures_sockets import connect_socket as connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(30)]
-
-ORIGIN = b"http://127.0.0.1"
-TIMEOUT = 5
-
-
-def session_cookie(user: Any) -> bytes:
-    client = Client()
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    name = settings.SESSION_COOKIE_NAME
-    return f"{name}={client.cookies[name].value}".encode()
-
-
-async def open_socket(
-    game_id: int, user: Any | None, origin: bytes = ORIGIN, language: bytes = b"zh-CN"
-) -> WebsocketCommunicator:
-    headers = [(b"origin", origin), (b"host", b"127.0.0.1"), (b"accept-language", language)]
-    if user is not None:
-        headers.append((b"cookie", await database_sync_to_async(session_cookie)(user)))
-    return WebsocketCommunicator(application, f"/ws/games/{game_id}/", headers=headers)
-
-
-async def connect(game_id: int, user: Any, **kwargs: Any) -> tuple[WebsocketCommunicator, dict]:
-    socket = await open_socket(game_id, user, **kwargs)
-    connected, _ = await socket.connect()
-    assert connected
-    state = await socket.receive_json_from(TIMEOUT)
-    assert state["type"] == "state"
-    return socket, state
 
 
 @database_sync_to_async

@@ -8,7 +8,10 @@ import pytest
 from django.utils import translation
 
 from games import services
+from games.engine import Side
+from games.engine.matchid import MatchIdFields, match_id
 from games.models import GameKind, Match, Status
+from games.services import position_of
 from games.state import build_state
 
 pytestmark = pytest.mark.django_db
@@ -34,8 +37,39 @@ def test_a_money_game_in_the_deciding_status_offers_the_person_the_cube(make_gam
         "why_not_code": None,
         "jacoby": True,
         "dialog": None,
+        # The cube never turned, Jacoby: a gammon or a backgammon resigned scores 1.
+        "resign_points": {"single": 1, "gammon": 1, "backgammon": 1},
     }
     assert (state["dice"], state["thinking"]) == (None, False)
+
+
+def test_each_resignation_is_offered_at_the_points_it_would_score(
+    make_game: Any, user: Any
+) -> None:
+    turned = make_game(
+        status=Status.DECIDING, kind=GameKind.MONEY, jacoby=True, cube_value=2, cube_owner="dark"
+    )
+    assert build_state(turned)["cube"]["resign_points"] == {
+        "single": 2,
+        "gammon": 4,
+        "backgammon": 6,
+    }
+    match = Match.objects.create(owner=user, length=5, score_light=1, score_dark=3)
+    capped = make_game(
+        status=Status.DECIDING,
+        kind=GameKind.MATCH,
+        match=match,
+        match_game=4,
+        score_light=1,
+        score_dark=3,
+        cube_value=1,
+    )
+    # 2 away: the computer scores at most the 2 points it needs.
+    assert build_state(capped)["cube"]["resign_points"] == {
+        "single": 1,
+        "gammon": 2,
+        "backgammon": 2,
+    }
 
 
 def test_the_computers_cube_is_not_the_persons_and_the_state_says_why(make_game: Any) -> None:
@@ -119,3 +153,39 @@ def test_the_full_state_lists_every_cube_action_in_order_with_the_turns(
     assert "cube_actions" not in socket
     assert socket["last_cube_action"] == full["cube_actions"][-1]
     assert build_state(make_game(dice=[5, 2]), moves=True)["cube_actions"] == []
+
+
+def test_the_ids_of_a_double_waiting_are_the_doublers_board_and_say_who_answers(
+    make_game: Any, user: Any
+) -> None:
+    match = Match.objects.create(owner=user, length=7, score_light=3, score_dark=1)
+    game = make_game(
+        turn="dark",
+        status=Status.DECIDING,
+        kind=GameKind.MATCH,
+        match=match,
+        match_game=3,
+        score_light=3,
+        score_dark=1,
+        cube_value=1,
+        last_turn=LAST_TURN_4,
+    )
+    start = build_state(game)["ids"]
+    assert start["match_id"] == match_id(
+        MatchIdFields(on_roll=Side.DARK, deciding=Side.DARK, length=7, score_light=3, score_dark=1)
+    )
+    assert services.finish_computer_cube(game.pk, game.version, "double")
+    game.refresh_from_db()
+    ids = build_state(game)["ids"]
+    # The computer doubled: it is on roll (its board), the person answers.
+    assert ids["position_id"] == position_of(game).swapped().position_id() == start["position_id"]
+    assert ids["match_id"] == match_id(
+        MatchIdFields(
+            on_roll=Side.DARK,
+            deciding=Side.LIGHT,
+            doubled=True,
+            length=7,
+            score_light=3,
+            score_dark=1,
+        )
+    )

@@ -59,8 +59,10 @@ def play_out(
     stop_before_win: bool = False,
     dice: Iterable[int] | None = None,
     turns: int | None = None,
+    committed: bool = False,
 ) -> Game:
-    """``start`` None: the game opens as the lobby's does, by the opening roll
+    """With ``committed`` the dice are the game's own, from its seeds (docs/dice.md).
+    ``start`` None: the game opens as the lobby's does, by the opening roll
     from the starting position. ``light_choice(ranked)`` picks LIGHT's play
     among the ranked ones (the best when not given), so a test can make the
     person err. With ``stop_before_win`` the game stops (LIGHT on roll) before
@@ -68,7 +70,7 @@ def play_out(
     ``dice`` gives every die rolled, in order, instead of the seeded ones
     (running out fails the test); ``turns`` stops the game once that many
     turns are stored."""
-    roll = _dice_source(seed, dice)
+    roll = services.dice.roll_die if committed else _dice_source(seed, dice)
     choose = light_choice or (lambda ranked: ranked[0])
     # One transaction: what is sent after commit (the computer's turn due,
     # the finished game's review) goes out once, when the game is stored.

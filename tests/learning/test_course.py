@@ -38,7 +38,7 @@ from learning.course.lessons import (
 )
 from learning.course.models import LessonProgress
 from learning.course.progress import stars_for
-from learning.course.quiz import MAKERS, QUIZ_SIZE, lesson_tasks, quiz
+from learning.course.quiz import CUBE_GAP, MAKERS, PICK_GAP, QUIZ_SIZE, lesson_tasks, quiz
 
 PLAY_TASKS = [
     pytest.param(t, id=f"{lesson.slug}-{i + 1}")
@@ -279,7 +279,8 @@ def test_a_lesson_page_makes_a_guest_and_carries_its_tasks(client: Any) -> None:
     assert response.status_code == 200
     assert User.objects.get().is_guest
     data = response.context["data"]
-    assert [t["position_id"] for t in data["tasks"]] == [t.position for t in lesson.tasks]
+    assert [t["position_id"] for t in data["tasks"]] == [t.position for t in run_tasks(lesson)]
+    assert len(data["tasks"]) == len(lesson.tasks) + QUIZ_SIZE
     assert data["run"] == {"task": 0, "misses": 0, "stars": 0}
     assert data["next_url"] == reverse("learning:lesson", args=[LESSONS[1].slug])
 
@@ -293,9 +294,16 @@ def test_a_run_with_one_miss_earns_two_stars_and_signing_up_keeps_them(client: A
     assert wrong["message"] == "棋子只能从大号点位走向小号点位：从 13 点到 19 点是往回走。"
     assert wrong["run"]["misses"] == 1
     assert post(client, lesson, 1, {"steps": []}).status_code == 409  # in order
-    solve(client, lesson, 0)
-    last = solve(client, lesson, 1)
-    assert last["run"] == {"task": 2, "misses": 1, "stars": 2, "finished": True, "run_stars": 2}
+    total = len(run_tasks(lesson))
+    for i in range(total):
+        last = solve(client, lesson, i)
+    assert last["run"] == {
+        "task": total,
+        "misses": 1,
+        "stars": 2,
+        "finished": True,
+        "run_stars": 2,
+    }
 
     guest = User.objects.get()
     response = client.post(
@@ -319,10 +327,10 @@ def test_a_run_with_one_miss_earns_two_stars_and_signing_up_keeps_them(client: A
 def test_a_second_run_keeps_the_best_stars(client: Any) -> None:
     lesson = LESSONS[2]
     client.get(reverse("learning:lesson", args=[lesson.slug]))
-    for i in range(len(lesson.tasks)):
+    for i in range(len(run_tasks(lesson))):
         solve(client, lesson, i)
     post(client, lesson, 0, {"steps": [[6, 4]]})  # a miss in the second run: 6/4 needs a 2
-    for i in range(len(lesson.tasks)):
+    for i in range(len(run_tasks(lesson))):
         data = solve(client, lesson, i)
     assert (data["run"]["run_stars"], data["run"]["stars"]) == (2, 3)
 
@@ -409,24 +417,95 @@ def test_the_cube_lesson_asks_both_decisions_each_way_and_takes_above_the_take_p
     assert any("接受点" in line for line in verdict.reasons)
 
 
-QUIZZES = [pytest.param(slug, seed, id=f"{slug}-{seed}") for slug in MAKERS for seed in range(12)]
+QUIZZES = [pytest.param(slug, seed, id=f"{slug}-{seed}") for slug in MAKERS for seed in range(16)]
+# The refusal each lesson's quiz shows with a wrong step (the lesson's own).
+QUIZ_WRONG = {
+    "board": {RefusalCode.WRONG_DIRECTION},
+    "two-dice": {RefusalCode.NO_SUCH_DIE},
+    "doubles": {RefusalCode.NO_SUCH_DIE},
+    "blocked": {RefusalCode.POINT_BLOCKED},
+    "both-dice": {RefusalCode.MUST_USE_BOTH, RefusalCode.MUST_USE_LARGER},
+}
+
+
+def refused_in_words(task: Task, wrong: Any) -> None:
+    """The engine refuses ``wrong``'s last step with its code, and the check
+    says so in the play page's words, the board left before that step."""
+    position, dice = check.task_position(task), check.task_dice(task)
+    turn = Turn(position, dice)
+    for src, dst in wrong.steps[:-1]:
+        turn = turn.step(src, dst)
+    with pytest.raises(IllegalStepError) as refused:
+        turn.step(*wrong.steps[-1])
+    assert refused.value.refusal.code is wrong.code
+    with translation.override("zh-hans"):
+        verdict = check.judge_steps(task, list(wrong.steps))
+        assert verdict.state == "refused"
+        assert verdict.message == describe_refusal(refused.value.refusal)
+
+
+def ranked_by_hints(task: Task) -> dict[str, float]:
+    """The equity of each play of a pick, ranked here by the hints at 1-ply."""
+    position, dice = check.task_position(task), check.task_dice(task)
+    ranked = candidates.hint(position, dice, 1, len(legal_plays(position, dice)), default_rank)
+    by_result = {c.result_id: c.equity for c in ranked}
+    return {t: by_result[parse_play(position, dice, t).result.position_id()] for t in task.accept}
 
 
 @pytest.mark.parametrize(("slug", "seed"), QUIZZES)
 def test_a_quiz_is_fresh_positions_of_the_theme_checked_by_the_engine(slug: str, seed: int) -> None:
     tasks = quiz(slug, seed)
-    assert len(tasks) == QUIZ_SIZE and tasks == quiz(slug, seed)  # the same again for a check
+    assert len(tasks) == QUIZ_SIZE
+    assert tasks == quiz.__wrapped__(slug, seed)  # made again the same for a check
     for task in tasks:
         position = check.task_position(task)
         if task.goal in QUESTIONS:
-            assert check.judge_answer(task, check.right_answer(task)).state == "done"
+            right = check.right_answer(task)
+            assert check.judge_answer(task, right).state == "done"
+            keys = [k for k, _label in check.choices(task)] or [str(int(right) + 1)]
+            with translation.override("zh-hans"):
+                for answer in [k for k in keys if k != right]:
+                    verdict = check.judge_answer(task, answer)
+                    assert verdict.state == "miss" and verdict.message
             continue
-        assert task.goal in (Goal.HIT, Goal.ENTER, Goal.OFF)
         assert check.judge_steps(task, list(task.solution)).state == "done"
-        missing = missing_plays(task)
-        if task.goal is not Goal.ENTER:  # every play enters: the rules say so
+        assert {w.code for w in task.wrong} <= QUIZ_WRONG.get(slug, set())
+        if slug in QUIZ_WRONG:
+            assert task.wrong, "a quiz task without the lesson's refused step"
+        for wrong in task.wrong:
+            refused_in_words(task, wrong)
+        missing = missing_plays(task) if task.goal is not Goal.ANY else []
+        if task.goal not in (Goal.ENTER, Goal.ANY):  # every play enters: the rules say so
             assert missing, "a quiz task that any play would pass"
+            _task, play = missing[0]
+            with translation.override("zh-hans"):
+                verdict = check.judge_steps(task, [(s.src, s.dst) for s in play.steps])
+                assert (verdict.state, verdict.message) == ("miss", check.miss_message(task))
         assert len(legal_plays(position, check.task_dice(task))) > len(missing)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_a_drawn_choice_is_clear_by_the_hints_ranking(seed: int) -> None:
+    for task in quiz("habits", seed) + quiz("openings", seed):
+        assert task.goal is Goal.PICK
+        equity = ranked_by_hints(task)
+        better, worse = sorted(task.accept, key=lambda text: -equity[text])
+        assert equity[better] - equity[worse] >= PICK_GAP
+        assert check.right_answer(task) == better
+        with translation.override("zh-hans"):
+            wrong = check.judge_answer(task, worse)
+        assert wrong.state == "miss" and better in wrong.message
+    for task in quiz("cube", seed):
+        advice = check.cube_advice(task.position, task.goal)
+        values = advice["values"]
+        right = check.right_answer(task)
+        assert right == advice["best"] != "too_good"
+        others = [v for k, v in values.items() if k not in (right, "too_good")]
+        assert all(values[right] - v >= CUBE_GAP for v in others)
+
+
+def test_every_lesson_ends_with_a_quiz() -> None:
+    assert set(MAKERS) == {lesson.slug for lesson in LESSONS}
 
 
 def test_quizzes_differ_from_seed_to_seed() -> None:

@@ -16,7 +16,6 @@ from django.utils import translation
 
 from games.models import Game
 from learning import review
-from learning.client_strings import REVIEW_STRINGS
 from learning.cube_words import cube_verdict
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis
 from tests.learning.test_cube_teaching import cube_game_played  # noqa: F401
@@ -53,15 +52,8 @@ def test_the_cube_decisions_are_on_their_turn_and_at_the_end(
     took = CubeAnalysis.objects.get(analysis=row, before_turn=3, decision="take")
     passed = CubeAnalysis.objects.get(analysis=row, before_turn=4, decision="take")
     with translation.override(language):
-        computer, you = str(REVIEW_STRINGS["dark"]), str(REVIEW_STRINGS["light"])
-        took_line = str(REVIEW_STRINGS["cube_line"]) % {
-            "side": computer,
-            "verdict": cube_verdict(took.report, "take"),
-        }
-        passed_line = str(REVIEW_STRINGS["cube_line"]) % {
-            "side": you,
-            "verdict": cube_verdict(passed.report, "pass"),
-        }
+        took_line = cube_verdict(took.report, "take")
+        passed_line = cube_verdict(passed.report, "pass")
         summary_caption = translation.gettext("Checker play and the cube")
 
     page = open_page(browser, daphne_server, user, language, 1280)
@@ -70,7 +62,7 @@ def test_the_cube_decisions_are_on_their_turn_and_at_the_end(
     page.locator("body").click(position={"x": 1, "y": 1})
     for _ in range(2):
         page.keyboard.press("ArrowRight")
-    verdict = page.locator("#rv-turn-verdict")
+    verdict = page.locator("#rv-cube")
     text = verdict.inner_text()
     assert took_line in text, text
     assert f"{took.equity_lost:.3f}" in text

@@ -17,6 +17,7 @@ from games import services
 from games.engine import Dice, Position
 from games.models import Game, Status
 from learning import hints, review
+from learning.course.lessons import LESSONS
 from learning.models import AnalysisState, GameAnalysis, Hint
 from tests.learning.conftest import person_plays, play_out, position
 
@@ -375,6 +376,28 @@ def test_help_pages_in_both_languages(
     answer = client.get(reverse("learning:help_page", args=[page]), HTTP_ACCEPT_LANGUAGE=language)
     assert answer.status_code == 200
     assert phrase in answer.content.decode()
+
+
+LESSON_LINK = re.compile(r'<a href="/learn/lesson/([a-z-]+)/">(?:第 (\d+) 课|lesson (\d+))</a>')
+
+
+@pytest.mark.parametrize("page", ["rules", "glossary", "faq"])
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_help_pages_send_to_the_course_and_name_its_lessons_by_their_number(
+    client: Client, page: str, language: str
+) -> None:
+    client.cookies["django_language"] = language
+    text = client.get(reverse("learning:help_page", args=[page])).content.decode()
+    assert 'href="/learn/"' in text
+    slugs = [lesson.slug for lesson in LESSONS]
+    for slug, zh_number, en_number in LESSON_LINK.findall(text):
+        assert int(zh_number or en_number) == slugs.index(slug) + 1, slug
+    if page == "rules":  # each rule explained links to a lesson that practises it
+        linked = {slug for slug, _zh, _en in LESSON_LINK.findall(text)}
+        assert set(slugs) - linked == {"habits", "cube"}
+    if page == "faq":  # "keeps losing" points to the habits lesson, lesson 11
+        losing = text.split('id="losing"')[1].split("<h2")[0]
+        assert ("habits", "11") in {(s, zh or en) for s, zh, en in LESSON_LINK.findall(losing)}
 
 
 def test_help_has_the_four_diagrams(client: Client) -> None:

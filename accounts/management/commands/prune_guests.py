@@ -2,33 +2,26 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
-from django.db.models import Q
-from django.utils import timezone
 
-from accounts.models import User
-
-
-def stale_guests(days: int) -> Any:
-    """Guests not seen for ``days`` days: their session cookie is long gone
-    (SESSION_COOKIE_DAYS), so nobody can reach their games any more."""
-    cutoff = timezone.now() - timedelta(days=days)
-    seen_before = Q(last_login__lt=cutoff) | Q(last_login__isnull=True, date_joined__lt=cutoff)
-    return User.objects.filter(seen_before, is_guest=True)
+from accounts.guests import stale_guests
 
 
 class Command(BaseCommand):
-    help = "Delete guest accounts (and their games) not used for --days days."
+    help = (
+        "Delete guest accounts (and their games) not used for --days days "
+        "(default GUEST_RETENTION_DAYS; beat runs accounts.tasks.prune_guests daily)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--days", type=int, default=120)
+        parser.add_argument("--days", type=int, default=None)
         parser.add_argument("--dry-run", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        guests = stale_guests(options["days"])
+        guests = stale_guests(options["days"] or settings.GUEST_RETENTION_DAYS)
         count = guests.count()
         if not options["dry_run"]:
             guests.delete()

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0010_imported_file")]
+    dependencies = [("games", "0012_dice_commitments")]
 
     operations = [
         migrations.AddField(

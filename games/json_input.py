@@ -1,0 +1,127 @@
+"""JSON from strangers: a request body or a socket frame, checked before anything reads it.
+
+``read_object(raw, max_bytes, max_depth)`` gives a dict, or ``JsonInputError``
+when the text is too large, not JSON (``NaN`` and ``Infinity`` are not JSON),
+nested too deep (checked on the parsed value, without recursion, and a
+``RecursionError`` from the parser is the same refusal), or not an object.
+``check_fields(data, fields)`` checks the types of the fields a reader will
+use (``FIELD_KINDS``' names), so a reader never meets a dict where it
+expects text. Each refusal has a ``code`` and its words (``message``).
+
+One reader for every JSON way in: the analysis board and practice views
+(``learning.study_views``) and the game socket's frames (``games.commands``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+# The kinds a field may be, by name: the Python types json.loads gives.
+FIELD_KINDS: dict[str, tuple[type, ...]] = {
+    "text": (str,),
+    "number": (int,),
+    "list": (list,),
+    "object": (dict,),
+    "flag": (bool,),
+    "null": (type(None),),
+}
+Fields = Mapping[str, tuple[str, ...]]
+
+
+class JsonInputError(ValueError):
+    """JSON input refused: ``code`` says why, ``params`` the details."""
+
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+        super().__init__(f"{code}: {self.params}")
+
+    @property
+    def message(self) -> str:
+        return describe_json_error(self)
+
+
+def describe_json_error(error: JsonInputError) -> str:
+    """The refusal in words, in the active language."""
+    p = dict(error.params)
+    if error.code == "bad_field":
+        kinds = " / ".join(_kind_words(kind) for kind in p.get("kinds", ()))
+        return _("“%(field)s” should be %(kinds)s.") % {"field": p.get("field"), "kinds": kinds}
+    texts = {
+        "too_large": _("The request is larger than %(limit)s bytes."),
+        "too_deep": _("The request is nested more than %(limit)s levels deep."),
+        "not_json": _("The request is not valid JSON."),
+        "not_object": _("The request should be a JSON object."),
+    }
+    return texts.get(error.code, _("The request cannot be read.")) % p
+
+
+def _kind_words(kind: str) -> str:
+    words = {
+        "text": _("text"),
+        "number": _("a whole number"),
+        "list": _("a list"),
+        "object": _("an object"),
+        "flag": _("true or false"),
+        "null": _("null"),
+    }
+    return str(words[kind])
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_object(raw: str | bytes, max_bytes: int, max_depth: int) -> dict[str, Any]:
+    """The JSON object in ``raw``; ``JsonInputError`` for anything else."""
+    if len(raw) > max_bytes:
+        raise JsonInputError("too_large", {"limit": max_bytes})
+    try:
+        data = json.loads(raw or "{}", parse_constant=_refuse_constant)
+    except RecursionError:
+        raise JsonInputError("too_deep", {"limit": max_depth}) from None
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError both are
+        raise JsonInputError("not_json") from None
+    if not isinstance(data, dict):
+        raise JsonInputError("not_object")
+    if depth(data) > max_depth:
+        raise JsonInputError("too_deep", {"limit": max_depth})
+    return data
+
+
+def depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (a scalar: 0), without recursion.
+
+    >>> depth({"a": [[1], 2]}), depth([]), depth(3)
+    (3, 1, 0)
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def check_fields(data: Mapping[str, Any], fields: Fields) -> None:
+    """Each named field present in ``data`` is of one of its kinds (bool is not a number)."""
+    for name, kinds in fields.items():
+        if name in data and not any(_is_kind(data[name], kind) for kind in kinds):
+            raise JsonInputError("bad_field", {"field": name, "kinds": kinds})
+
+
+def _is_kind(value: Any, kind: str) -> bool:
+    if kind == "number" and isinstance(value, bool):
+        return False
+    return isinstance(value, FIELD_KINDS[kind])

@@ -1,0 +1,66 @@
+"""A game whose row cannot be read (``games.row_checks``): stopped, and given up.
+
+``mark_damaged`` stops an unfinished game whose row cannot be read, with
+why stored in ``Game.failure`` (``DAMAGED`` and the sentence), so its pages
+answer in words instead of failing on it. ``give_up_damaged`` is the
+person's resignation of such a game: the computer wins a single game (one
+point: the cube cannot be trusted), the match's score moves on when its
+row reads, and no review is queued (there is nothing sound to review).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import Side
+from games.models import Game, ResultKind, Status
+from games.services.cube import record_result
+from games.services.errors import GameOverError, NotYourGameError
+from games.services.rows import lock, save
+
+DAMAGED = "damaged row: "
+MAX_FAILURE = 300
+
+
+def is_damaged(game: Game) -> bool:
+    return game.failure.startswith(DAMAGED)
+
+
+def mark_damaged(game_id: int, why: str) -> bool:
+    """Stop the unfinished game ``game_id``, its failure stored; False if it is over."""
+    with transaction.atomic():
+        game = lock(game_id)
+        if game.is_over:
+            return False
+        game.status = Status.FAILED
+        game.failure = (DAMAGED + why)[:MAX_FAILURE]
+        game.finished_at = timezone.now()
+        game.computer_turn_started_at = None
+        save(game)
+        return True
+
+
+def give_up_damaged(game_id: int, user: Any) -> Game:
+    """The person resigns the damaged game ``game_id``: the computer wins one point."""
+    with transaction.atomic():
+        game = lock(game_id)
+        if game.owner_id != getattr(user, "pk", None):
+            raise NotYourGameError(f"game {game_id} is not yours")
+        if game.status != Status.FAILED or not is_damaged(game):
+            raise GameOverError(f"game {game_id} is not a damaged game to give up")
+        game.status = Status.FINISHED
+        game.winner = Side.DARK.value
+        game.result_kind = ResultKind.SINGLE.value
+        game.points = 1
+        game.resigned = True
+        game.finished_at = timezone.now()
+        if game.match_id is not None:
+            try:
+                with transaction.atomic():
+                    record_result(game, Side.DARK, 1)
+            except (ValueError, TypeError, AssertionError):
+                pass  # the match's own columns are damaged too: it stays as it was
+        return save(game)
