@@ -118,7 +118,7 @@ def site_statistics() -> dict[str, DiceCounts]:
     were rolled elsewhere), cached for ``SITE_CACHE_SECONDS``."""
     cached: dict[str, DiceCounts] | None = cache.get(SITE_CACHE_KEY)
     if cached is None:
-        cached = statistics(Game.objects.filter(imported_from__isnull=True))
+        cached = statistics(Game.objects.exclude(dice_source=DiceSource.IMPORTED))
         cache.set(SITE_CACHE_KEY, cached, SITE_CACHE_SECONDS)
     return cached
 
