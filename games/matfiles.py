@@ -57,7 +57,11 @@ def match_record(game: Game) -> MatchRecord:
         length, opponent = game.match.length, game.match.opponent_name
         games = list(game.match.games.order_by("match_game"))
     games = _with_rows(games)
-    players = (_name(game.owner.get_username()), _name(opponent or f"Shuanglu-{game.tier}"))
+    named = game.file_players  # an imported game: the file's own players
+    if named is not None:
+        players = (_name(named[0]), _name(named[1]))
+    else:
+        players = (_name(game.owner.get_username()), _name(opponent or f"Shuanglu-{game.tier}"))
     records = tuple(game_record(g) for g in games)
     comments = (
         '[Site "Shuanglu"]',

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -122,6 +123,13 @@ class ImportedFile(models.Model):
     )
     sha256 = models.CharField(max_length=64)
     address = models.GenericIPAddressField(null=True, blank=True)
+    # The file's players as its games are stored: LIGHT's name, then DARK's.
+    light_player = models.CharField(max_length=64, blank=True)
+    dark_player = models.CharField(max_length=64, blank=True)
+    # The owner said they played the side stored as LIGHT (their column in the
+    # file): only then do its games count as theirs (GameQuerySet.own_record).
+    # False: a study object, in no count, graph or practice of the owner's.
+    claimed = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -134,9 +142,26 @@ class ImportedFile(models.Model):
         return f"File {self.sha256[:12]} imported by {self.owner_id}"
 
 
+def own_record(prefix: str = "") -> Q:
+    """The games that are the owner's own record: played on the site, or
+    imported from a file with the owner's side named (``ImportedFile.claimed``).
+    ``prefix`` is the path to the game from another model (``"analysis__game__"``)."""
+    return Q(**{f"{prefix}imported_from__isnull": True}) | Q(
+        **{f"{prefix}imported_from__claimed": True}
+    )
+
+
 class GameQuerySet(models.QuerySet["Game"]):
     def unfinished(self) -> GameQuerySet:
         return self.filter(status__in=UNFINISHED)
+
+    def own_record(self) -> GameQuerySet:
+        """The owner's own games: every count, graph and practice of theirs reads these."""
+        return self.filter(own_record())
+
+    def studies(self) -> GameQuerySet:
+        """Imported games with no side named: study objects, kept apart."""
+        return self.filter(imported_from__isnull=False, imported_from__claimed=False)
 
 
 class Game(models.Model):
@@ -245,6 +270,20 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.kind}, {self.tier}, {self.status})"
+
+    @property
+    def is_study(self) -> bool:
+        """Imported with no side named: a study object, not the owner's game."""
+        source = self.imported_from
+        return source is not None and not source.claimed
+
+    @property
+    def file_players(self) -> tuple[str, str] | None:
+        """An imported game's players as the file names them (LIGHT's, DARK's)."""
+        source = self.imported_from
+        if source is None or not (source.light_player or source.dark_player):
+            return None
+        return source.light_player, source.dark_player
 
     @property
     def is_over(self) -> bool:

@@ -37,7 +37,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     unfinished: list[Game] = []
     recent: list[Game] = []
     if user.is_authenticated:
-        games = Game.objects.filter(owner=user)
+        games = Game.objects.filter(owner=user).own_record()  # not an imported study
         unfinished = list(games.unfinished().order_by("-updated_at")[:LOBBY_UNFINISHED])
         recent = list(games.exclude(finished_at=None).order_by("-finished_at")[:LOBBY_RECENT])
     prefs = board_prefs(user)

@@ -108,11 +108,17 @@ def statistics(games: QuerySet[Game]) -> dict[str, DiceCounts]:
     return {"light": side_counts(games, "light"), "dark": side_counts(games, "dark")}
 
 
+def statistics_of(user: Any) -> dict[str, DiceCounts]:
+    """``statistics`` of the user's own games: an imported study's dice are not theirs."""
+    return statistics(Game.objects.filter(owner=user).own_record())
+
+
 def site_statistics() -> dict[str, DiceCounts]:
-    """``statistics`` of every game of the site, cached for ``SITE_CACHE_SECONDS``."""
+    """``statistics`` of every game played on the site (an imported game's dice
+    were rolled elsewhere), cached for ``SITE_CACHE_SECONDS``."""
     cached: dict[str, DiceCounts] | None = cache.get(SITE_CACHE_KEY)
     if cached is None:
-        cached = statistics(Game.objects.all())
+        cached = statistics(Game.objects.exclude(dice_source=DiceSource.IMPORTED))
         cache.set(SITE_CACHE_KEY, cached, SITE_CACHE_SECONDS)
     return cached
 

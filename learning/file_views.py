@@ -13,10 +13,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.throttling import client_ip
 from games.access import owned_game
+from games.engine import Side
 from games.engine.matfile import MAX_FILE_BYTES, MatFileError, MatProblem
 from games.matfiles import describe_mat_error, export_text, exportable, file_name
 from games.services import AlreadyImportedError, decode_upload, import_match_file
 from learning import study_queue
+
+# The import form's "I played as" choices: the column stored as the person's.
+MY_SIDES: dict[str, Side | None] = {"left": Side.LIGHT, "right": Side.DARK, "neither": None}
 
 
 @require_GET
@@ -38,6 +42,11 @@ def import_mat(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         raise Http404
     upload = request.FILES.get("file")
+    mine = request.POST.get("mine", "neither")
+    if mine not in MY_SIDES:
+        why = _("Say which side was yours: the left player, the right player or neither.")
+        messages.error(request, _("The file was not imported. %(why)s") % {"why": why})
+        return redirect("learning:history")
     try:
         if upload is None:
             raise MatFileError(MatProblem.NO_GAMES)
@@ -47,6 +56,7 @@ def import_mat(request: HttpRequest) -> HttpResponse:
         imported = import_match_file(
             request.user,
             decode_upload(upload.read(MAX_FILE_BYTES + 1)),
+            MY_SIDES[mine],
             address=address,
             admit=study_queue.admit_import(request.user.pk, address),
         )
@@ -65,6 +75,19 @@ def import_mat(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("The file was not imported. %(why)s") % {"why": why})
         return redirect("learning:history")
     count = len(imported.games)
+    if MY_SIDES[mine] is None:
+        messages.success(
+            request,
+            ngettext(
+                "Imported %(count)d game for study; its review has been queued. It is listed "
+                "apart and is not in your counts, progress or practice.",
+                "Imported %(count)d games for study; their reviews have been queued. They are "
+                "listed apart and are not in your counts, progress or practice.",
+                count,
+            )
+            % {"count": count},
+        )
+        return redirect("learning:history")
     messages.success(
         request,
         ngettext(

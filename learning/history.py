@@ -1,4 +1,9 @@
-"""The match history: the user's games, filtered, with totals."""
+"""The match history: the user's games, filtered, with totals.
+
+The user's own record is their games played on the site and the imported
+ones whose side they named (``GameQuerySet.own_record``); an imported file
+with no side named is a study object, listed apart (``studies_of``, the
+filter's "Imported for study") and in no total or graph of theirs."""
 
 from __future__ import annotations
 
@@ -11,9 +16,17 @@ from django.utils.translation import gettext_lazy as _
 from games.models import Game, Status
 from games.tiers import tier_choices
 
+MINE, IMPORTED = "", "imported"
+
 
 class HistoryFilter(forms.Form):
     """The filters of the history page (all optional, read from GET)."""
+
+    source = forms.ChoiceField(
+        label=_("Games"),
+        required=False,
+        choices=[(MINE, _("My games")), (IMPORTED, _("Imported for study"))],
+    )
 
     result = forms.ChoiceField(
         label=_("Result"),
@@ -34,6 +47,10 @@ class HistoryFilter(forms.Form):
     date_to = forms.DateField(
         label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+
+    def studies(self) -> bool:
+        """The filter asks for the imported studies, not the user's own games."""
+        return self.is_valid() and self.cleaned_data["source"] == IMPORTED
 
     def apply(self, games: QuerySet[Game]) -> QuerySet[Game]:
         if not self.is_valid():
@@ -57,10 +74,18 @@ class HistoryFilter(forms.Form):
 
 
 def games_of(user: Any) -> QuerySet[Game]:
-    """The user's games, newest first, with turn counts and analysis joined."""
+    """The user's own games, newest first, with turn counts and analysis joined."""
+    return _listed(Game.objects.filter(owner=user).own_record())
+
+
+def studies_of(user: Any) -> QuerySet[Game]:
+    """The user's imported games with no side named, newest first, as ``games_of``."""
+    return _listed(Game.objects.filter(owner=user).studies())
+
+
+def _listed(games: QuerySet[Game]) -> QuerySet[Game]:
     return (
-        Game.objects.filter(owner=user)
-        .select_related("analysis", "match")
+        games.select_related("analysis", "match", "imported_from")
         .annotate(turn_count=Count("turns"))
         .order_by("-created_at", "-pk")
     )

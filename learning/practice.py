@@ -1,6 +1,7 @@
 """Practice from your own mistakes: positions, answers judged, spaced repetition.
 
-Every reviewed decision of the person (LIGHT) marked ? or ?? becomes a
+Every reviewed decision of the person (LIGHT) in their own games (not an
+imported study's: ``games.models.own_record``) marked ? or ?? becomes a
 ``PracticeItem`` of the game's owner (``add_from_reviews``, run when the
 practice page or the lobby counts them, so a review finished by any worker
 is picked up): a checker play, or a cube decision (double / no double, take /
@@ -22,6 +23,7 @@ from django.utils import timezone
 
 from ai_worker.cube_advice import DOUBLE, TAKE
 from games.engine import Dice, Play, Position, Turn
+from games.models import own_record
 from learning import cube_review, cube_words
 from learning.board_input import (
     board_facts,
@@ -57,6 +59,7 @@ def add_from_reviews(user: Any) -> int:
 def _add_plays(user: Any) -> int:
     rows = (
         TurnAnalysis.objects.filter(
+            own_record("analysis__game__"),
             analysis__game__owner=user,
             analysis__state=AnalysisState.DONE,
             side="light",
@@ -91,6 +94,7 @@ def _item_for(user: Any, row: TurnAnalysis, now: Any) -> PracticeItem:
 def _add_cube_decisions(user: Any) -> int:
     rows = (
         CubeAnalysis.objects.filter(
+            own_record("analysis__game__"),
             analysis__game__owner=user,
             analysis__state=AnalysisState.DONE,
             side="light",
@@ -132,7 +136,10 @@ def _cube_item(
 
 
 def items_of(user: Any, *, blunders: bool = False, phase: str = "") -> QuerySet[PracticeItem]:
-    items = PracticeItem.objects.filter(owner=user)
+    # Not an imported study's (an item made from one before studies were kept apart).
+    items = PracticeItem.objects.filter(
+        own_record("turn__analysis__game__"), own_record("cube__analysis__game__"), owner=user
+    )
     if blunders:
         items = items.filter(error_class=ErrorClass.VERY_BAD)
     if phase in PRACTICE_PHASES:

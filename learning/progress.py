@@ -9,6 +9,13 @@ game's rate is the review's overall one (``total_error_rate``): checker plays
 and cube decisions together, forced moves and trivial no-doubles left out,
 as the review's summary counts them. The graph is drawn by the
 template as SVG from the coordinates computed here; no script, no library.
+
+The scale keeps the rating bands readable: it reaches ``OUTLIER_TIMES`` the
+median game's rate (the lower median, at least ``BAND_TOP``), so one very bad
+game does not squeeze the others and the bands to the floor; a game above it
+is an outlier, drawn on the top edge as a triangle with its rate written
+beside it. The band names are set at least ``LABEL_GAP`` apart (a short line
+leads from a moved name to its band), so they never overlap.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ai_worker.grading import RATING_BANDS
 from games.engine import Position
-from games.models import Game
+from games.models import Game, own_record
 from learning.labels import RATING_LABELS
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.phases import (
@@ -40,6 +47,9 @@ MOVING = 5  # games in the moving average
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 96, 12, 24  # RIGHT leaves room for the band names
 LUCK_HEIGHT = 90
+BAND_TOP = 40.0  # the scale's least top: above the last band (35)
+OUTLIER_TIMES = 2.5  # the scale reaches this many times the median game's rate
+LABEL_GAP = 14  # the band names' least distance (their font is 10 units, their box 12-13)
 
 WHERE_LOST: dict[str, Promise] = {
     OPENING: _("Most of your equity goes in the opening: %(share)s%% of all you gave away."),
@@ -62,6 +72,9 @@ class GamePoint:
     y: float
     average_y: float
     luck_y: float
+    outlier: bool  # above the scale: drawn on its top edge as a triangle
+    mark: str = ""  # an outlier's triangle (SVG points), its tip on the top edge
+    mark_label_x: float = 0.0  # where its rate is written, right of the triangle
 
 
 def overall_rate(row: GameAnalysis) -> float | None:
@@ -73,9 +86,10 @@ def overall_rate(row: GameAnalysis) -> float | None:
 
 
 def reviewed(games: QuerySet[Game]) -> list[GameAnalysis]:
-    """The finished reviews of ``games`` where the person made a decision, oldest first."""
+    """The finished reviews of ``games`` where the person made a decision, oldest
+    first; an imported study's never (its LIGHT is not the person)."""
     rows = GameAnalysis.objects.filter(
-        game__in=games.order_by().values("pk"), state=AnalysisState.DONE
+        own_record("game__"), game__in=games.order_by().values("pk"), state=AnalysisState.DONE
     ).select_related("game")
     rows = rows.order_by("game__finished_at", "game__created_at", "game__pk")
     return [r for r in rows if overall_rate(r) is not None]
@@ -87,7 +101,7 @@ def progress_of(games: QuerySet[Game]) -> dict[str, Any] | None:
     if not rows:
         return None
     rates = [1000 * (overall_rate(r) or 0.0) for r in rows]
-    top = max(40.0, max(rates) * 1.1)
+    top = scale_top(rates)
     lucks = [float(r.summary["light"].get("luck") or 0.0) for r in rows]
     luck_top = max(0.5, max(abs(v) for v in lucks) * 1.1)
     points = _points(rows, rates, lucks, top, luck_top)
@@ -95,6 +109,8 @@ def progress_of(games: QuerySet[Game]) -> dict[str, Any] | None:
         "points": points,
         "average_line": " ".join(f"{p.x:.1f},{p.average_y:.1f}" for p in points),
         "bands": _bands(top),
+        "outliers": sum(p.outlier for p in points),
+        "top": round(top, 1),
         "axis": _axis(top),
         "luck_zero": _luck_y(0.0, luck_top),
         "luck_top": round(luck_top, 2),
@@ -105,13 +121,23 @@ def progress_of(games: QuerySet[Game]) -> dict[str, Any] | None:
     }
 
 
+def scale_top(rates: list[float]) -> float:
+    """The rate at the top of the graph: 10% above the highest game that is not
+    an outlier; an outlier is above ``OUTLIER_TIMES`` the lower median."""
+    ordered = sorted(rates)
+    ceiling = max(BAND_TOP, OUTLIER_TIMES * ordered[(len(ordered) - 1) // 2])
+    kept = [r for r in ordered if r <= ceiling]
+    return max(BAND_TOP, max(kept) * 1.1)
+
+
 def _x(i: int, n: int) -> float:
     span = WIDTH - LEFT - RIGHT
     return LEFT + (span * i / (n - 1) if n > 1 else span / 2)
 
 
 def _y(rate: float, top: float) -> float:
-    return TOP + (1 - rate / top) * (HEIGHT - TOP - BOTTOM)
+    """The height of ``rate``; a rate above the scale on its top edge."""
+    return TOP + (1 - min(rate, top) / top) * (HEIGHT - TOP - BOTTOM)
 
 
 def _luck_y(luck: float, luck_top: float) -> float:
@@ -137,18 +163,41 @@ def _points(
                 y=round(_y(rate, top), 1),
                 average_y=round(_y(average, top), 1),
                 luck_y=round(_luck_y(luck, luck_top), 1),
+                outlier=rate > top,
+                **(_mark(_x(i, len(rows))) if rate > top else {}),
             )
         )
     return points
 
 
+def _mark(x: float) -> dict[str, Any]:
+    """An outlier's triangle pointing up from the top edge, and its label's x."""
+    tip, base = TOP, TOP + 9
+    points = f"{x:.1f},{tip} {x - 5:.1f},{base} {x + 5:.1f},{base}"
+    return {"mark": points, "mark_label_x": round(x + 7, 1)}
+
+
 def _bands(top: float) -> list[dict[str, Any]]:
-    """gnubg's rating bands as lines: below each line the player earns its name."""
-    bands = []
-    for threshold, band in RATING_BANDS:
+    """gnubg's rating bands as lines: below each line the player earns its name.
+
+    Each name is at its line unless that puts it nearer than ``LABEL_GAP`` to
+    the name below (then it moves up) or above the plot (then the names move
+    down together); ``label_y`` is where it is written."""
+    bands: list[dict[str, Any]] = []
+    for threshold, name in RATING_BANDS:
         rate = threshold * 1000
         if rate < top:
-            bands.append({"rate": rate, "y": round(_y(rate, top), 1), "label": RATING_LABELS[band]})
+            y = round(_y(rate, top), 1)
+            bands.append({"rate": rate, "y": y, "label_y": y, "label": RATING_LABELS[name]})
+    for below, band in zip(bands, bands[1:], strict=False):  # bottom up
+        band["label_y"] = min(band["y"], below["label_y"] - LABEL_GAP)
+    if bands and bands[-1]["label_y"] < TOP:
+        bands[-1]["label_y"] = TOP
+        for above, band in zip(bands[::-1], bands[-2::-1], strict=False):  # top down
+            band["label_y"] = max(band["label_y"], above["label_y"] + LABEL_GAP)
+    for band in bands:
+        band["label_y"] = round(band["label_y"], 1)
+        band["moved"] = band["label_y"] != band["y"]
     return bands
 
 

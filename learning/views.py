@@ -28,8 +28,11 @@ HELP_PAGES = ("rules", "glossary", "faq")
 @require_GET
 def history_page(request: HttpRequest) -> HttpResponse:
     form = history.HistoryFilter(request.GET or None)
-    games = history.games_of(request.user) if request.user.is_authenticated else Game.objects.none()
-    games = form.apply(games)
+    signed_in = request.user.is_authenticated
+    mine = history.games_of(request.user) if signed_in else Game.objects.none()
+    studies = history.studies_of(request.user) if signed_in else Game.objects.none()
+    apart = form.studies()
+    games = form.apply(studies if apart else mine)
     page = Paginator(games, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -39,8 +42,12 @@ def history_page(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "page": page,
-            "totals": history.totals(games),
-            "progress": progress.progress_of(games) if request.user.is_authenticated else None,
+            "studies_only": apart,
+            # The imported studies, listed apart below the user's own games.
+            "study_games": [] if apart else list(form.apply(studies)[:HISTORY_PAGE_SIZE]),
+            "study_count": 0 if apart else form.apply(studies).count(),
+            "totals": None if apart else history.totals(games),
+            "progress": progress.progress_of(games) if signed_in and not apart else None,
             "query": query.urlencode(),
         },
     )
@@ -129,7 +136,7 @@ def stats(request: HttpRequest) -> HttpResponse:
     scopes = []
     verifiable: list[Game] = []
     if request.user.is_authenticated:
-        scopes.append(("mine", dicestats.statistics(Game.objects.filter(owner=request.user))))
+        scopes.append(("mine", dicestats.statistics_of(request.user)))
         verifiable = dicestats.verifiable_games(request.user)
     scopes.append(("site", dicestats.site_statistics()))
     return render(

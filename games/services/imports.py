@@ -3,9 +3,13 @@
 The text is read and every game replayed through the engine first
 (``games.engine.matfile``, ``games.engine.matreplay``); only a file without
 a fault reaches the database, and then every row is written in one
-``transaction.atomic()``. The owner plays LIGHT: the column named like the
-user, else the one ``side`` says (the left by default); the other side keeps
-its name from the file (``Match.opponent_name``). A match to one of the
+``transaction.atomic()``. ``side`` is the column the owner says they played
+(``Side.LIGHT`` the left, ``Side.DARK`` the right): it is stored as LIGHT and
+the games count as the owner's (``ImportedFile.claimed``). Without it the
+file is a study object: the left column is stored as LIGHT and the games are
+in no count, graph or practice of the owner's (``GameQuerySet.own_record``).
+Both players keep their names from the file (``ImportedFile.light_player``,
+``dark_player``; a match's ``Match.opponent_name`` too). A match to one of the
 site's lengths becomes a ``Match`` with its games; a money session (``0
 point match``) its money games. Each finished game is then reviewed like any
 other (``game_finished`` after commit); an unfinished last game is left out.
@@ -74,13 +78,15 @@ def import_match_file(
     address: str | None = None,
     admit: Callable[[int], None] | None = None,
 ) -> Imported:
-    """Store the file's games as ``owner``'s; ``MatFileError`` (nothing stored) on a fault.
+    """Store the file's games for ``owner``; ``MatFileError`` (nothing stored) on a fault.
+
+    ``side``: the owner's column in the file, their games then; None: a study.
 
     ``AlreadyImportedError`` if ``owner`` imported the same text before;
     ``admit(number of games)``, if given, may raise to refuse the import.
     """
     record = parse_mat(text)
-    if _owner_side(owner, record, side) is Side.DARK:
+    if side is Side.DARK:
         record = swap_columns(record)
     if record.length and record.length not in MATCH_LENGTHS:
         raise MatFileError(MatProblem.UNSUPPORTED_LENGTH, params={"length": record.length})
@@ -93,7 +99,14 @@ def import_match_file(
         admit(len(replayed))
     with transaction.atomic():
         source, created = ImportedFile.objects.get_or_create(
-            owner=owner, sha256=digest, defaults={"address": address}
+            owner=owner,
+            sha256=digest,
+            defaults={
+                "address": address,
+                "light_player": record.players[0][:64],
+                "dark_player": record.players[1][:64],
+                "claimed": side is not None,
+            },
         )
         if not created:  # a twin upload won the race
             raise AlreadyImportedError(source.created_at)
@@ -116,13 +129,6 @@ def _refuse_a_second_import(owner: Any, digest: str) -> None:
         raise AlreadyImportedError(earlier.created_at)
 
 
-def _owner_side(owner: Any, record: MatchRecord, side: Side | None) -> Side:
-    name = owner.get_username()
-    if side is None and record.players[1] == name and record.players[0] != name:
-        return Side.DARK
-    return side or Side.LIGHT
-
-
 def _store_match(owner: Any, record: MatchRecord, games: list[ReplayedGame]) -> Match:
     last = games[-1]
     assert last.end is not None
@@ -136,7 +142,7 @@ def _store_match(owner: Any, record: MatchRecord, games: list[ReplayedGame]) -> 
         score_dark=after.dark,
         crawford=after.crawford,
         winner=winner.value if winner else "",
-        opponent_name=record.players[1],
+        opponent_name=record.players[1][:64],
         finished_at=timezone.now() if winner else None,
     )
 

@@ -28,6 +28,19 @@ def review_strings() -> dict[str, Any]:
 
 
 @register.simple_tag
+def history_winner(game: Any) -> str:
+    """Who won, as the history names them: you, the file's player, or the computer."""
+    named = game.file_players
+    if game.winner == "light" and not game.is_study:
+        return str(_("You"))
+    if named is not None:
+        return str(named[0] if game.winner == "light" else named[1])
+    if game.match is not None and game.match.opponent_name:
+        return str(game.match.opponent_name)
+    return str(_("Computer"))
+
+
+@register.simple_tag
 def history_error_rate(game: Any) -> str:
     """The person's error rate once the game is analysed, else a dash."""
     row = getattr(game, "analysis", None)  # a missing reverse one-to-one is an AttributeError

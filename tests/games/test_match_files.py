@@ -21,7 +21,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from games import services
-from games.engine import Dice, Position, legal_plays
+from games.engine import Dice, Position, Side, legal_plays
 from games.engine.matfile import MatchRecord, MatFileError, MatProblem, parse_mat
 from games.engine.matreplay import replay_match
 from games.matfiles import describe_mat_error, export_text
@@ -151,9 +151,8 @@ def test_round_trip_through_the_database_and_gnubg(user: Any, tmp_path: Path) ->
         ours = parse_mat(text)
         assert moves(ours) == moves(original) and results(ours) == results(original), name
         output, again = gnubg_rewrites(text, tmp_path)
-        # A money game has no Match row to keep the other side's name in.
-        opponent = original.players[1] if original.length else "Shuanglu-casual"
-        assert gnubg_score(output) == file_score(original, "ann", opponent), name
+        # An imported game keeps both players' names from the file (issue 32).
+        assert gnubg_score(output) == file_score(original, *original.players), name
         assert moves(parse_mat(again)) == moves(original), name
         assert results(parse_mat(again)) == results(original), name
 
@@ -214,12 +213,15 @@ def test_a_length_the_site_does_not_play_is_refused(user: Any) -> None:
     assert not Game.objects.exists()
 
 
-def test_the_user_plays_the_column_with_their_name(make_user: Any) -> None:
+def test_the_user_plays_the_column_they_name(make_user: Any) -> None:
     bob = make_user("bob")
-    imported = import_match_file(bob, read("gnubg_match3_short.mat"))
+    imported = import_match_file(bob, read("gnubg_match3_short.mat"), Side.DARK)
     assert imported.match is not None and imported.match.opponent_name == "alice"
     first = imported.match.games.get(match_game=1)
     assert first.winner == "light" and first.passed  # bob won the first game by alice's pass
+    source = first.imported_from
+    assert source is not None
+    assert (source.light_player, source.dark_player, source.claimed) == ("bob", "alice", True)
 
 
 def test_commands_import_and_export(user: Any, tmp_path: Path) -> None:
@@ -270,10 +272,13 @@ def test_a_game_set_up_from_a_position_is_not_exported(client_logged_in: Any, us
         call_command("export_match", "--game", str(race.pk), stdout=io.StringIO())
 
 
-def upload(client: Any, text: str, language: str = "zh-hans") -> str:
+def upload(client: Any, text: str, language: str = "zh-hans", mine: str = "neither") -> str:
     answer = client.post(
         reverse("learning:import_mat"),
-        {"file": SimpleUploadedFile("m.mat", text.encode(), content_type="text/plain")},
+        {
+            "file": SimpleUploadedFile("m.mat", text.encode(), content_type="text/plain"),
+            "mine": mine,
+        },
         HTTP_ACCEPT_LANGUAGE=language,
         follow=True,
     )
@@ -284,10 +289,19 @@ def upload(client: Any, text: str, language: str = "zh-hans") -> str:
 
 
 def test_upload_on_the_history_page(client_logged_in: Any, user: Any) -> None:
-    assert upload(client_logged_in, read("gnubg_match3.mat")) == "已导入 4 局，复盘分析已排队。"
+    words = upload(client_logged_in, read("gnubg_match3.mat"), mine="right")
+    assert words == "已导入 4 局，复盘分析已排队。"
     assert Match.objects.get(owner=user).games.count() == 4
+    assert Game.objects.own_record().count() == 4  # bob's side, named: the person's games
     words = upload(client_logged_in, read("gnubg_money_pass.mat"), "en")
-    assert words == "Imported 1 game; its review has been queued."
+    assert words == (
+        "Imported 1 game for study; its review has been queued. It is listed apart and is "
+        "not in your counts, progress or practice."
+    )
+    assert Game.objects.studies().count() == 1
+    words = upload(client_logged_in, read("gnubg_money_take.mat"), mine="mine")
+    assert words == "文件没有导入。请说明你执哪一方：左边的棋手、右边的棋手，或都不是。"
+    assert Game.objects.count() == 5
 
 
 def test_a_bad_upload_says_where_and_stores_nothing(client_logged_in: Any) -> None:
@@ -305,16 +319,31 @@ def test_a_bad_upload_says_where_and_stores_nothing(client_logged_in: Any) -> No
 
 
 def test_the_history_names_the_imported_opponent(client_logged_in: Any, user: Any) -> None:
-    import_match_file(user, read("gnubg_match3_short.mat"))
+    import_match_file(user, read("gnubg_match3_short.mat"), Side.LIGHT)
     page = client_logged_in.get(reverse("learning:history"), HTTP_ACCEPT_LANGUAGE="en")
-    rows = re.findall(r'data-label="Winner">(.*?)</td>', page.content.decode())
+    rows = re.findall(
+        r'data-label="Winner" class="history-winner">(.*?)</td>', page.content.decode()
+    )
     assert sorted(rows) == ["You", "bob"]
 
 
 def test_the_review_names_the_imported_opponent(client_logged_in: Any, user: Any) -> None:
-    game = import_match_file(user, read("gnubg_match3_short.mat")).games[0]
+    game = import_match_file(user, read("gnubg_match3_short.mat"), Side.LIGHT).games[0]
     page = client_logged_in.get(reverse("learning:review", args=[game.pk])).content.decode()
     assert "复盘：你对 bob" in page
+
+
+def test_the_review_of_a_study_names_both_players_of_the_file(
+    client_logged_in: Any, user: Any
+) -> None:
+    game = import_match_file(user, read("gnubg_match3_short.mat")).games[0]
+    page = client_logged_in.get(
+        reverse("learning:review", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    text = html.unescape(page.content.decode())
+    assert "Review: alice against bob (imported for study)" in text
+    assert "bob won: Single game, 1 point." in text
+    assert "You won" not in text and "The computer won" not in text
 
 
 def test_a_money_session_keeps_no_running_score(user: Any) -> None:

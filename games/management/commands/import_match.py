@@ -22,16 +22,17 @@ class Command(BaseCommand):
         parser.add_argument("--user", required=True, help="the username who owns the games")
         parser.add_argument(
             "--side",
-            choices=["left", "right"],
-            help="the user's column in the file (default: the one with the user's name, "
-            "else the left)",
+            choices=["left", "right", "neither"],
+            default="neither",
+            help="the user's column in the file: its games then count as theirs "
+            "(default: neither, a study kept out of their counts)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         owner = get_user_model().objects.filter(username=options["user"]).first()
         if owner is None:
             raise CommandError(f"no user {options['user']!r}")
-        side = {"left": Side.LIGHT, "right": Side.DARK}.get(options["side"] or "")
+        side = {"left": Side.LIGHT, "right": Side.DARK}.get(options["side"])
         path: Path = options["file"]
         try:
             with path.open("rb") as handle:
