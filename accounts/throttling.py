@@ -168,11 +168,6 @@ def login_wait(request: HttpRequest, username: str) -> int:
     return max((t.wait_seconds(key) for t, key in _login_keys(request, username)), default=0)
 
 
-def login_blocked(request: HttpRequest, username: str) -> bool:
-    """Whether this login attempt is held by one of its locks."""
-    return login_wait(request, username) > 0
-
-
 def login_failed(request: HttpRequest, username: str) -> None:
     for throttle, key in _login_keys(request, username):
         throttle.hit(key)
@@ -193,10 +188,6 @@ def known_device(request: HttpRequest, name: str) -> str | None:
         return None
     owner, _sep, token = str(signed).partition("|")
     return token if owner == name else None
-
-
-def is_known_device(request: HttpRequest, name: str) -> bool:
-    return known_device(request, name) is not None
 
 
 def remember_device(request: HttpRequest, response: HttpResponse, username: str) -> None:
