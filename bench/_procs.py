@@ -62,19 +62,34 @@ def start_daphnes(
     return [process for process, _ in started]
 
 
-def start_worker(env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
-    command = ["celery", "-A", "config", "worker", "-Q", "moves", "--concurrency", "2"]
-    command += ["--without-gossip", "--without-mingle", "-l", "INFO"]
-    process = spawn(command, env, log_path)
+def start_worker(
+    env: dict[str, str],
+    log_path: Path,
+    queues: str = "moves",
+    concurrency: int = 2,
+    nice: int = 0,
+    name: str = "celery",
+) -> subprocess.Popen[bytes]:
+    """A Celery worker taking ``queues`` in that order (at ``nice``), once ready."""
+    command = ["celery", "-A", "config", "worker", "-Q", queues, "--concurrency", str(concurrency)]
+    command += ["--hostname", f"{name}@%h", "--without-gossip", "--without-mingle", "-l", "INFO"]
+    process = spawn(command, env, log_path, nice)
     wait_ready(process, lambda: b" ready." in log_path.read_bytes(), log_path)
     return process
 
 
-def spawn(command: list[str], env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
-    """``python -m command...`` logging to ``log_path``."""
+def spawn(
+    command: list[str], env: dict[str, str], log_path: Path, nice: int = 0
+) -> subprocess.Popen[bytes]:
+    """``python -m command...`` (under ``nice -n`` when given) logging to ``log_path``."""
     log = open(log_path, "wb")  # noqa: SIM115 - closed with the process
+    niced = ["nice", "-n", str(nice)] if nice else []
     return subprocess.Popen(
-        [sys.executable, "-m", *command], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+        [*niced, sys.executable, "-m", *command],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
 
 

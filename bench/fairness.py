@@ -61,27 +61,12 @@ ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
 def start_workers(env: dict[str, str], logs: Path) -> list[subprocess.Popen[bytes]]:
     """The two workers of ./dev prod, ready."""
-    common = ["--without-gossip", "--without-mingle", "-l", "INFO"]
-    shapes = [
-        ("moves", ["-Q", "moves,hints,watchdog", "--concurrency", "2"], []),
-        ("analysis", ["-Q", "hints,analysis,watchdog", "--concurrency", "1"], ["nice", "-n", "10"]),
+    return [
+        _procs.start_worker(env, logs / "worker-moves.log", "moves,hints,watchdog", 2, 0, "moves"),
+        _procs.start_worker(
+            env, logs / "worker-analysis.log", "hints,analysis,watchdog", 1, 10, "analysis"
+        ),
     ]
-    started = []
-    for name, queues, nice in shapes:
-        log_path = logs / f"worker-{name}.log"
-        log = open(log_path, "wb")  # noqa: SIM115 - closed with the process
-        command = [*nice, sys.executable, "-m", "celery", "-A", "config", "worker", *queues]
-        command += ["--hostname", f"{name}-bench@%h", *common]
-        process = subprocess.Popen(
-            command, cwd=_procs.ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
-        )
-        _procs.wait_ready(process, ready_in(log_path), log_path)
-        started.append(process)
-    return started
-
-
-def ready_in(log_path: Path) -> Callable[[], bool]:
-    return lambda: b" ready." in log_path.read_bytes()
 
 
 def wait(check: Callable[[], bool], limit: float = 120.0) -> float:
