@@ -143,9 +143,13 @@ def flood(flooders: int, board: int) -> int:
     return games
 
 
-def waiting() -> tuple[int, int]:
-    reviews = GameAnalysis.objects.filter(state__in=study_queue.WAITING).count()
-    return reviews, BoardAnalysis.objects.filter(state__in=study_queue.WAITING).count()
+def waiting() -> tuple[int, int, int, int]:
+    """Reviews queued, reviews held (imported, not fed yet), board jobs waiting, turns reviewed."""
+    reviews = GameAnalysis.objects.filter(state__in=study_queue.WAITING)
+    held = reviews.filter(game__imported_from__isnull=False, queued_at__isnull=True).count()
+    board = BoardAnalysis.objects.filter(state__in=study_queue.WAITING).count()
+    turns = sum(GameAnalysis.objects.values_list("turns_done", flat=True))
+    return reviews.count() - held, held, board, turns
 
 
 def quantiles(values: list[float]) -> tuple[float, float]:
@@ -163,6 +167,9 @@ def main() -> None:
     if not settings.REDIS_URL or "postgres" not in os.environ.get("DATABASE_URL", ""):
         sys.exit("fairness: needs DATABASE_URL (a scratch PostgreSQL database) and REDIS_URL")
     call_command("migrate", verbosity=0)
+    call_command(
+        "flush", interactive=False, verbosity=0
+    )  # a scratch database: the bench's rows only
     client = redis.Redis.from_url(settings.REDIS_URL)
     client.delete(*QUEUES, "unacked", "unacked_index")
     logs = Path(os.environ.get("BENCH_LOGS", "/tmp"))
@@ -180,8 +187,9 @@ def main() -> None:
         _procs.stop(workers)
     print(f"load {load_before:.2f} -> {load_after:.2f}; {args.samples} samples each")
     print(f"flood: {games} imported games by {args.flooders} users + {args.board} board jobs")
-    print(f"  waiting when sampling began: {queued[0]} reviews, {queued[1]} board jobs")
-    print(f"  waiting when sampling ended: {left[0]} reviews, {left[1]} board jobs")
+    for when, (fed, held, board, _turns) in (("began", queued), ("ended", left)):
+        print(f"  when sampling {when}: {fed} reviews queued, {held} held, {board} board jobs")
+    print(f"  turns reviewed while sampling under the flood: {left[3] - queued[3]}")
     print(f"{'':14}{'quiet p50':>10}{'p95':>8}{'flood p50':>11}{'p95':>8}{'p95 ratio':>11}")
     for name, before, after in (
         ("hint", quiet[0], flooded[0]),
