@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from ai_worker import candidates, luck
+from ai_worker.analysis import review_ply
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.ranking import RankFn, default_rank
@@ -31,7 +32,6 @@ from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_
 from learning.cube_words import cube_hint_json, proper_action
 from learning.models import AnalysisState
 from learning.replay import candidate_json
-from learning.review import review_ply
 from learning.study_models import BoardAnalysis
 
 TOP_PLAYS = 8

@@ -17,6 +17,7 @@ from games.engine import ROLLS
 from games.models import Game, Status
 from learning import dicestats, history, progress, study_queue, tasks
 from learning.models import AnalysisState, GameAnalysis
+from learning.pr import pr_figures
 from learning.replay import replay_json
 from learning.review import match_summary, needs_queueing, queue_analysis
 from learning.verify import verify_context, verify_strings
@@ -102,7 +103,12 @@ def _match_rows(game: Game) -> dict[str, Any] | None:
 def _summary(row: GameAnalysis | None) -> list[dict[str, Any]]:
     if row is None or row.state != AnalysisState.DONE:
         return []
-    return [{"side": side, **row.summary.get(side, {})} for side in ("light", "dark")]
+    rows = [{"side": side, **row.summary.get(side, {})} for side in ("light", "dark")]
+    if any("pr" not in r for r in rows):  # a summary from before PR: from its stored losses
+        turns, cubes = list(row.turns.all()), list(row.cube_decisions.all())
+        for r in rows:
+            r.setdefault("pr", pr_figures(r["side"], turns, cubes))
+    return rows
 
 
 @require_GET
