@@ -17,7 +17,10 @@ Django): the labels are English, marked for the catalogue with
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 
@@ -74,3 +77,28 @@ def tier_choices() -> list[tuple[str, Any]]:
 def tier_spec(tier: Tier | str) -> TierSpec:
     """The spec for a tier given as a ``Tier`` or its key; ValueError if unknown."""
     return TIERS[Tier(tier)]
+
+
+# Each tier's PR as ``bench/strength.py --pr --write`` measured it (bench/_pr.py):
+# the lobby shows it beside the tier, the progress page names the closest tier.
+TIER_PR_FILE = Path(__file__).resolve().parent / "tier_pr.json"
+
+
+@cache
+def tier_pr() -> dict[str, dict[str, Any]]:
+    """{tier key: {"pr", "low", "high", "games", ...}} from the last measured run;
+    empty when no run was written (nothing is shown then)."""
+    try:
+        body = json.loads(TIER_PR_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    tiers = body.get("tiers", {})
+    return {key: tiers[key] for key in TIERS if key in tiers and tiers[key].get("pr") is not None}
+
+
+def closest_tier(pr: float) -> Tier | None:
+    """The tier whose measured PR is closest to ``pr`` (None before any measurement)."""
+    measured = tier_pr()
+    if not measured:
+        return None
+    return Tier(min(measured, key=lambda key: abs(float(measured[key]["pr"]) - pr)))

@@ -16,6 +16,7 @@ from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game, Status
 from learning import dicestats, history, progress, study_queue, tasks
+from learning.luck_result import luck_context
 from learning.models import AnalysisState, GameAnalysis
 from learning.pr import pr_figures
 from learning.replay import replay_json
@@ -74,6 +75,7 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
             "ahead": None if row is None else study_queue.reviews_ahead(row),
             "can_queue": game.status == Status.FINISHED and (row is None or needs_queueing(row)),
             "summary": _summary(row),
+            "luck_result": luck_context(game, row),
             "match_summary": _match_rows(game),
             "replay": replay_json(game),
             "status_url": reverse("learning:analysis_status", args=[game.pk]),

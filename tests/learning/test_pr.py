@@ -17,6 +17,7 @@ from ai_worker.analysis import analyse_turn
 from ai_worker.evaluator import rank_plays
 from ai_worker.grading import PR_BANDS, obvious_play, pr_band
 from games.engine import Dice, Play, Position, legal_plays
+from games.models import Game
 from learning import review
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.pr import counts, pr_figures
@@ -189,3 +190,31 @@ def test_the_history_shows_sorts_and_filters_by_pr(user: Any) -> None:
     band = pr_band(ordered[0][0])
     in_band = {g for g, pr in prs.items() if pr is not None and pr_band(pr) == band}
     assert {g for g, _c in listed(f"?band={band}")} == in_band
+
+
+@pytest.mark.django_db
+def test_the_luck_adjusted_result_is_the_result_less_both_sides_luck(user: Any) -> None:
+    client = Client()
+    client.force_login(user)
+    game_id = _reviewed(user, 5)
+    game = Game.objects.get(pk=game_id)
+    assert not game.has_cube  # every turn at the cube's value 1
+    luck = sum(
+        (1 if t.side == "light" else -1) * (t.luck or 0.0)
+        for t in TurnAnalysis.objects.filter(analysis__game=game)
+    )
+    points = game.points if game.winner == "light" else -game.points
+    assert abs(luck) > 0.05  # the dice were not even: there is luck to take out
+    page = client.get(reverse("learning:review", args=[game_id]), HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    shown = re.search(r'id="luck-result"[^>]*data-adjusted="([-\d.]+)"[^>]*>([^<]+)<', html)
+    assert shown is not None
+    assert float(shown.group(1)) == pytest.approx(points - luck, abs=0.001)
+    words = shown.group(2)
+    assert ("You won this game" if points > 0 else "You lost this game") in words
+    behind = "behind" if points - luck < 0 else "ahead of"
+    assert f"{abs(points - luck):.1f} points {behind} the computer" in words
+    zh = client.get(reverse("learning:review", args=[game_id]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    zh = zh.content.decode()
+    assert ("你赢了这一局" if points > 0 else "你输了这一局") in zh
+    assert "除去运气" in zh
