@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from games.engine import Cube, ResultKind, Side, result_points
 from games.engine import Match as EngineMatch
 from games.models import CubeAction, Game, Status
-from games.services import cube_of, cube_refusal, match_of
+from games.reading import cube_of, cube_refusal, match_of
 
 
 def cube_json(game: Game) -> dict[str, Any] | None:

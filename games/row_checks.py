@@ -16,7 +16,7 @@ from typing import Any
 
 from games.engine import Cube
 from games.models import Game, GameKind, ResultKind, SideChoice, Status
-from games.services import match_of, position_of
+from games.reading import match_of, position_of
 from games.tiers import TIERS
 
 SIDES = frozenset(SideChoice.values)

@@ -40,7 +40,7 @@ def test_every_floor_contract_is_kept() -> None:
         # and learning reaching past games.services' face breaks its contract.
         (
             "learning/past_face.py",
-            "from games.services.cube import cube_of",
+            "from games.services.cube import set_cube",
             "learning.past_face -> games.services.cube",
         ),
     ],

@@ -41,7 +41,6 @@ from games.services.computer import (
     start_computer_turn,
     stuck_games,
 )
-from games.services.cube import cube_of, cube_refusal, match_of
 from games.services.damage import DAMAGED, give_up_damaged, is_damaged, mark_damaged
 from games.services.dice import keep_next_seed, new_server_seed, next_commitment
 from games.services.doubling import double, pass_double, roll_dice, take
@@ -67,7 +66,7 @@ from games.services.person import (
     start_game,
     undo_step,
 )
-from games.services.rows import current_turn, hold_opened, position_of
+from games.services.rows import hold_opened
 from games.services.rowsql import under_session
 from games.services.setups import start_game_from
 
@@ -101,9 +100,6 @@ __all__ = [
     "computer_attempts",
     "computer_due",
     "count_computer_attempt",
-    "cube_of",
-    "cube_refusal",
-    "current_turn",
     "double",
     "end_turn",
     "decode_upload",
@@ -116,13 +112,11 @@ __all__ = [
     "is_damaged",
     "make_step",
     "mark_damaged",
-    "match_of",
     "keep_next_seed",
     "new_server_seed",
     "next_commitment",
     "next_game",
     "pass_double",
-    "position_of",
     "request_hint",
     "resign",
     "roll_dice",

@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from games.engine import Side, pass_points
 from games.models import Game, ResultKind, Status
-from games.services.cube import cube_of, cube_refusal, match_of, record_cube_action, set_cube
+from games.reading import cube_of, cube_refusal, match_of
+from games.services.cube import record_cube_action, set_cube
 from games.services.errors import CubeRefusedError, NotYourTurnError
 from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll

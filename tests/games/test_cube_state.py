@@ -11,7 +11,7 @@ from games import services
 from games.engine import Side
 from games.engine.matchid import MatchIdFields, match_id
 from games.models import GameKind, Match, Status
-from games.services import position_of
+from games.reading import position_of
 from games.state import build_state
 
 pytestmark = pytest.mark.django_db
