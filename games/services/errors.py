@@ -72,4 +72,4 @@ class SessionEndedError(Exception):
     between the socket's check and the command): nothing was written.
 
     Not a ``ServiceError``: the command is not refused in the game's terms;
-    the socket answers it as signed out and closes (games.consumers)."""
+    the socket answers it as signed out and closes (games.live.consumers)."""

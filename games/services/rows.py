@@ -13,12 +13,11 @@ from __future__ import annotations
 import operator
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models.base import ModelState
 
-from games import broadcast
 from games.engine import Side
 from games.models import Game
 from games.reading import computer_to_act
@@ -31,7 +30,7 @@ from games.services.errors import (
     ServiceError,
     StaleVersionError,
 )
-from games.signals import computer_turn_due
+from games.signals import computer_turn_due, state_changed
 
 # A row command's change: (the checked game, whether its row is locked) ->
 # True, done (the row alone changed), or, unlocked, the rest of it (``Rest``:
@@ -246,7 +245,8 @@ def after_commit(game: Game) -> None:
 
 def _broadcast(game: Game) -> None:
     # The state sent is kept on the instance: the command's own reply reuses it.
-    game.sent_state = broadcast.game_changed(game)
+    for _receiver, sent in state_changed.send(sender=Game, game=game):
+        game.sent_state = cast("dict[str, Any] | None", sent)
 
 
 def _values(game: Game) -> dict[str, Any]:

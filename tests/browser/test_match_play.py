@@ -30,9 +30,9 @@ from django.utils.translation import gettext
 from games import services
 from games.cube_state import describe_cube_refusal
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game
 from games.play_words import board_words
-from games.state import build_state
 from tests.ai.conftest import purge_queues
 from tests.browser.test_play_game import set_prefs, sign_in
 

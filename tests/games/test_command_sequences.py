@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from games import reading, services
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game, Turn
-from games.state import build_state
 from tests.games.conftest import board
 from tests.games.test_held_rows import another_process
 

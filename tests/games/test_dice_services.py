@@ -14,9 +14,9 @@ from django.test import Client
 from django.utils import translation
 
 from games import reading, services
-from games.commands import CommandError as SocketCommandError
-from games.commands import bad_seed_message, parse_command
 from games.engine import Position, Side, fairdice, legal_plays
+from games.live.commands import CommandError as SocketCommandError
+from games.live.commands import bad_seed_message, parse_command
 from games.models import DiceSource, Game, NextDiceSeed, Turn
 from tests.games.conftest import DiceQueue
 

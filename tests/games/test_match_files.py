@@ -466,7 +466,7 @@ def test_a_match_played_here_with_a_pass_reads_back_in_gnubg(
 def test_an_imported_game_is_reviewed_like_any_other(
     user: Any, held_reviews: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games import broadcast
+    from games.live import broadcast
     from learning import review
     from learning.models import AnalysisState, GameAnalysis
 

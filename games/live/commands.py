@@ -16,10 +16,10 @@ from games.cube_state import describe_cube_refusal
 from games.engine import BAR, OFF
 from games.engine.fairdice import DiceSeedError, check_person_seed
 from games.json_input import JsonInputError, read_object
+from games.live.state import READ_ERRORS, build_state, damaged_words
 from games.models import Game
 from games.refusals import describe_refusal, refusal_params_json
 from games.row_checks import row_damage
-from games.state import READ_ERRORS, build_state, damaged_words
 
 COMMAND_TYPES = (
     "step",
