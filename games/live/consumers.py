@@ -34,7 +34,6 @@ from django.utils.translation import gettext as _
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
 from games import dbpool, services, wsbuffer, wslogs
-from games.cube_state import word_cube
 from games.live import broadcast
 from games.live.commands import Command, CommandError, parse_command, run_command
 from games.live.sessions import guarded_key, session_expiry
@@ -42,6 +41,7 @@ from games.live.state import build_state, describe_state
 from games.live.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
 from games.models import Game
 from games.services import hold_opened
+from games.words.cube import word_cube
 
 log = logging.getLogger(__name__)
 wsbuffer.install()  # daphne drops a socket that leaves too much unread

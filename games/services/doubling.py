@@ -1,7 +1,7 @@
 """The person's cube commands: roll, double, take, pass.
 
 Each locks the row, checks the version and the moment (``CubeRefusedError``
-with a code the page words, ``games.cube_state.describe_cube_refusal``),
+with a code the page words, ``games.words.cube.describe_cube_refusal``),
 stores the ``CubeAction`` in order with the turns and saves at the next
 version. The computer's side of the same moments is in ``computer``.
 """

@@ -31,7 +31,7 @@ class CubeRefusedError(ServiceError):
 
     ``refusal_code`` is the engine's ``CubeRefusal`` value or one of the
     moments' codes (docs/interfaces.md §4a), worded by
-    ``games.cube_state.describe_cube_refusal``.
+    ``games.words.cube.describe_cube_refusal``.
     """
 
     code = "refused"
