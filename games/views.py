@@ -31,13 +31,13 @@ LOBBY_RECENT = 10
 VISITOR_SEED = "next_dice_seed"
 
 
-@require_GET
 def _tier_pr(key: str) -> int | None:
     """A tier's measured PR, as the lobby rounds it ("约 PR 12")."""
     measured = tier_pr().get(key)
     return None if measured is None else round(float(measured["pr"]))
 
 
+@require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     user = request.user
     unfinished: list[Game] = []

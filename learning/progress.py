@@ -144,7 +144,9 @@ def level_of(rows: list[GameAnalysis]) -> dict[str, Any]:
     """The running PR over the last 10 and 50 reviewed games, the band and the
     tier closest to the last 10 (the tiers' PRs as bench/strength.py --pr measured them)."""
     windows = []
-    for n in LEVEL_WINDOWS:
+    for i, n in enumerate(LEVEL_WINDOWS):
+        if i and len(rows) <= LEVEL_WINDOWS[i - 1]:
+            break  # the smaller window holds every game already
         pr = running_pr(rows[-n:])
         windows.append(
             {
