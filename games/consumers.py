@@ -28,18 +28,16 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
-from games import broadcast, dbpool, services, wsbuffer, wslogs
+from games import broadcast, services
 from games.commands import Command, CommandError, parse_command, run_command
 from games.cube_state import word_cube
 from games.models import Game
-from games.services import hold_opened
 from games.sessions import guarded_key, session_expiry
 from games.state import build_state, describe_state
 from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
+from runtime import dbthreads
 
 log = logging.getLogger(__name__)
-wsbuffer.install()  # daphne drops a socket that leaves too much unread
-wslogs.install()  # autobahn formats its debug lines only when it writes one
 
 MAX_FRAME_BYTES = 4096
 CLOSE_FORBIDDEN = 4403
@@ -95,7 +93,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         # One trip to the database: the session's check, the owner check, the
         # language and the first state (after a restart every socket of the
         # site comes at once).
-        opening = await dbpool.run(self._opening_sync)
+        opening = await dbthreads.run(self._opening_sync)
         if opening is None:
             # Accept-then-close so the browser sees a reason code, not a bare 403.
             self.closing = True
@@ -157,7 +155,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _run(self, command: Command) -> None:
         try:
-            outcome = await dbpool.run(self._run_sync, command)
+            outcome = await dbthreads.run(self._run_sync, command)
         except Exception as exc:
             # The command's own id, so that the page knows which one was not done.
             await self._unavailable(exc, command.id)
@@ -235,7 +233,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def session_check(self, event: dict[str, Any]) -> None:
         if self.closing:
             return
-        if not await dbpool.run(self._session_checked):
+        if not await dbthreads.run(self._session_checked):
             await self._end_session(None)
 
     async def session_ended(self, event: dict[str, Any]) -> None:
@@ -321,7 +319,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes stale database connections before every message,
         # with a hop to its shared sync thread. This consumer touches the
-        # database only through games.dbpool, which does that around each
+        # database only through runtime.dbthreads, which does that around each
         # call itself; the hop was a queue every socket of the process shared.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -381,11 +379,10 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         language = _socket_language(self.scope, game.owner)
         with translation.override(language):
             state = build_state(game)
-        hold_opened(game)  # the socket's first command starts from this read
         return game.owner, language, state
 
     async def _current_state(self) -> dict[str, Any]:
-        state: dict[str, Any] = await dbpool.run(self._current_state_sync)
+        state: dict[str, Any] = await dbthreads.run(self._current_state_sync)
         return state
 
     def _current_state_sync(self) -> dict[str, Any]:

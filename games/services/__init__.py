@@ -67,9 +67,9 @@ from games.services.person import (
     start_game,
     undo_step,
 )
-from games.services.rows import current_turn, hold_opened, position_of
-from games.services.rowsql import under_session
+from games.services.rows import current_turn, position_of
 from games.services.setups import start_game_from
+from games.services.store import under_session
 
 # The service functions by socket command, for the consumer and views.
 PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
@@ -111,7 +111,6 @@ __all__ = [
     "finish_computer_cube",
     "finish_computer_turn",
     "give_up_damaged",
-    "hold_opened",
     "import_match_file",
     "is_damaged",
     "make_step",
