@@ -32,6 +32,7 @@ from games import broadcast, services
 from games.commands import Command, CommandError, parse_command, run_command
 from games.cube_state import word_cube
 from games.models import Game
+from games.services import hold_opened
 from games.sessions import guarded_key, session_expiry
 from games.state import build_state, describe_state
 from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
@@ -379,6 +380,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         language = _socket_language(self.scope, game.owner)
         with translation.override(language):
             state = build_state(game)
+        hold_opened(game)  # the socket's first command starts from this read
         return game.owner, language, state
 
     async def _current_state(self) -> dict[str, Any]:

@@ -67,7 +67,7 @@ from games.services.person import (
     start_game,
     undo_step,
 )
-from games.services.rows import current_turn, position_of
+from games.services.rows import current_turn, hold_opened, position_of
 from games.services.setups import start_game_from
 from games.services.store import under_session
 
@@ -111,6 +111,7 @@ __all__ = [
     "finish_computer_cube",
     "finish_computer_turn",
     "give_up_damaged",
+    "hold_opened",
     "import_match_file",
     "is_damaged",
     "make_step",

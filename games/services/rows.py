@@ -4,17 +4,20 @@ Every transition locks the row (``lock``), changes the instance, and
 ``save``s it: the version goes up, only the changed columns are written, and
 after commit the computer's turn is announced (if due) and the new state
 broadcast. A person's step, undo or End turn tries first without the lock:
-the row as read, written ``WHERE version = v`` (``row_command``).
+the row as read (or as this process last wrote it, or a socket's opening
+read it, at that version), written ``WHERE version = v`` (``row_command``).
 """
 
 from __future__ import annotations
 
 import operator
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models.base import ModelState
 
 from games import broadcast
 from games.engine import Dice, Position, Side
@@ -26,6 +29,7 @@ from games.services.errors import (
     GameOverError,
     NotYourGameError,
     NotYourTurnError,
+    ServiceError,
     StaleVersionError,
 )
 from games.signals import computer_turn_due
@@ -128,18 +132,33 @@ def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Gam
     ``change(game, locked)`` makes the command's change on the checked game.
     Unlocked, it returns True when the row alone changed, or the rest of
     the command when it writes more than the row (``Rest``: a turn that ends
-    stores a Turn row). The row is read as it is and written with ``WHERE
-    version = version`` (and the row's ``updated_at``): one statement with
-    no transaction around it, or the rest and that write in one transaction
+    stores a Turn row). First tried
+    on the row as this process last wrote it at ``version``
+    (``_take_held``), or else read as it is, written with ``WHERE version =
+    version`` (and the row's ``updated_at``): one statement with no
+    transaction around it, or the rest and that write in one transaction
     (rolled back if the row moved on, as the computer's finish is). A
     command whose row moved on between the read and the write runs again
-    under the lock as every other command does (and, moved on, is refused
-    as stale). A refusal from the unlocked read stands: what it read was
-    the game at some moment.
+    under the lock as every other command does
+    (and, moved on, is refused as stale). A refusal from the unlocked read
+    stands: what it read was the game at some moment. A refusal from the
+    held row is not answered: the command starts again from the row read,
+    as without one.
     """
+    held = _take_held(game_id, version)
+    if held is not None:
+        try:
+            game = _checked(held, user, version, True)
+            done = change(game, False)
+        except ServiceError:
+            pass
+        else:
+            if _written_at(game, version, done):
+                return _hold(game)
+            return _locked_command(game_id, user, version, change)
     game = _checked(read(game_id), user, version, True)
     if _written_at(game, version, change(game, False)):
-        return game
+        return _hold(game)
     return _locked_command(game_id, user, version, change)
 
 
@@ -165,7 +184,68 @@ def _locked_command(game_id: int, user: Any, version: int, change: RowChange) ->
         game = person_command(game_id, user, version)
         change(game, True)
         game = save(game)
+    return _hold(game)
+
+
+# The game rows this process last wrote with a person's command, or a
+# socket's opening read (``hold_opened``), by id, as stored: a person's next
+# command (the step after a step, the undo after it, the first after the
+# page opened) is made on that version, and starts from that row
+# instead of reading it again (a SELECT, about a tenth of a command's CPU in
+# the web process; bench/live.py, "Live play"). The conditional write is
+# what makes it safe: a row moved on since (another process's or tab's
+# command, the computer's turn) or written again at its version (a hint)
+# changes nothing, and the command runs under the lock as it would have.
+# Each instance is one command's alone: taken out of the store (``pop``)
+# and put back only as a copy of what a successful write produced (or of
+# what an opening read), so two threads or two tabs never share one, and a
+# failed command leaves none.
+# Kept: without it a command's CPU in daphne rose by a third (bench/README.md, "issue 29").
+HELD_GAMES = 2048
+_held: dict[int, Game] = {}
+_held_lock = threading.Lock()
+
+
+def _take_held(game_id: int, version: int) -> Game | None:
+    """The row as this process last wrote it, if that was at ``version``."""
+    with _held_lock:
+        game = _held.pop(game_id, None)
+    return game if game is not None and game.version == version else None
+
+
+def _hold(game: Game) -> Game:
+    """Keep a copy of ``game``, just written (or committed), for the game's
+    next command; only while it is the person's to play (any other command
+    reads the row under its lock). The oldest go past ``HELD_GAMES``."""
+    if game.is_over or game.turn != Side.LIGHT.value or game.dice is None or game.resign_offer:
+        return game
+    held = Game.__new__(Game)
+    held.__dict__.update(game.__dict__)
+    held._state = ModelState()  # no related instances cached (the owner's preferences)
+    held._state.adding, held._state.db = False, game._state.db
+    held.sent_state = None
+    held.loaded_values = dict(game.loaded_values or {})
+    for name in JSON_FIELDS:  # lists and dicts of its own
+        held.__dict__[name] = _copy(game.__dict__[name])
+    with _held_lock:
+        _held.pop(game.pk, None)  # to the end: the oldest first out
+        _held[game.pk] = held
+        while len(_held) > HELD_GAMES:
+            del _held[next(iter(_held))]
     return game
+
+
+def hold_opened(game: Game) -> None:
+    """Hold ``game`` as a socket's opening just read it from the row: the
+    game's first command on that socket starts from it, as the next command
+    after a write does, instead of reading the row again. It was every
+    game's first command after a page opened or came back (after a restart,
+    every game of the site's at once). The held row is as safe as one
+    written here: the write is conditional on the version and ``updated_at``
+    it shows, so a row that moved on or was written since changes nothing
+    and the command runs on a fresh read (``row_command``)."""
+    game.loaded_values = _values(game)
+    _hold(game)
 
 
 def read(game_id: int) -> Game:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.sessions.models import Session
-from django.db import DatabaseError
-from django.db.models import Exists, Field
+from django.db import DatabaseError, connection
+from django.db.models import Field
 from django.utils import timezone
 
 from games.models import Game
@@ -29,6 +30,7 @@ from games.services.errors import SessionEndedError
 # whatever the push's timing, at no extra query.
 # The row's columns by attribute name (``match_id``).
 _COLUMNS: dict[str, Field[Any, Any]] = {f.attname: f for f in Game._meta.concrete_fields}
+_STAMP = _COLUMNS["updated_at"]
 
 _session: ContextVar[str | None] = ContextVar("games_command_session", default=None)
 
@@ -45,36 +47,111 @@ def under_session(session_key: str | None) -> Iterator[None]:
 
 
 def locked_game(game_id: int) -> Game:
-    """The game row, locked until the transaction ends (call inside ``atomic``)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    """``Game.objects.select_for_update().get(pk=game_id)``, its SQL built once.
+
+    Call inside ``transaction.atomic()``; ``Game.DoesNotExist`` if there is none.
+    """
+    return _fetch(_read(locked=True), game_id)
 
 
 def game(game_id: int) -> Game:
-    """The game row as it is now."""
-    return Game.objects.get(pk=game_id)
+    """``Game.objects.get(pk=game_id)``, its SQL built once."""
+    return _fetch(_read(locked=False), game_id)
+
+
+# Kept: the ORM's SELECT of the row's 40-odd columns, built anew for every
+# command, was a third of a command's CPU (bench/README.md, "issue 29").
+@dataclass(frozen=True)
+class _Read:
+    sql: str
+    attnames: list[str]
+    converters: list[tuple[int, list[Any], Any]]
+
+
+_reads: dict[tuple[str, str, bool], _Read] = {}
+
+
+def _read(*, locked: bool) -> _Read:
+    """The ORM's own statement, columns and converters, built once per connection kind."""
+    key = (connection.alias, connection.vendor, locked)
+    read = _reads.get(key)
+    if read is None:
+        rows = Game.objects.select_for_update() if locked else Game.objects.all()
+        compiler = rows.filter(pk=0).query.get_compiler(connection=connection)
+        sql, _params = compiler.as_sql()
+        columns = [col for col, _sql, _alias in compiler.select]
+        converters = compiler.get_converters(columns)
+        read = _reads[key] = _Read(
+            sql,
+            [col.target.attname for col in columns],
+            [(pos, convs, expr) for pos, (convs, expr) in converters.items()],
+        )
+    return read
+
+
+def _fetch(read: _Read, game_id: int) -> Game:
+    with connection.cursor() as cursor:
+        cursor.execute(read.sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    values = list(row)
+    for pos, converters, expression in read.converters:
+        for convert in converters:
+            values[pos] = convert(values[pos], expression, connection)
+    return Game.from_db(connection.alias, read.attnames, values)
 
 
 def update(game: Game, attnames: list[str], *, at_version: int | None = None) -> bool:
-    """``game.save(update_fields=attnames)``; with ``at_version``, only if the
-    stored row is still at that version and was last written when ``game``
-    says (its ``updated_at``; False if not).
+    """``game.save(update_fields=attnames)``, its SQL built once; with
+    ``at_version``, only if the stored row is still at that version and was
+    last written when ``game`` says (its ``updated_at``; False if not).
 
     Without ``at_version`` the row must exist (its lock is held).
     """
-    rows = Game.objects.filter(pk=game.pk)
+    fields = [_COLUMNS[name] for name in attnames]
+    # Read before pre_save below sets it anew. A row at the same version
+    # written since is a hint's (hints_used, which does not change the
+    # version): the instance no longer shows the row as stored.
+    where: list[Any] = [game.pk]
     if at_version is not None:
-        # Read before pre_save below sets it anew. A row at the same version
-        # written since is a hint's (hints_used, which does not change the
-        # version): the instance no longer shows the row as stored.
-        rows = rows.filter(version=at_version, updated_at=game.updated_at)
+        where += [at_version, _STAMP.get_db_prep_save(game.updated_at, connection)]
     session = _session.get()
     if session is not None:
-        live = Session.objects.filter(session_key=session, expire_date__gt=timezone.now())
-        rows = rows.filter(Exists(live))
-    values: dict[str, Any] = {name: _COLUMNS[name].pre_save(game, False) for name in attnames}
-    changed = rows.update(**values)
+        where += [session, connection.ops.adapt_datetimefield_value(timezone.now())]
+    params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
+    with connection.cursor() as cursor:
+        sql = _write(tuple(attnames), at_version is not None, session is not None)
+        cursor.execute(sql, params + where)
+        changed = cursor.rowcount
     if at_version is None and changed != 1:
         if session is not None:  # the row is locked and there: the session is gone
             raise SessionEndedError(f"game {game.pk}: session ended before the write")
         raise DatabaseError(f"game {game.pk}: the update changed {changed} rows")
-    return changed == 1
+    return bool(changed == 1)
+
+
+_writes: dict[tuple[str, str, tuple[str, ...], bool, bool], str] = {}
+
+
+def _write(names: tuple[str, ...], conditional: bool, guarded: bool) -> str:
+    # Kept: the ORM's UPDATE built anew cost a command more than its read
+    # (bench/README.md, "issue 29").
+    key = (connection.alias, connection.vendor, names, conditional, guarded)
+    sql = _writes.get(key)
+    if sql is None:
+        quote = connection.ops.quote_name
+        sets = ", ".join(f"{quote(_COLUMNS[n].column)} = %s" for n in names)
+        pk = quote(_COLUMNS["id"].column)
+        sql = f"UPDATE {quote(Game._meta.db_table)} SET {sets} WHERE {pk} = %s"
+        if conditional:
+            sql += f" AND {quote(_COLUMNS['version'].column)} = %s AND {quote(_STAMP.column)} = %s"
+        if guarded:
+            session = Session._meta
+            sql += (
+                f" AND EXISTS (SELECT 1 FROM {quote(session.db_table)}"
+                f" WHERE {quote(session.get_field('session_key').column)} = %s"
+                f" AND {quote(session.get_field('expire_date').column)} > %s)"
+            )
+        _writes[key] = sql
+    return sql

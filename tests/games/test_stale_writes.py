@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db.models import F
+from django.utils import timezone
 
 from games import services
 from games.engine import legal_plays
@@ -18,6 +20,38 @@ pytestmark = pytest.mark.django_db
 
 def fresh_state(game: Game) -> dict[str, Any]:
     return build_state(Game.objects.get(pk=game.pk))
+
+
+def written_elsewhere(game: Game, **changes: Any) -> None:
+    """The row written by another process (which this one's memory does not see)."""
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now(), **changes)
+
+
+@pytest.mark.usefixtures("hints_not_queued")
+def test_a_hint_another_process_wrote_at_the_same_version_is_kept(
+    make_game: Any, user: Any
+) -> None:
+    game = make_game(dice=[5, 2])
+    services.make_step(game.pk, user, 1, 13, 8)
+    written_elsewhere(game, hints_used=F("hints_used") + 1)  # the version stays 2
+    undone = services.undo_step(game.pk, user, 2)
+    assert undone.hints_used == 1 and build_state(undone) == fresh_state(game)
+    assert Game.objects.get(pk=game.pk).version == 3
+
+
+def test_a_row_another_process_moved_on_is_refused_as_stale_and_loses_nothing(
+    make_game: Any, user: Any
+) -> None:
+    game = make_game(dice=[5, 2])
+    services.make_step(game.pk, user, 1, 13, 8)
+    written_elsewhere(game, steps=[], version=3)  # its undo, on the other daphne
+    with pytest.raises(services.StaleVersionError) as refused:
+        services.make_step(game.pk, user, 2, 24, 22)
+    assert refused.value.game.version == 3
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.steps) == (3, [])
+    stepped = services.make_step(game.pk, user, 3, 24, 22)
+    assert build_state(stepped) == fresh_state(game)
 
 
 @pytest.mark.usefixtures("hints_not_queued")
