@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from games import services
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game
-from games.state import build_state
 
 pytestmark = pytest.mark.django_db
 
