@@ -15,7 +15,6 @@ pushes each new state to the game's group, which reaches this consumer.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
 import time
@@ -23,9 +22,7 @@ from collections import deque
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
@@ -272,62 +269,11 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
                 {"type": "error", "id": None, "code": "slow_down", "message": message}
             )
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        """channels' ``AsyncConsumer.__call__``, each message waited for without
-        a new task and an ``asyncio.wait``.
-
-        channels' ``await_many_dispatch`` waits on the socket's and the channel
-        layer's next message with ``asyncio.wait`` and makes a new task for the
-        next one after each: four trips through the event loop a message, two
-        messages a command (the frame, and on Redis the command's own state
-        coming back). Here one long-lived task per source takes its messages
-        and dispatches each while holding ``turn``, so the consumer still
-        handles one message at a time, each source's in order, and takes a
-        source's next only once its last is handled; a ``StopConsumer`` (or an
-        error) from a handler ends both, as there.
-        """
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        if self.channel_layer is None:
-            await super().__call__(scope, receive, send)
-            return
-        self.scope = scope
-        self.channel_name = await self.channel_layer.new_channel()
-        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
-        self.base_send = send
-        turn = asyncio.Lock()
-        stopped = False
-
-        async def take(source: Any) -> None:
-            nonlocal stopped
-            while True:
-                message = await source()
-                async with turn:
-                    if stopped:  # the other source's handler ended the consumer
-                        return
-                    try:
-                        await self.dispatch(message)
-                    except BaseException:
-                        stopped = True
-                        raise
-
-        takers = [asyncio.ensure_future(take(source)) for source in (receive, self.channel_receive)]
-        try:
-            await asyncio.wait(takers, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in takers:
-                # A taker waiting on the channel layer is cancelled there, which
-                # is how channels_redis unsubscribes the consumer's channel.
-                task.cancel()
-            ends = await asyncio.gather(*takers, return_exceptions=True)
-        for end in ends:
-            if not isinstance(end, (StopConsumer, asyncio.CancelledError, type(None))):
-                raise end  # as channels: the server logs it and closes the socket
-
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # Channels closes stale database connections before every message,
-        # with a hop to its shared sync thread. This consumer touches the
-        # database only through runtime.dbthreads, which does that around each
-        # call itself; the hop was a queue every socket of the process shared.
+        # Kept: channels' own hops to its one sync thread per message to close
+        # old connections, so every socket waited behind any sync view there.
+        # This consumer uses the database only through runtime.dbthreads,
+        # which does that around each call itself.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

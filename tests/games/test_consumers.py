@@ -285,7 +285,7 @@ async def test_an_event_pushed_by_another_app_reaches_the_socket(game: Game, use
 async def test_an_event_during_a_command_waits_for_the_commands_answer(
     game: Game, user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One message at a time (GameConsumer.__call__): a group event that
+    """One message at a time (channels' consumer): a group event that
     arrives while a command runs is handled once the command is answered."""
     import threading
 
