@@ -100,6 +100,7 @@ def test_a_call_given_up_on_before_it_starts_is_not_run() -> None:
         waiting = asyncio.ensure_future(dbthreads.run(ran.append, 1))
         await asyncio.sleep(0.05)
         waiting.cancel()
+        await asyncio.sleep(0.05)  # the cancel reaches the executor on the loop's next turn
         release.set()
         assert all(await asyncio.gather(*held))
         assert await dbthreads.run(ran.append, 2) is None
