@@ -172,7 +172,7 @@ def messages_ahead(task: Any, *args: Any) -> int | None:
     return None
 
 
-def _is_message_of(raw: bytes, name: str, args: list[Any]) -> bool:
+def _is_message_of(raw: bytes | str, name: str, args: list[Any]) -> bool:
     try:
         envelope = json.loads(raw)
         if envelope.get("headers", {}).get("task") != name:

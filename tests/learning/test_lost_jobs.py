@@ -23,7 +23,7 @@ from django.test import Client
 
 from ai_worker import dispatch
 from games import broadcast, services
-from games.engine import Position
+from games.engine import Dice, Position
 from learning import analysis_board, hints, tasks
 from learning.models import AnalysisState, Hint
 from learning.study_models import BoardAnalysis
@@ -173,7 +173,7 @@ def test_the_broker_queue_says_how_many_jobs_are_ahead(
     try:
         rows = [
             analysis_board.request_analysis(RACE, dice, tasks.enqueue_board_analysis)
-            for dice in (analysis_board.Dice(3, 1), analysis_board.Dice(6, 5))
+            for dice in (Dice(3, 1), Dice(6, 5))
         ]
         assert ask(client, method="post")["state"] == "pending"  # the cube action, third
         rows.append(BoardAnalysis.objects.get(position_id=RACE.position_id(), dice=""))
