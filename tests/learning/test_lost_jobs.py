@@ -22,11 +22,11 @@ import pytest
 from django.test import Client
 
 from ai_worker import dispatch
-from games import broadcast, services
+from games import services
 from games.engine import Dice, Position
+from games.live import broadcast
 from learning import analysis_board, hints, tasks
-from learning.models import AnalysisState, Hint
-from learning.study_models import BoardAnalysis
+from learning.models import AnalysisState, BoardAnalysis, Hint
 from tests.ai.conftest import WorkerProcess, purge_queues, spawn_worker, stop_worker
 from tests.learning.conftest import RACE, position
 
