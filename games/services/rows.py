@@ -22,7 +22,7 @@ from django.db.models.base import ModelState
 from games import broadcast
 from games.engine import Dice, Position, Side
 from games.engine import Turn as EngineTurn
-from games.models import Game
+from games.models import Game, Status
 from games.services import rowsql
 from games.services.errors import (
     CubeRefusedError,
@@ -32,7 +32,8 @@ from games.services.errors import (
     ServiceError,
     StaleVersionError,
 )
-from games.signals import computer_turn_due
+from games.signals import computer_turn_due, person_to_decide
+from games.tutor import on_for
 
 # A row command's change: (the checked game, whether its row is locked) ->
 # True, done (the row alone changed), or, unlocked, the rest of it (``Rest``:
@@ -167,11 +168,11 @@ def _written_at(game: Game, version: int, done: bool | Rest) -> bool:
     (``done`` True), or the rest first, in one transaction; False, nothing
     written, if the row moved on."""
     if not callable(done):  # True: the row alone
-        return save_at(game, version)
+        return save_at(game, version, by_person=True)
     try:
         with transaction.atomic():
             done()
-            if save_at(game, version):
+            if save_at(game, version, by_person=True):
                 return True
             transaction.set_rollback(True)  # what the rest wrote is not stored
     except IntegrityError:
@@ -183,7 +184,7 @@ def _locked_command(game_id: int, user: Any, version: int, change: RowChange) ->
     with transaction.atomic():
         game = person_command(game_id, user, version)
         change(game, True)
-        game = save(game)
+        game = save(game, by_person=True)
     return _hold(game)
 
 
@@ -223,6 +224,7 @@ def _hold(game: Game) -> Game:
     held._state = ModelState()  # no related instances cached (the owner's preferences)
     held._state.adding, held._state.db = False, game._state.db
     held.sent_state = None
+    held.__dict__.pop("tutor_reply", None)  # what this command's reply said
     held.loaded_values = dict(game.loaded_values or {})
     for name in JSON_FIELDS:  # lists and dicts of its own
         held.__dict__[name] = _copy(game.__dict__[name])
@@ -269,29 +271,32 @@ def _checked(game: Game, user: Any, version: int, needs_turn: bool) -> Game:
     return game
 
 
-def save(game: Game) -> Game:
-    """Write the changed columns at the next version; announce it after commit."""
+def save(game: Game, *, by_person: bool = False) -> Game:
+    """Write the changed columns at the next version; announce it after commit
+    (``by_person``: a step, undo or End turn, which bring the person no new
+    decision)."""
     # Only the changed columns: most commands touch two or three of them, and
     # building the full UPDATE was a third of a step's server time.
     game.version += 1
     rowsql.update(game, [*_changed_fields(game), "updated_at"])
     game.loaded_values = _values(game)
-    after_commit(game)
+    after_commit(game, by_person=by_person)
     return game
 
 
-def save_at(game: Game, version: int) -> bool:
+def save_at(game: Game, version: int, *, by_person: bool = False) -> bool:
     """``save`` if the row is still at ``version`` (one statement); False if it moved on."""
     game.version = version + 1
     if not rowsql.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
         return False
     game.loaded_values = _values(game)
-    after_commit(game)
+    after_commit(game, by_person=by_person)
     return True
 
 
-def after_commit(game: Game) -> None:
-    """Announce DARK's turn (if it is on turn), then broadcast the new state.
+def after_commit(game: Game, *, by_person: bool = False) -> None:
+    """Announce DARK's turn (if it is on turn), or the person's new decision
+    to the tutor (not after their own step or undo), then broadcast the new state.
 
     The computer starts first: its reply is what the person waits for, and
     sockets order states by version whichever arrives first.
@@ -301,7 +306,22 @@ def after_commit(game: Game) -> None:
         transaction.on_commit(
             lambda: computer_turn_due.send(sender=Game, game_id=game_id, version=version)
         )
+    elif not by_person and person_deciding(game) and on_for(game):
+        # The tutor's ranking starts while the person thinks (learning.tutor).
+        transaction.on_commit(
+            lambda: person_to_decide.send(sender=Game, game_id=game_id, version=version)
+        )
     transaction.on_commit(lambda: _broadcast(game))
+
+
+def person_deciding(game: Game) -> bool:
+    """The person has a new decision: a roll not yet played from, a double to
+    offer or to answer (not each step of a turn)."""
+    if game.is_over or game.turn != Side.LIGHT.value or game.resign_offer:
+        return False
+    if game.status in (Status.DECIDING, Status.DOUBLED):
+        return True
+    return game.dice is not None and not game.steps
 
 
 def computer_to_act(game: Game) -> bool:
