@@ -244,9 +244,15 @@ def hold_opened(game: Game) -> None:
     every game of the site's at once). The held row is as safe as one
     written here: the write is conditional on the version and ``updated_at``
     it shows, so a row that moved on or was written since changes nothing
-    and the command runs on a fresh read (``row_command``)."""
+    and the command runs on a fresh read (``row_command``).
+
+    A decision of the person's open on it is handed to the tutor again
+    (``person_to_decide``): its ranking may have been lost with a restart or
+    pushed out of the cache; one already there costs the task a lookup."""
     game.loaded_values = _values(game)
     _hold(game)
+    if person_deciding(game, mid_turn=True) and on_for(game):
+        person_to_decide.send(sender=Game, game_id=game.pk, version=game.version)
 
 
 def read(game_id: int) -> Game:
@@ -314,14 +320,14 @@ def after_commit(game: Game, *, by_person: bool = False) -> None:
     transaction.on_commit(lambda: _broadcast(game))
 
 
-def person_deciding(game: Game) -> bool:
-    """The person has a new decision: a roll not yet played from, a double to
-    offer or to answer (not each step of a turn)."""
+def person_deciding(game: Game, *, mid_turn: bool = False) -> bool:
+    """The person has a new decision: a roll not yet played from (or, with
+    ``mid_turn``, being played), a double to offer or to answer."""
     if game.is_over or game.turn != Side.LIGHT.value or game.resign_offer:
         return False
     if game.status in (Status.DECIDING, Status.DOUBLED):
         return True
-    return game.dice is not None and not game.steps
+    return game.dice is not None and (mid_turn or not game.steps)
 
 
 def computer_to_act(game: Game) -> bool:
