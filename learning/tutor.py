@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ai_worker import rank_cache
 from ai_worker.candidates import candidate, compared
@@ -33,6 +34,7 @@ from games.tiers import Tier, tier_spec
 from games.tutor import WAIT_SECONDS, Decision, Verdict
 from learning.cube_words import action_label, cube_hint_json, proper_action
 from learning.labels import ERROR_LABELS
+from learning.models import TurnAnalysis
 from learning.replay import candidate_json
 
 
@@ -175,4 +177,59 @@ def _cube_words(advice: CubeAdvice, action: str, error: str, lost: float) -> dic
         "best": proper_action(stored),
         "best_steps": [],
         "lost": round(lost, 4),
+    }
+
+
+def warnings_of(game: Game) -> list[dict[str, Any]]:
+    """The tutor's warnings of ``game`` for its review, in the active language:
+    each with what the person then did, and the review's own class of the
+    play committed when it differs (its search is one ply deeper)."""
+    reviewed = {
+        t.number: t for t in TurnAnalysis.objects.filter(analysis__game=game, side=Side.LIGHT.value)
+    }
+    listed = []
+    for w in game.tutor_warnings:
+        label = ERROR_LABELS.get(w.get("error", ""), "")
+        if w.get("kind") == "cube":
+            played, best = action_label(w["played"]), action_label(w["best"])
+        else:
+            played, best = w["played"], w["best"]
+        line = _("Turn %(turn)s: %(played)s, warned as %(label)s (%(lost)s against %(best)s).") % {
+            "turn": w["turn"],
+            "played": played,
+            "label": label,
+            "lost": f"{w['lost']:.3f}",
+            "best": best,
+        }
+        listed.append(
+            {
+                "line": line,
+                "outcome": w.get("outcome", ""),
+                "outcome_words": OUTCOME_WORDS.get(w.get("outcome", ""), ""),
+                "review": _review_differs(w, reviewed.get(int(w["turn"]))),
+            }
+        )
+    return listed
+
+
+OUTCOME_WORDS: dict[str, Any] = {
+    "overridden": gettext_lazy("You played it anyway."),
+    "changed": gettext_lazy("You followed the warning and played otherwise."),
+    "pending": gettext_lazy("Left as it was (the game ended or moved on)."),
+}
+
+
+def _review_differs(warning: dict[str, Any], reviewed: TurnAnalysis | None) -> str:
+    """The review's class of the committed play when it is not the tutor's."""
+    if (
+        reviewed is None
+        or warning.get("kind") != "play"
+        or warning.get("outcome") != "overridden"
+        or reviewed.error_class == warning.get("error")
+    ):
+        return ""
+    return _("The review, searching deeper (%(ply)s-ply), marks it %(label)s (%(lost)s).") % {
+        "ply": reviewed.report.get("ply", ""),
+        "label": ERROR_LABELS.get(reviewed.error_class, reviewed.error_class),
+        "lost": f"{reviewed.equity_lost:.3f}",
     }

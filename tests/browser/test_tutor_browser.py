@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.urls import reverse
 
 from accounts.models import Preferences
 from games import services
@@ -49,6 +50,9 @@ SCREEN = {
         "cube_cost": "against the right action",
     },
 }
+
+
+REVIEW = {"zh-hans": "你仍然这样走了。", "en": "You played it anyway."}
 
 
 @pytest.fixture
@@ -181,6 +185,17 @@ def test_play_it_anyway_commits_the_error_and_keeps_the_override(
     game.refresh_from_db()
     assert game.turns.get(number=1).notation == "13/10 6/5"
     assert tutor_warnings(game) == [("13/10 6/5", "overridden")]
+    # The review lists the warning and that it was overridden.
+    page.goto(reverse("learning:review", args=[game.pk]))
+    item = page.locator("#tutor-warnings li")
+    assert item.count() == 1 and item.get_attribute("data-outcome") == "overridden"
+    assert REVIEW[language] in item.inner_text() and "13/10 6/5" in item.inner_text()
+    # The history finds it among the games played with the tutor, and only there.
+    listed = f'table a[href="{reverse("games:play", args=[game.pk])}"]'
+    page.goto(reverse("learning:history") + "?tutor=on")
+    assert page.locator(listed).count() == 1
+    page.goto(reverse("learning:history") + "?tutor=off")
+    assert page.locator(listed).count() == 0
     page.context.close()
 
 
