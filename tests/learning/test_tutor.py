@@ -235,3 +235,24 @@ def test_the_hint_reads_the_tutors_ranking(user: Any) -> None:
     hints.compute_hint(game.pk, game.version, rank=counting)
     assert calls == []
     assert game.hints.get(version=game.version).candidates[0]["notation"] == "8/5 6/5"
+
+
+def test_the_course_s_end_offers_the_tutor_and_one_click_turns_it_on(
+    client: Any, user: Any
+) -> None:
+    from django.urls import reverse
+
+    from learning.course.lessons import LESSONS
+    from learning.course.models import LessonProgress
+
+    client.force_login(user)
+    course = reverse("learning:course")
+    assert 'id="course-tutor"' not in client.get(course).content.decode()
+    for lesson in LESSONS:
+        LessonProgress.objects.create(owner=user, lesson=lesson.slug, stars=2)
+    page = client.get(course, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert 'id="course-tutor"' in page and "打开教练模式" in page
+    response = client.post(reverse("accounts:tutor_on"), {"next": course})
+    assert response.status_code == 302 and response["Location"] == course
+    assert Preferences.objects.get(user=user).tutor == "bad"
+    assert 'id="course-tutor"' not in client.get(course).content.decode()
