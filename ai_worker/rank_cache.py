@@ -68,7 +68,10 @@ def _kept(ranked: Sequence[Ranked], keep: Play | None, ply: int) -> bool:
 
 
 def cached_rank(rank: RankFn = default_rank) -> RankFn:
-    """``rank`` through the cache (the shape hints and reviews take)."""
+    """``rank`` through the cache (the shape hints and reviews take); only
+    the real ranking is kept there, never a test's or a bench's own."""
+    if rank is not default_rank:
+        return rank
 
     def through(
         position: Position, dice: Dice, ply: int, keep: Play | None = None

@@ -219,22 +219,33 @@ def test_the_socket_command_carries_the_warning_and_play_it_anyway(user: Any) ->
 
 
 @pytest.mark.usefixtures("fresh_cache")
-def test_the_hint_reads_the_tutors_ranking(user: Any) -> None:
+def test_the_hint_and_the_review_read_the_tutors_ranking(
+    user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ai_worker import evaluator
+    from learning import hints, review
+
     game = opening_31(user)
     position, dice = Position.start(), Dice(3, 1)
     cached = rank_cache.peek_plays(position, dice, tutor.expert_ply())
     assert cached is not None and cached[0].play.notation() == "8/5 6/5"
-    calls: list[int] = []
+    real = evaluator.rank_plays
+    searched: list[tuple[str, int]] = []
 
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        raise AssertionError("ranked again")
+    def counting(position: Position, dice: Dice, ply: int = 1, *args: Any, **kw: Any) -> Any:
+        searched.append((f"{dice.d1}{dice.d2}", ply))
+        return real(position, dice, ply, *args, **kw)
 
-    from learning import hints
-
-    hints.compute_hint(game.pk, game.version, rank=counting)
-    assert calls == []
+    monkeypatch.setattr(evaluator, "rank_plays", counting)
+    hints.compute_hint(game.pk, game.version)
+    assert searched == [], "the hint read the tutor's ranking"
     assert game.hints.get(version=game.version).candidates[0]["notation"] == "8/5 6/5"
+    # The review of the best play (searched at the Expert's depth) reads it too.
+    play(game, user, BEST)  # the turn ends by itself (the default)
+    game = Game.objects.get(pk=game.pk)
+    report = review.analyse_stored_turn(game.turns.get(number=1), 3, rank=review.default_rank)
+    assert report.played == "8/5 6/5"
+    assert ("31", tutor.expert_ply()) not in searched and ("13", tutor.expert_ply()) not in searched
 
 
 def test_the_course_s_end_offers_the_tutor_and_one_click_turns_it_on(
