@@ -8,7 +8,9 @@ choice (two plays or more) compares:
 
 - the tutor's class: the plays ranked at the Expert's depth before the play
   is known (``learning.tutor``: ``rank_plays(position, dice, 2)``, no
-  ``keep``), the loss of the play made against the best, ``classify``;
+  ``keep``), the play made searched at that depth too if the ranking's
+  filter left it at 1-ply (``evaluator.at_depth``), its loss against the
+  best, ``classify``;
 - the review's class: ``ai_worker.analysis.analyse_turn`` as the review
   runs it (the Expert's depth with the play made searched at that depth,
   the non-trivial decisions again one ply deeper), without the luck table,
@@ -81,7 +83,9 @@ def main() -> None:
     for i, (position, dice, played) in enumerate(sample):
         began = time.perf_counter()
         ranked = evaluator.rank_plays(position, dice, EXPERT)
-        mine = next(r for r in ranked if r.play.result == played.result)
+        mine = evaluator.at_depth(
+            position, next(r for r in ranked if r.play.result == played.result), EXPERT
+        )
         tutor = classify(max(0.0, ranked[0].equity - mine.equity)).value
         tutor_s += time.perf_counter() - began
         began = time.perf_counter()

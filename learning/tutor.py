@@ -20,7 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ai_worker import rank_cache
+from ai_worker import evaluator, rank_cache
 from ai_worker.candidates import candidate, compared
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice
@@ -85,6 +85,10 @@ def verdict(game: Game, decision: Decision) -> Verdict:
     if played is None or len(ranked) < 2:
         return Verdict(ready=True)
     best = ranked[0]
+    # A play the ranking's filter left at 1-ply is searched at the Expert's
+    # depth now, as the review values the play made (``keep``).
+    if isinstance(played, evaluator.RankedPlay):
+        played = evaluator.at_depth(position, played, expert_ply())
     lost = max(0.0, float(best.equity) - float(played.equity))
     error = classify(lost).value
     return Verdict(
