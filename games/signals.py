@@ -1,5 +1,8 @@
 """The outward events of a game, sent by ``games.services`` after commit.
 
+The writer imports neither the socket nor any app above it: ``state_changed``
+is connected to ``games.live.broadcast.push_state`` in ``GamesConfig.ready()``.
+
 ``games`` imports nothing above it: the apps that act on these connect
 their receivers in ``AppConfig.ready()`` (``ai_worker`` plays the computer's
 turn, ``learning`` computes hints and queues the review). Each is sent with
@@ -29,3 +32,7 @@ person_to_decide = Signal()
 # decision about to be committed. Its receiver (learning.tutor) answers a
 # ``games.tutor.Verdict``; sent inside the command, before anything is written.
 tutor_check = Signal()
+
+# ``game=<Game>``: the game's row changed; its receiver (``games.live``) sends
+# the new state to the game's sockets and returns the state it sent.
+state_changed = Signal()

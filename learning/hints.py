@@ -19,8 +19,8 @@ from django.utils import translation
 
 from ai_worker import candidates, rank_cache
 from ai_worker.ranking import RankFn, default_rank
-from games import broadcast
 from games.engine import Dice, Position
+from games.live import broadcast
 from games.models import Game, Status
 from games.tiers import Tier, tier_spec
 from learning import tutor

@@ -29,7 +29,7 @@ from ai_worker.grading import classify
 from ai_worker.ranking import Ranked
 from games.engine import Dice, Position, Side
 from games.models import Game, Status
-from games.services import cube_of, match_of
+from games.reading import cube_of, match_of
 from games.tiers import Tier, tier_spec
 from games.tutor import WAIT_SECONDS, Decision, Verdict
 from learning.cube_words import action_label, cube_hint_json, proper_action

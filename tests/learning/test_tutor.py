@@ -18,8 +18,8 @@ from django.utils import translation
 from accounts.models import Preferences
 from ai_worker import rank_cache
 from games import services
-from games.commands import CommandError, parse_command, run_command
 from games.engine import Dice, Position, Side
+from games.live.commands import CommandError, parse_command, run_command
 from games.models import Game, GameKind, Status
 from learning import tutor
 
