@@ -31,7 +31,7 @@ person_to_decide = Signal()
 # ``game=<Game>, decision=<games.tutor.Decision>``: the tutor's verdict on a
 # decision about to be committed. Its receiver (learning.tutor) answers a
 # ``games.tutor.Verdict``; sent inside the command, before anything is written.
-tutor_check = Signal()
+tutor_check = Signal()  # also ``wait=<float>``: seconds its ranking may be waited for
 
 # ``game=<Game>``: the game's row changed; its receiver (``games.live``) sends
 # the new state to the game's sockets and returns the state it sent.

@@ -16,6 +16,9 @@ reloaded while the warning shows, is warned again.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +32,29 @@ from games.signals import tutor_check
 LEVELS = ("doubtful", "bad", "very_bad")
 OFF = "off"
 WAIT_SECONDS = 1.0
+POLL_SECONDS = 0.05
+
+# How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
+# the calling thread for up to WAIT_SECONDS (a service called directly);
+# DEFER, not at all: ``RankingNotReadyError``, and the socket asks again off
+# the database thread (games.live.consumers); NOW, not at all: unchecked.
+WAIT, DEFER, NOW = "wait", "defer", "now"
+_mode: ContextVar[str] = ContextVar("tutor_wait_mode", default=WAIT)
+
+
+class RankingNotReadyError(Exception):
+    """The decision's ranking is not there yet (``DEFER``): nothing was written."""
+
+
+@contextmanager
+def waiting(mode: str) -> Iterator[None]:
+    """``check`` inside waits for its ranking as ``mode`` says."""
+    token = _mode.set(mode)
+    try:
+        yield
+    finally:
+        _mode.reset(token)
+
 
 # What the person did after a warning (``tutor_warnings[i]["outcome"]``).
 PENDING = "pending"  # the warning shows; nothing committed yet
@@ -85,8 +111,11 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
     level = level_of(game)
     if level == OFF:
         return True
+    mode = _mode.get()
+    verdict = _verdict(game, decision, WAIT_SECONDS if mode == WAIT else 0.0)
+    if not verdict.ready and mode == DEFER:
+        raise RankingNotReadyError(decision.kind)
     game.tutored = True
-    verdict = _verdict(game, decision)
     number = _decision_number(game)
     if not verdict.ready:
         message = _("The tutor's ranking was not ready in time: this went unchecked.")
@@ -110,8 +139,9 @@ def reply_of(game: Game) -> dict[str, Any] | None:
     return reply
 
 
-def _verdict(game: Game, decision: Decision) -> Verdict:
-    for _receiver, answer in tutor_check.send(sender=Game, game=game, decision=decision):
+def _verdict(game: Game, decision: Decision, wait: float) -> Verdict:
+    answers = tutor_check.send(sender=Game, game=game, decision=decision, wait=wait)
+    for _receiver, answer in answers:
         if isinstance(answer, Verdict):
             return answer
     return Verdict(ready=False)

@@ -37,5 +37,7 @@ def queue_tutor(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
 
 
 @receiver(tutor_check, dispatch_uid="learning.tutor_verdict")
-def tutor_verdict(sender: Any, game: Game, decision: Decision, **kwargs: Any) -> Verdict:
-    return tutor.verdict(game, decision)
+def tutor_verdict(
+    sender: Any, game: Game, decision: Decision, wait: float, **kwargs: Any
+) -> Verdict:
+    return tutor.verdict(game, decision, wait)

@@ -70,15 +70,16 @@ def prepare(game_id: int, version: int) -> None:
         rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply())
 
 
-def verdict(game: Game, decision: Decision) -> Verdict:
-    """The tutor's verdict on ``decision``, in the active language."""
+def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdict:
+    """The tutor's verdict on ``decision``, in the active language; its
+    ranking waited for up to ``wait`` seconds."""
     if decision.kind == "cube":
-        return _cube_verdict(game, decision)
+        return _cube_verdict(game, decision, wait)
     if decision.dice is None:
         return Verdict(ready=False)
     position = Position.from_position_id(decision.position_id)
     dice = Dice(*decision.dice)
-    ranked = rank_cache.wait_for_plays(position, dice, expert_ply(), WAIT_SECONDS)
+    ranked = rank_cache.wait_for_plays(position, dice, expert_ply(), wait)
     if ranked is None:
         return Verdict(ready=False)
     played = next((r for r in ranked if r.play.result.position_id() == decision.result_id), None)
@@ -134,11 +135,11 @@ def _play_words(
     }
 
 
-def _cube_verdict(game: Game, decision: Decision) -> Verdict:
+def _cube_verdict(game: Game, decision: Decision, wait: float) -> Verdict:
     found = cube_decision(game)
     if found is None:
         return Verdict(ready=True)
-    advice = rank_cache.wait_for_cube(*found, expert_ply(), WAIT_SECONDS)
+    advice = rank_cache.wait_for_cube(*found, expert_ply(), wait)
     if advice is None:
         return Verdict(ready=False)
     action = decision.action

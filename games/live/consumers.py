@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
-from games import dbpool, services, wsbuffer, wslogs
+from games import dbpool, services, tutor, wsbuffer, wslogs
 from games.live import broadcast
 from games.live.commands import Command, CommandError, parse_command, run_command
 from games.live.sessions import guarded_key, session_expiry
@@ -163,7 +163,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _run(self, command: Command) -> None:
         try:
-            outcome = await dbpool.run(self._run_sync, command)
+            outcome = await self._run_when_ranked(command)
         except Exception as exc:
             # The command's own id, so that the page knows which one was not done.
             await self._unavailable(exc, command.id)
@@ -179,6 +179,28 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._send_json(reply)
         if state is not None:
             await self._send_state(state, force=reply["type"] == "error")
+
+    async def _run_when_ranked(
+        self, command: Command
+    ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """``_run_sync``; a decision whose tutor's ranking is not there yet is
+        asked again here, off the database thread, until it is, or for at
+        most ``tutor.WAIT_SECONDS`` (then it goes through unchecked): the
+        sockets' database thread never sleeps on a ranking."""
+        give_up = time.monotonic() + tutor.WAIT_SECONDS
+        while True:
+            mode = tutor.DEFER if time.monotonic() < give_up else tutor.NOW
+            try:
+                return await dbpool.run(self._run_waiting, command, mode)
+            except tutor.RankingNotReadyError:
+                await asyncio.sleep(tutor.POLL_SECONDS)
+
+    def _run_waiting(
+        self, command: Command, mode: str
+    ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """``_run_sync`` with the tutor's check waiting as ``mode`` says (``games.tutor``)."""
+        with tutor.waiting(mode):
+            return self._run_sync(command)
 
     def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
         """The reply and state, or None when the socket's session has ended."""

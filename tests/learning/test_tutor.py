@@ -267,3 +267,23 @@ def test_the_course_s_end_offers_the_tutor_and_one_click_turns_it_on(
     assert response.status_code == 302 and response["Location"] == course
     assert Preferences.objects.get(user=user).tutor == "bad"
     assert 'id="course-tutor"' not in client.get(course).content.decode()
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_under_a_socket_the_check_never_sleeps_on_the_database_thread(user: Any) -> None:
+    """games.live.consumers asks again off the thread (DEFER), then gives up (NOW)."""
+    from games import tutor as checks
+
+    tutor_on(user)
+    game = play(opening_31(user, ready=False), user, ERROR)
+    began = time.monotonic()
+    with checks.waiting(checks.DEFER), pytest.raises(checks.RankingNotReadyError):
+        services.end_turn(game.pk, user, game.version)
+    assert time.monotonic() - began < 0.5
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.tutored, stored.turn) == (game.version, False, "light")
+    with checks.waiting(checks.NOW):
+        done = services.end_turn(game.pk, user, game.version)
+    assert time.monotonic() - began < 0.8
+    said = reply_of(done)
+    assert done.turn == Side.DARK.value and said is not None and said["unchecked"]
