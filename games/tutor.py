@@ -32,7 +32,7 @@ from games.signals import tutor_check
 LEVELS = ("doubtful", "bad", "very_bad")
 OFF = "off"
 WAIT_SECONDS = 1.0
-POLL_SECONDS = 0.05
+POLL_SECONDS = 0.1
 
 # How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
 # the calling thread for up to WAIT_SECONDS (a service called directly);
@@ -43,7 +43,12 @@ _mode: ContextVar[str] = ContextVar("tutor_wait_mode", default=WAIT)
 
 
 class RankingNotReadyError(Exception):
-    """The decision's ranking is not there yet (``DEFER``): nothing was written."""
+    """The decision's ranking is not there yet (``DEFER``): nothing was
+    written; ``key`` is its cache entry, to wait for before asking again."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
 
 
 @contextmanager
@@ -79,6 +84,7 @@ class Verdict:
     """The tutor's judgement: ``ready`` False when the ranking was not there in time."""
 
     ready: bool
+    key: str = ""  # not ready: the cache entry its ranking will be in
     error: str = "none"
     lost: float = 0.0
     best: str = ""  # the best play's notation, or the right cube action
@@ -113,8 +119,8 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
         return True
     mode = _mode.get()
     verdict = _verdict(game, decision, WAIT_SECONDS if mode == WAIT else 0.0)
-    if not verdict.ready and mode == DEFER:
-        raise RankingNotReadyError(decision.kind)
+    if not verdict.ready and mode == DEFER and verdict.key:
+        raise RankingNotReadyError(verdict.key)
     game.tutored = True
     number = _decision_number(game)
     if not verdict.ready:

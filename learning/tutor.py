@@ -81,7 +81,7 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
     dice = Dice(*decision.dice)
     ranked = rank_cache.wait_for_plays(position, dice, expert_ply(), wait)
     if ranked is None:
-        return Verdict(ready=False)
+        return Verdict(ready=False, key=rank_cache.plays_key(position, dice, expert_ply()))
     played = next((r for r in ranked if r.play.result.position_id() == decision.result_id), None)
     if played is None or len(ranked) < 2:
         return Verdict(ready=True)
@@ -141,7 +141,7 @@ def _cube_verdict(game: Game, decision: Decision, wait: float) -> Verdict:
         return Verdict(ready=True)
     advice = rank_cache.wait_for_cube(*found, expert_ply(), wait)
     if advice is None:
-        return Verdict(ready=False)
+        return Verdict(ready=False, key=rank_cache.cube_key(*found, expert_ply()))
     action = decision.action
     if advice.decision == DOUBLE and action == "no_double" and str(advice.best) == "too_good":
         action = "too_good"  # not doubling is the right action then

@@ -183,17 +183,20 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def _run_when_ranked(
         self, command: Command
     ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-        """``_run_sync``; a decision whose tutor's ranking is not there yet is
-        asked again here, off the database thread, until it is, or for at
-        most ``tutor.WAIT_SECONDS`` (then it goes through unchecked): the
-        sockets' database thread never sleeps on a ranking."""
-        give_up = time.monotonic() + tutor.WAIT_SECONDS
-        while True:
-            mode = tutor.DEFER if time.monotonic() < give_up else tutor.NOW
-            try:
-                return await dbpool.run(self._run_waiting, command, mode)
-            except tutor.RankingNotReadyError:
+        """``_run_sync``; a decision whose tutor's ranking is not there yet
+        waits for its cache entry here, off the database thread, for at most
+        ``tutor.WAIT_SECONDS``, and runs once more (checked if it came,
+        unchecked if not): the sockets' database thread never sleeps on a
+        ranking, and runs such a command at most twice."""
+        try:
+            return await dbpool.run(self._run_waiting, command, tutor.DEFER)
+        except tutor.RankingNotReadyError as late:
+            give_up = time.monotonic() + tutor.WAIT_SECONDS
+            while time.monotonic() < give_up:
+                if await asyncio.to_thread(cache.has_key, late.key):
+                    break
                 await asyncio.sleep(tutor.POLL_SECONDS)
+            return await dbpool.run(self._run_waiting, command, tutor.NOW)
 
     def _run_waiting(
         self, command: Command, mode: str

@@ -271,14 +271,16 @@ def test_the_course_s_end_offers_the_tutor_and_one_click_turns_it_on(
 
 @pytest.mark.usefixtures("fresh_cache")
 def test_under_a_socket_the_check_never_sleeps_on_the_database_thread(user: Any) -> None:
-    """games.live.consumers asks again off the thread (DEFER), then gives up (NOW)."""
+    """games.live.consumers waits for the entry off the thread (DEFER), then
+    runs the command once more (NOW): checked if it came, unchecked if not."""
     from games import tutor as checks
 
     tutor_on(user)
     game = play(opening_31(user, ready=False), user, ERROR)
     began = time.monotonic()
-    with checks.waiting(checks.DEFER), pytest.raises(checks.RankingNotReadyError):
+    with checks.waiting(checks.DEFER), pytest.raises(checks.RankingNotReadyError) as late:
         services.end_turn(game.pk, user, game.version)
+    assert late.value.key == rank_cache.plays_key(Position.start(), Dice(3, 1), tutor.expert_ply())
     assert time.monotonic() - began < 0.5
     stored = Game.objects.get(pk=game.pk)
     assert (stored.version, stored.tutored, stored.turn) == (game.version, False, "light")
