@@ -32,7 +32,7 @@ from games.signals import tutor_check
 LEVELS = ("doubtful", "bad", "very_bad")
 OFF = "off"
 WAIT_SECONDS = 1.0
-POLL_SECONDS = 0.1
+POLL_SECONDS = 0.2
 
 # How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
 # the calling thread for up to WAIT_SECONDS (a service called directly);
