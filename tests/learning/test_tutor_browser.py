@@ -52,6 +52,7 @@ SCREEN = {
 }
 
 
+LAST_MOVE = {"zh-hans": "电脑的上一步", "en": "the computer's last move"}
 REVIEW = {"zh-hans": "你仍然这样走了。", "en": "You played it anyway."}
 
 
@@ -213,6 +214,20 @@ def test_with_the_tutor_off_the_error_commits_at_once(
     assert page.locator("#tutor-panel").is_hidden()
     game.refresh_from_db()
     assert game.turns.get(number=1).notation == "13/10 6/5" and not game.tutored
+    # The computer's reply is drawn as arrows (a preference, on by default),
+    # said in words, until the person's next step.
+    page.wait_for_function(
+        "() => window.__shuanglu.state.turn === 'light' && window.__shuanglu.idle"
+        " && (window.__shuanglu.state.last_turn || {}).side === 'dark'",
+        timeout=60_000,
+    )
+    reply = state(page)["last_turn"]
+    assert page.locator("#board line.b-arrow-last").count() == len(reply["steps"]) > 0
+    label = page.locator("#board g.b-arrows").get_attribute("aria-label") or ""
+    assert reply["notation"] in label and LAST_MOVE[language] in label
+    allowed = state(page)["allowed"][0]
+    step(page, allowed["from"], allowed["to"])
+    assert page.locator("#board line.b-arrow-last").count() == 0
     page.context.close()
 
 
