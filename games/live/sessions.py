@@ -173,7 +173,9 @@ def _user_saved(sender: Any, instance: Any, created: bool, **kwargs: Any) -> Non
     _check_user_sessions(instance.pk)
 
 
-@receiver(post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_gone")
+@receiver(
+    post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_gone"
+)
 def _user_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
     _check_user_sessions(instance.pk)
 
