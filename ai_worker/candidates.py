@@ -70,7 +70,7 @@ def hint(
 ) -> list[Candidate]:
     """The ``top`` best plays for ``dice``, best first, each with its reasons
     and, after the first, what the best play does that it does not."""
-    ranked = rank(position, dice, ply)
+    ranked = rank(position, dice, ply, shown=top)
     before = position_features(position)
     return with_comparisons(position, [candidate(position, r, before) for r in ranked[:top]])
 

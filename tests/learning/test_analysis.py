@@ -111,7 +111,9 @@ def test_analyse_turn_measures_the_loss_of_the_play_made() -> None:
     plays = legal_plays(start, dice)
     values = [0.2 - 0.05 * i for i in range(len(plays))]
 
-    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
         return [FakeRanked(p, v, FakeProbs(0.5 + v)) for p, v in zip(plays, values, strict=True)]
 
     report = analysis.analyse_turn(start, dice, plays[2], ply=2, rank=rank)
@@ -151,7 +153,9 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
     safe = parse_play(before, Dice(2, 1), "6/4 6/5")
     risky = parse_play(before, Dice(2, 1), "13/11 6/5")
 
-    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
         return [FakeRanked(safe, 0.3, FakeProbs(0.6)), FakeRanked(risky, 0.2, FakeProbs(0.55))]
 
     best, second = candidates.hint(before, Dice(2, 1), ply=1, rank=rank)
@@ -168,7 +172,9 @@ def test_two_plays_that_do_the_same_things_differ_only_in_equity() -> None:
     start, dice = Position.start(), Dice(6, 4)
     run, split = parse_play(start, dice, "24/14"), parse_play(start, dice, "24/18 13/9")
 
-    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
         return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.5))]
 
     _best, second = candidates.hint(start, dice, ply=1, rank=rank)
@@ -203,12 +209,13 @@ def test_the_experts_own_move_can_be_an_error_at_the_reviews_depth(
     assert report.to_json()["ply"] == 3
 
 
-def test_a_clear_best_play_made_is_not_searched_deeper() -> None:
-    # The opening 3-1: making the 5-point is far ahead of everything else.
+def test_a_clear_best_play_made_is_searched_at_the_reviews_depth_too() -> None:
+    # The opening 3-1: making the 5-point is far ahead of everything else,
+    # and still valued like every other play (one depth for every decision).
     start, dice = Position.start(), Dice(3, 1)
     best = parse_play(start, dice, "8/5 6/5")
     report = analysis.review_turn(start, dice, best, ply=3, opening=True)
-    assert report.ply == 2 and report.error is ErrorClass.NONE
+    assert report.ply == 3 and report.error is ErrorClass.NONE
     assert report.luck is not None
 
 
