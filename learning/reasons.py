@@ -43,6 +43,15 @@ def _breaks_points(p: Mapping[str, Any]) -> str:
     ) % {"points": _list(pts)}
 
 
+def _splits(p: Mapping[str, Any]) -> str:
+    pts = p["points"]
+    return ngettext(
+        "Splits the back checkers on the %(points)s point.",
+        "Splits the back checkers on the %(points)s points.",
+        len(pts),
+    ) % {"points": _list(pts)}
+
+
 def _blots(p: Mapping[str, Any]) -> str:
     n, shots = int(p["count"]), int(p["shots"])
     if shots == 0:
@@ -122,6 +131,7 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "enters": _enters,
     "makes_points": _makes_points,
     "breaks_points": _breaks_points,
+    "splits": _splits,
     "blots": _blots,
     "no_blots": _no_blots,
     "home_points": _home_points,

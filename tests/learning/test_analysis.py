@@ -162,25 +162,48 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
     assert best.versus == ()
     expected = count_shots(risky.result)
     assert expected > 0 and count_shots(safe.result) == 0
-    assert codes(list(second.versus))["safer"] == {"best": 0, "other": expected}
+    safer = codes(list(second.versus))["safer"]
+    assert (safer["best"], safer["other"], safer["other_points"]) == (0, expected, [13, 11, 5])
     report = analysis.analyse_turn(before, Dice(2, 1), risky, ply=1, rank=rank)
     assert report.played_candidate is not None
     assert "safer" in codes(list(report.played_candidate.versus))
 
 
 def test_two_plays_that_do_the_same_things_differ_only_in_equity() -> None:
+    # 6/3 4/3 and 6/2 (3-1) leave the same points, blots and pips: the two
+    # boards show a player the same things.
+    pos, dice = Position.from_position_id("/zWIACC2c8CABQ"), Dice(3, 1)
+    made, run = parse_play(pos, dice, "6/3 4/3"), parse_play(pos, dice, "6/2")
+
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
+        return [FakeRanked(made, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.5))]
+
+    _best, second = candidates.hint(pos, dice, ply=1, rank=rank)
+    assert [r.to_json() for r in second.versus] == [
+        {"code": "only_equity", "params": {"loss": 0.01}}
+    ]
+
+
+def test_two_plays_no_feature_tells_apart_are_shown_with_their_chances() -> None:
+    # 24/14 and 24/18 13/9 leave different blots: not "the same things", but
+    # no listed feature differs enough; the page names both plays and chances.
     start, dice = Position.start(), Dice(6, 4)
     run, split = parse_play(start, dice, "24/14"), parse_play(start, dice, "24/18 13/9")
 
     def rank(
         pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
     ) -> list[FakeRanked]:
-        return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.5))]
+        return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.48))]
 
     _best, second = candidates.hint(start, dice, ply=1, rank=rank)
-    assert [r.to_json() for r in second.versus] == [
-        {"code": "only_equity", "params": {"loss": 0.01}}
-    ]
+    (reason,) = [r.to_json() for r in second.versus]
+    assert reason["code"] == "chances"
+    assert (
+        reason["params"]["best_play"] == "24/18 13/9" and reason["params"]["other_play"] == "24/14"
+    )
+    assert (reason["params"]["best_win"], reason["params"]["other_win"]) == (0.5, 0.48)
 
 
 # Positions met in random games where the Expert (2-ply) and the 3-ply review
