@@ -34,6 +34,9 @@ from games.engine import Position
 GAMMON_GAP = 0.04
 BACKGAMMON_GAP = 0.02
 SHOTS_GAP = 3  # rolls of 36
+# When nothing above these lines tells two plays apart: a gammon chance
+# worth naming still (1%), one roll of 36, one builder.
+SMALL_GAMMON_GAP = 0.01
 # A race outside the bear-off database: a difference in the chance to win
 # worth naming (the evaluator's sane value, the race after the roll).
 RACE_GAP = 0.01
@@ -90,9 +93,16 @@ def versus(before: Features, best: Side, other: Side) -> list[Reason]:
     ]
     if reasons:
         return reasons
+    # Nothing past the lines above: the smaller differences, which still
+    # answer "why" on the board, then what the engine sees.
+    small = [
+        *_gammons(best, other, SMALL_GAMMON_GAP),
+        *_building(before, best, other, 1),
+        *_safety(best, other, 1),
+    ]
     if same_on_board(best, other):
-        return [Reason("only_equity")]
-    return [chances(best, other)]
+        return small or [Reason("only_equity")]
+    return [*small, chances(best, other)]
 
 
 def same_on_board(best: Side, other: Side) -> bool:
@@ -127,14 +137,15 @@ def _pair(best: float, other: float, digits: int = 3) -> dict[str, float]:
     return {"best": round(best, digits), "other": round(other, digits)}
 
 
-def _gammons(best: Side, other: Side) -> list[Reason]:
+def _gammons(best: Side, other: Side, small: float | None = None) -> list[Reason]:
     b, o = best.probs, other.probs
     found = []
+    backgammons, gammons = (small, small) if small else (BACKGAMMON_GAP, GAMMON_GAP)
     for key, code, gap, sign in (
-        ("win_backgammon", "wins_backgammon", BACKGAMMON_GAP, 1),
-        ("lose_backgammon", "saves_backgammon", BACKGAMMON_GAP, -1),
-        ("win_gammon", "wins_gammon", GAMMON_GAP, 1),
-        ("lose_gammon", "saves_gammon", GAMMON_GAP, -1),
+        ("win_backgammon", "wins_backgammon", backgammons, 1),
+        ("lose_backgammon", "saves_backgammon", backgammons, -1),
+        ("win_gammon", "wins_gammon", gammons, 1),
+        ("lose_gammon", "saves_gammon", gammons, -1),
     ):
         if sign * (b[key] - o[key]) >= gap:
             found.append(Reason(code, _pair(b[key], o[key])))
@@ -169,9 +180,10 @@ def _points(before: Features, best: Side, other: Side) -> list[Reason]:
         return []
     mine, theirs = set(best.after.made_points), set(other.after.made_points)
     found = []
-    # The key points first, then any other point the best play holds alone.
-    # (Keeping a point counts only for the key points.)
+    # The key points first, then any other point the best play makes alone
+    # (not the 1- and 2-points), then any it keeps that the other gives up.
     others = sorted(mine - set(KEY_POINTS) - set(before.made_points) - {1, 2}, reverse=True)
+    others += sorted((mine & set(before.made_points)) - set(KEY_POINTS), reverse=True)
     # What the other play holds that the best does not, said with it: a
     # trade of points is never told by one side alone.
     held = set(KEY_POINTS) | set(before.made_points)
@@ -188,14 +200,14 @@ def _points(before: Features, best: Side, other: Side) -> list[Reason]:
     return found
 
 
-def _building(before: Features, best: Side, other: Side) -> list[Reason]:
+def _building(before: Features, best: Side, other: Side, gap: int = BUILDERS_GAP) -> list[Reason]:
     """Builders and slots, while there are points to make: not once every
     checker of the mover's is home (a bear-off)."""
     a, o = best.after, other.after
     if not a.contact or a.bearing_off or o.bearing_off:
         return []
     found = []
-    if a.builders - o.builders >= BUILDERS_GAP:
+    if a.builders - o.builders >= gap:
         found.append(Reason("builders", {"best": a.builders, "other": o.builders}))
     # A slot is a checker put alone on an empty point by this play.
     empty = set(before.blots) | set(before.made_points)
@@ -209,13 +221,13 @@ def _building(before: Features, best: Side, other: Side) -> list[Reason]:
     return found
 
 
-def _safety(best: Side, other: Side) -> list[Reason]:
+def _safety(best: Side, other: Side, gap: int = SHOTS_GAP) -> list[Reason]:
     """Fewer shots at the blots that matter. The back checkers left out of
     ``shots`` (``exposed_blots``) are named with the rolls that hit any blot,
     so the page says "safer" only when that count agrees, and what the back
     checkers risk either way."""
     a, o = best.after, other.after
-    if o.shots - a.shots < SHOTS_GAP:
+    if o.shots - a.shots < gap:
         return []
     params: dict[str, object] = {
         "best": a.shots,

@@ -188,7 +188,7 @@ def test_two_plays_that_do_the_same_things_differ_only_in_equity() -> None:
 
 def test_two_plays_no_feature_tells_apart_are_shown_with_their_chances() -> None:
     # 24/14 and 24/18 13/9 leave different blots: not "the same things", but
-    # no listed feature differs enough; the page names both plays and chances.
+    # no feature differs past its line; the page names both plays and chances.
     start, dice = Position.start(), Dice(6, 4)
     run, split = parse_play(start, dice, "24/14"), parse_play(start, dice, "24/18 13/9")
 
@@ -198,7 +198,9 @@ def test_two_plays_no_feature_tells_apart_are_shown_with_their_chances() -> None
         return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.48))]
 
     _best, second = candidates.hint(start, dice, ply=1, rank=rank)
-    (reason,) = [r.to_json() for r in second.versus]
+    *small, reason = [r.to_json() for r in second.versus]
+    # The smaller differences come first (a roll of 36, a builder), then the chances.
+    assert {r["code"] for r in small} <= {"safer", "builders"}
     assert reason["code"] == "chances"
     assert (
         reason["params"]["best_play"] == "24/18 13/9" and reason["params"]["other_play"] == "24/14"
