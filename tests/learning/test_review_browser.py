@@ -217,7 +217,8 @@ def test_the_counter_counts_turns_as_the_title_does(
     assert ply == GameAnalysis.objects.get(game=game).ply
     verdict = page.locator("#rv-turn-verdict").inner_text()
     assert verdict and words(language, "depth", ply=ply) not in verdict
-    assert f"{ply}-ply" in page.locator(".review-depth").inner_text()
+    said = f"{ply}-ply" if language == "en" else f"按 {ply} 层分析"
+    assert said in page.locator(".review-depth").inner_text()
     page.keyboard.press("End")
     assert title.inner_text() == counter.inner_text() == words(language, "end")
     assert counter.is_visible()
