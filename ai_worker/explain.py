@@ -25,6 +25,7 @@ POINT_PARAMS = frozenset(
         "other_points",
         "best_back_points",
         "other_back_points",
+        "back_points",
     }
 )
 PLAY_PARAMS = frozenset({"best_play", "other_play"})
@@ -106,7 +107,14 @@ def _blot_reasons(after: Features) -> list[Reason]:
         return [Reason("no_blots")]
     if not after.exposed:
         return []
-    params = {"count": len(after.exposed), "points": list(after.exposed), "shots": after.shots}
+    params: dict[str, Any] = {
+        "count": len(after.exposed),
+        "points": list(after.exposed),
+        "shots": after.shots,
+    }
+    back = [p for p in after.blots if p not in after.exposed]
+    if back:  # left out of ``shots``, but named with the rolls that hit them
+        params.update(back_points=back, back_shots=after.back_shots)
     return [Reason("blots", params)]
 
 

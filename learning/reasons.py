@@ -53,6 +53,20 @@ def _splits(p: Mapping[str, Any]) -> str:
 
 
 def _blots(p: Mapping[str, Any]) -> str:
+    text = _exposed_blots(p)
+    if not p.get("back_points"):
+        return text
+    back = ngettext(
+        "Its back checker alone on %(points)s is hit by %(shots)d rolls of 36, which "
+        "costs little while the opponent's home board is weak.",
+        "Its back checkers alone on %(points)s are hit by %(shots)d rolls of 36, which "
+        "costs little while the opponent's home board is weak.",
+        len(p["back_points"]),
+    ) % {"points": _list(p["back_points"]), "shots": int(p["back_shots"])}
+    return _("%(first)s %(second)s") % {"first": text, "second": back}
+
+
+def _exposed_blots(p: Mapping[str, Any]) -> str:
     n, shots = int(p["count"]), int(p["shots"])
     if shots == 0:
         return ngettext(

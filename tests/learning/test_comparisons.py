@@ -22,7 +22,7 @@ from ai_worker.candidates import candidate, compared, with_comparisons
 from ai_worker.evaluator import rank_plays
 from ai_worker.explain import explain_play
 from ai_worker.features import position_features
-from bench._truth import contradictions, rolls_hitting
+from bench._truth import blots, contradictions, rolls_hitting
 from games.engine import Dice, Play, Position, parse_play
 from learning.replay import candidate_json
 from learning.versus import render_versus
@@ -38,6 +38,24 @@ def comparison(position: Position, dice: Dice, best: Play, other: Play) -> list[
     top = candidate(position, ranked[best.result], before)
     c = compared(candidate(position, ranked[other.result], before), top, before)
     return [r.to_json() for r in c.versus]
+
+
+def blot_sentence_wrongs(position: Position, play: Play) -> list[str]:
+    """A play's own "leaves blots" reason against the board: every blot
+    named, the rolls that hit them counted by the brute force."""
+    wrong = []
+    for r in explain_play(position, play):
+        if r.code != "blots":
+            continue
+        p, board = r.params, play.result
+        back = p.get("back_points", [])
+        if set(p["points"]) | set(back) != blots(board):
+            wrong.append(f"blots {sorted(blots(board))}, named {p['points']} {back}")
+        if rolls_hitting(board, p["points"]) != p["shots"]:
+            wrong.append(f"{rolls_hitting(board, p['points'])} rolls hit {p['points']}")
+        if back and rolls_hitting(board, back) != p["back_shots"]:
+            wrong.append(f"{rolls_hitting(board, back)} rolls hit {back}")
+    return wrong
 
 
 def worded(reasons: list[dict[str, Any]]) -> list[str]:
@@ -62,6 +80,8 @@ def test_no_comparison_sentence_is_contradicted_by_the_two_boards(
     reasons = comparison(position, dice, best.play, other.play)
     assert reasons  # something is always said
     assert contradictions(position, best.play, other.play, reasons) == []
+    for play in (best.play, other.play):
+        assert blot_sentence_wrongs(position, play) == []
     for text in worded(reasons):
         assert "%(" not in text and " 0 枚" not in text and "hits 0" not in text
 
@@ -96,6 +116,17 @@ def test_the_issues_comparisons_are_true(case: str) -> None:
         assert "slots" not in codes
     if case == "a trade of points":
         assert codes["keeps_point"] == {"point": 4, "other_points": [5]}
+
+
+def test_a_plays_blots_name_the_back_checkers_and_the_rolls_that_hit_them() -> None:
+    # 24/23 13/11: the blot on 11 matters; the split back checkers on 24 and
+    # 23 are left out of "shots" but named, with the rolls that hit them.
+    position, dice = Position.from_position_id("4HPwATDgc/ABMA"), Dice(2, 1)
+    play = parse_play(position, dice, "24/23 13/11")
+    (reason,) = [r for r in explain_play(position, play) if r.code == "blots"]
+    assert reason.params["back_points"] == [24, 23]
+    assert reason.params["back_shots"] == rolls_hitting(play.result, [24, 23]) > 0
+    assert blot_sentence_wrongs(position, play) == []
 
 
 def test_a_split_of_the_back_checkers_is_called_a_split() -> None:
