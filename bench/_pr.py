@@ -4,10 +4,9 @@ as the site reviews them.
 A tier plays itself and the Expert, each dice sequence twice with the seats
 swapped (the Expert's games give the Expert's PR too). Every play of both
 sides goes through ``ai_worker.policy`` as on the site (seed ``bench:<game>``)
-and is judged by ``ai_worker.analysis.analyse_turn`` at the review's own
-depths (the Expert's ply, again at ``review_ply()`` when the play is not the
-best or the best two are close): the same ``equity_lost`` and ``spread`` the
-site's review stores for the turn. The review's luck table is left out (it
+and is judged by ``ai_worker.analysis.analyse_turn`` at the review's own depth
+(``review_ply()``, every decision): the same ``equity_lost`` and ``spread``
+the site's review stores for the turn. The review's luck table is left out (it
 does not change a loss), which is what makes this the fastest review equal to
 the site's. PR: 500 × the tier's total loss over its non-obvious decisions
 (``grading.obvious_play``) / their number; the 95% interval is a bootstrap
@@ -79,7 +78,7 @@ def play_reviewed(tiers: Sequence[Tier], seed: int, game: int) -> tuple[list[Tal
         dice = roll()
         played = choose_play(position, dice, tiers[seat], f"bench:{game}")
         if played is not None:
-            report = analyse_turn(position, dice, played, ply=max(1, ply - 1), deeper=ply)
+            report = analyse_turn(position, dice, played, ply=ply)
             if not obvious_play(report.forced, report.spread):
                 lost[seat] += report.equity_lost
                 counted[seat] += 1

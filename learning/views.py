@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game, Status
-from learning import dicestats, history, progress, study_queue, tasks
+from learning import dicestats, history, progress, study_queue, tasks, tutor
 from learning.luck_result import luck_context
 from learning.models import AnalysisState, GameAnalysis
 from learning.pr import pr_figures
@@ -78,6 +78,7 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
             "luck_result": luck_context(game, row),
             "match_summary": _match_rows(game),
             "replay": replay_json(game),
+            "tutor_warnings": tutor.warnings_of(game),
             "status_url": reverse("learning:analysis_status", args=[game.pk]),
             "ws_url": f"/ws/games/{game.pk}/",
         },

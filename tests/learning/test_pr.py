@@ -44,7 +44,9 @@ class _Ranked:
 def _ranking(equities: Sequence[float]) -> Any:
     """A rank function giving the legal plays these equities, best first."""
 
-    def rank(position: Position, dice: Dice, ply: int, keep: Play | None = None) -> list[_Ranked]:
+    def rank(
+        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+    ) -> list[_Ranked]:
         plays = legal_plays(position, dice)[: len(equities)]
         return [_Ranked(p, e) for p, e in zip(plays, equities, strict=False)]
 
@@ -115,7 +117,9 @@ def _reviewed(user: Any, seed: int) -> int:
     return game.pk
 
 
-def _one_ply(position: Position, dice: Dice, ply: int, keep: Play | None = None) -> Any:
+def _one_ply(
+    position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+) -> Any:
     return rank_plays(position, dice, 1, keep)
 
 

@@ -28,7 +28,9 @@ from tests.learning.conftest import RACE, play_out
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _one_ply(position: Position, dice: Dice, ply: int, keep: Play | None = None) -> Any:
+def _one_ply(
+    position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+) -> Any:
     return rank_plays(position, dice, 1, keep)
 
 
