@@ -32,7 +32,7 @@ from learning.cube_words import cube_hint_json
 from learning.models import AnalysisState, Hint
 from learning.replay import candidate_json
 
-TOP_PLAYS = 5
+TOP_PLAYS = rank_cache.SHOWN  # one ranking serves the hint, the tutor and the review
 
 
 def _persons_roll(game: Game) -> bool:

@@ -67,7 +67,7 @@ def prepare(game_id: int, version: int) -> None:
         rank_cache.cube_advice(*cube, expert_ply())
     elif game.dice is not None:
         position = Position.from_position_id(game.position_id)
-        rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply())
+        rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply(), shown=rank_cache.SHOWN)
 
 
 def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdict:
