@@ -13,7 +13,7 @@ from games.engine import legal_plays
 from games.models import Game, Turn
 from games.state import build_state
 from tests.games.conftest import board
-from tests.games.test_held_rows import another_process
+from tests.games.fixtures_rows import another_process
 
 pytestmark = pytest.mark.django_db
 

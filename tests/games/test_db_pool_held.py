@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,7 @@ from django.conf import settings
 from django.db import connection
 
 from games import dbpool
+from tests.games.fixtures_rows import end_backend
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,18 +33,6 @@ def fresh_then_query() -> tuple[int, bool, Any]:
             cursor.execute("SELECT 1")
             backend = connection.connection
     return threading.get_ident(), fresh, backend
-
-
-def end_backend(backend: int) -> None:
-    """The server ends that connection's session, as a restart does; back once it is gone."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_terminate_backend(%s)", [backend])
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [backend])
-            if cursor.fetchone()[0] == 0:
-                break
-            time.sleep(0.05)
 
 
 def postgres_only() -> None:

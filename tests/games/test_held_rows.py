@@ -4,8 +4,6 @@ from a held row that a fresh read would answer otherwise."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -16,22 +14,9 @@ from games.engine import legal_plays
 from games.models import Game
 from games.services import rows
 from games.state import build_state
+from tests.games.fixtures_rows import another_process, executed
 
 pytestmark = pytest.mark.django_db
-
-
-@contextmanager
-def executed() -> Iterator[list[str]]:
-    """Each statement's SQL as run on the connection. (Django's own query log
-    has None for a statement psycopg ran prepared: rowsql's on PostgreSQL.)"""
-    seen: list[str] = []
-
-    def record(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        seen.append(sql)
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(record):
-        yield seen
 
 
 def statements(queries: list[str]) -> list[str]:
@@ -54,17 +39,6 @@ def game_row_reads(queries: list[str]) -> list[str]:
 
 def fresh_state(game: Game) -> dict[str, Any]:
     return build_state(Game.objects.get(pk=game.pk))
-
-
-@contextmanager
-def another_process() -> Iterator[None]:
-    """Commands run as another web process's: this one's held rows out of their sight."""
-    mine = rows._held
-    rows._held = {}
-    try:
-        yield
-    finally:
-        rows._held = mine
 
 
 def test_the_next_command_at_the_written_version_reads_no_row(make_game: Any, user: Any) -> None:

@@ -11,8 +11,7 @@ from django.db import connection
 
 from games import dbpool, services
 from games.models import Game, Status
-from tests.games.test_db_pool_held import end_backend
-from tests.games.test_held_rows import executed
+from tests.games.fixtures_rows import end_backend, executed
 
 pytestmark = pytest.mark.django_db
 
