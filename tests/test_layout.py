@@ -10,8 +10,9 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 BROWSER = TESTS / "browser"
-# Playwright's fixtures and the suite's own page fixture (tests/conftest.py).
-BROWSER_FIXTURES = frozenset({"browser", "context", "page", "browser_page", "playwright"})
+# Playwright's fixtures and the suite's own page fixture (tests/conftest.py);
+# not "page" or "context", names other tests give a response or a template's.
+BROWSER_FIXTURES = frozenset({"browser", "browser_page", "playwright"})
 
 
 def modules() -> Iterator[tuple[Path, ast.Module]]:
@@ -64,11 +65,23 @@ def browser_marked(tree: ast.Module) -> bool:
     )
 
 
+def imports_playwright(tree: ast.Module) -> bool:
+    return any(
+        (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("playwright"))
+        or (isinstance(node, ast.Import) and node.names[0].name.startswith("playwright"))
+        for node in ast.walk(tree)
+    )
+
+
 def uses_a_browser(tree: ast.Module) -> bool:
-    return browser_marked(tree) or any(
-        arg.arg in BROWSER_FIXTURES
-        for test in functions_of(tree)
-        for arg in test.args.args + test.args.kwonlyargs
+    return (
+        browser_marked(tree)
+        or imports_playwright(tree)
+        or any(
+            arg.arg in BROWSER_FIXTURES
+            for test in functions_of(tree)
+            for arg in test.args.args + test.args.kwonlyargs
+        )
     )
 
 
