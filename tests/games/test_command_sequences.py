@@ -95,6 +95,7 @@ def check(game: Game) -> None:
         assert game.last_turn is not None and game.last_turn["number"] == numbers[-1]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=20,
     deadline=None,

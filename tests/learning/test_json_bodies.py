@@ -157,6 +157,7 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(url=st.sampled_from(BOARD_URLS), body=raw_bodies())
 def test_any_body_to_the_analysis_board_is_answered(client: Client, url: str, body: Any) -> None:
