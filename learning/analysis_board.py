@@ -29,10 +29,9 @@ from ai_worker.ranking import RankFn, default_rank
 from games.engine import ROLLS, Dice, Display, Position, double_refusal
 from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_light
 from learning.cube_words import cube_hint_json, proper_action
-from learning.models import AnalysisState
+from learning.models import AnalysisState, BoardAnalysis
 from learning.replay import candidate_json
 from learning.review import review_ply
-from learning.study_models import BoardAnalysis
 
 TOP_PLAYS = 8
 # The 21 rolls are ranked at 1-ply: 21 searches at Expert depth would keep

@@ -14,9 +14,9 @@ from django.utils import translation
 
 from games import services
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game
-from games.play_words import board_words
-from games.state import build_state
+from games.words.play import board_words
 from learning import review
 
 # The page is ready for the person: nothing in flight, nothing animating.

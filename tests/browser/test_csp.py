@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem
 from tests.browser import helpers as play
 from tests.browser.helpers import Keyboard
 

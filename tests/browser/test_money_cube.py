@@ -23,7 +23,7 @@ import pytest
 from django.utils import translation
 
 from games.models import Game
-from games.play_words import board_words
+from games.words.play import board_words
 from tests.browser.helpers import (
     LOCALES,
     WAIT_MS,

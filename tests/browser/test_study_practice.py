@@ -19,7 +19,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from learning import practice
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem
 from learning.study_strings import PRACTICE_STRINGS
 from tests.browser import helpers as play
 from tests.browser.helpers import Keyboard

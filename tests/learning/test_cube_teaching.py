@@ -18,6 +18,7 @@ from django.utils import translation
 
 from ai_worker.cube import CubeAction, CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advise
+from games import reading
 from games.engine import Cube, Match, Position, Side
 from games.models import Game, GameKind, Status
 from games.tiers import Tier, tier_spec
@@ -241,7 +242,7 @@ def third_game_at_one_to_three(user: Any) -> Game:
     from tests.learning.conftest import computer_plays, person_plays
 
     def opened(game: Game) -> Game:  # LIGHT 4 against DARK's 2: LIGHT plays 4-2
-        ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
+        ranked = rank_plays(reading.position_of(game), Dice(*game.dice), 1)
         return person_plays(game, ranked[0].play)
 
     def resigned(game: Game, kind: str) -> Game:

@@ -15,8 +15,7 @@ from django.utils.translation import ngettext
 
 from games.models import Game
 from learning import practice, review
-from learning.models import TurnAnalysis
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem, TurnAnalysis
 from tests.learning.conftest import (
     DOUBLE_PASS,
     FAR_BEHIND,
