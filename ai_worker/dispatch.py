@@ -13,6 +13,7 @@ Expert turn in one game does not delay a step in another.
 from __future__ import annotations
 
 import base64
+import json
 import logging
 import threading
 from collections.abc import Callable
@@ -37,6 +38,8 @@ POOL_SIZES = {"moves": 3, "hints": 1, "analysis": 1}
 _lock = threading.Lock()
 _pools: dict[str, ThreadPoolExecutor] = {}
 _pending: set[Future[None]] = set()
+# The in-process jobs not started yet, per queue, in order: (task, args).
+_waiting: dict[str, list[tuple[Any, tuple[Any, ...]]]] = {}
 
 
 class QueuedTask(Task[Any, Any]):
@@ -63,7 +66,10 @@ def enqueue(task: Any, *args: Any) -> None:
         else:
             task.apply_async(args=args)
         return
-    _submit(queue_for(task), _run_in_process, task, args)
+    queue = queue_for(task)
+    with _lock:
+        _waiting.setdefault(queue, []).append((task, args))
+    _submit(queue, _run_in_process, queue, task, args)
 
 
 def _redis_broker() -> bool:
@@ -141,6 +147,52 @@ def queue_is_empty(queue: str) -> bool:
         return False
 
 
+# How far into a queue ``messages_ahead`` looks (from the end taken first).
+LOOK_AHEAD = 500
+
+
+def messages_ahead(task: Any, *args: Any) -> int | None:
+    """How many messages are ahead of ``task(*args)`` in its queue: 0 when it
+    is next; None when it is not waiting there (taken by a worker, lost, or
+    no queue this process can see). Through the broker on Redis, else the
+    in-process pool's own queue."""
+    queue = queue_for(task)
+    if not uses_broker():
+        return _in_process_ahead(queue, task, args)
+    if not _redis_broker():
+        return None
+    try:
+        # LPUSH in, BRPOP out: the list's end is the next message.
+        waiting = list(reversed(_client().lrange(queue, -LOOK_AHEAD, -1)))
+    except redis.RedisError:
+        return None
+    for ahead, raw in enumerate(waiting):
+        if _is_message_of(raw, task.name, list(args)):
+            return ahead
+    return None
+
+
+def _is_message_of(raw: bytes | str, name: str, args: list[Any]) -> bool:
+    try:
+        envelope = json.loads(raw)
+        if envelope.get("headers", {}).get("task") != name:
+            return False
+        body = json.loads(base64.b64decode(envelope["body"]))
+    except (ValueError, KeyError, TypeError):
+        return False
+    return isinstance(body, list) and bool(body) and body[0] == args
+
+
+def _in_process_ahead(queue: str, task: Any, args: tuple[Any, ...]) -> int | None:
+    with _lock:
+        waiting = list(_waiting.get(queue, ()))
+    # A pool of n threads runs the first n at once: what is ahead is in line before.
+    for ahead, job in enumerate(waiting):
+        if job == (task, args):
+            return ahead
+    return None
+
+
 def _client() -> redis.Redis:
     url = str(settings.CELERY_BROKER_URL)
     client = _clients.get(url)
@@ -186,7 +238,11 @@ def _forget(future: Future[None]) -> None:
         _pending.discard(future)
 
 
-def _run_in_process(task: Any, args: tuple[Any, ...]) -> None:
+def _run_in_process(queue: str, task: Any, args: tuple[Any, ...]) -> None:
+    with _lock:
+        waiting = _waiting.get(queue, [])
+        if (task, args) in waiting:
+            waiting.remove((task, args))
     # Each pool thread keeps its own database connection (CONN_MAX_AGE), as
     # a Celery worker does: drop stale ones before and after. Reconnecting
     # for every turn cost PostgreSQL 20-30 ms of the reply (bench/live.py).

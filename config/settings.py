@@ -325,7 +325,15 @@ SOCKET_COMMAND_BURST = envint("SOCKET_COMMAND_BURST", 20)
 SOCKET_COMMANDS_PER_SECOND = envint("SOCKET_COMMANDS_PER_SECOND", 5)
 SOCKET_COMMAND_STRIKES = envint("SOCKET_COMMAND_STRIKES", 20)
 SOCKET_SESSION_CHECK_SECONDS = envint("SOCKET_SESSION_CHECK_SECONDS", 60)
-HINT_REQUEST_SECONDS = 30
+# A second ask for the same hint within this many seconds joins the first
+# job; the page offers 重试 (retry) after WAIT_RETRY_SECONDS, which is longer,
+# so a retry always queues the job again (a lost message or worker mended).
+HINT_REQUEST_SECONDS = 10
+# How long a hint or an analysis-board job may keep the page waiting before
+# the page offers a retry; a board job not finished this long after it was
+# queued or started, and no longer in the queue, is lost (analysis_board).
+WAIT_RETRY_SECONDS = envint("WAIT_RETRY_SECONDS", 15)
+BOARD_JOB_LOST_SECONDS = envint("BOARD_JOB_LOST_SECONDS", 45)
 SOCKET_MAX_UNSENT_BYTES = envint("SOCKET_MAX_UNSENT_BYTES", 256 * 1024)
 
 # Guests keep their account as long as the cookie lives.

@@ -9,8 +9,13 @@ task runs, through ``ai_worker.candidates.hint``, the same ranking and
 reasons as the hints and the review (the plays cubeless, as the hints rank
 them), and ``ai_worker.cube_advice`` for the cube action, as the cube hint
 and the review judge it. ``board_analysis_json`` words the
-result for the page. A burst of new jobs from one visitor is refused
-(``burst_allowed``).
+result for the page, and while the job waits, what it waits for: how many
+jobs are ahead of it in the queue, or how long it has been running. A job
+that is neither finished, failed nor in the queue ``BOARD_JOB_LOST_SECONDS``
+after it was queued or started was lost (its message dropped, or its worker
+killed: a Redis message comes back only after the visibility timeout): the
+page is told so in words, and asking again queues it anew. A burst of new
+jobs from one visitor is refused (``burst_allowed``).
 """
 
 from __future__ import annotations
@@ -18,11 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ai_worker import candidates, luck
+from ai_worker import candidates, dispatch, luck
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.ranking import RankFn, default_rank
@@ -111,10 +118,35 @@ def _request(key: str, fields: dict[str, Any], enqueue: Callable[[int], None]) -
             row, created = BoardAnalysis.objects.get_or_create(key=key, defaults=fields)
     except IntegrityError:  # two requests raced to create it
         row, created = BoardAnalysis.objects.get(key=key), False
-    if created or row.state == AnalysisState.FAILED:
-        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.PENDING)
+    if created or row.state == AnalysisState.FAILED or is_lost(row):
+        now = timezone.now()
+        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.PENDING, updated_at=now)
+        row.state, row.updated_at = AnalysisState.PENDING, now
         transaction.on_commit(lambda: enqueue(row.pk))
     return row
+
+
+def waited_seconds(row: BoardAnalysis) -> int:
+    """Seconds since the job was queued, or since it started running."""
+    return max(0, int((timezone.now() - row.updated_at).total_seconds()))
+
+
+def queued_ahead(row: BoardAnalysis) -> int | None:
+    """How many jobs are ahead of a pending job in its queue (None: not there)."""
+    from learning import tasks  # the tasks module imports this one
+
+    return dispatch.messages_ahead(tasks.analyse_position, row.pk)
+
+
+def is_lost(row: BoardAnalysis, ahead: int | None = None) -> bool:
+    """Waiting too long, and not in the queue: its message or worker is gone."""
+    if row.state not in (AnalysisState.PENDING, AnalysisState.RUNNING):
+        return False
+    if waited_seconds(row) < settings.BOARD_JOB_LOST_SECONDS:
+        return False
+    if row.state == AnalysisState.PENDING and ahead is None:
+        ahead = queued_ahead(row)
+    return row.state == AnalysisState.RUNNING or ahead is None
 
 
 def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
@@ -122,7 +154,9 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
     row = BoardAnalysis.objects.filter(pk=job_id).first()
     if row is None or row.state == AnalysisState.DONE:
         return
-    BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.RUNNING)
+    BoardAnalysis.objects.filter(pk=row.pk).update(
+        state=AnalysisState.RUNNING, updated_at=timezone.now()
+    )
     position = Position.from_position_id(row.position_id)
     try:
         if not row.dice:
@@ -135,9 +169,13 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
             plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank)
             result = {"plays": [c.to_json() for c in plays]}
     except Exception:
-        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.FAILED)
+        BoardAnalysis.objects.filter(pk=row.pk).update(
+            state=AnalysisState.FAILED, updated_at=timezone.now()
+        )
         raise
-    BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.DONE, result=result)
+    BoardAnalysis.objects.filter(pk=row.pk).update(
+        state=AnalysisState.DONE, result=result, updated_at=timezone.now()
+    )
 
 
 def _cube_action(position: Position, context: CubeContext, ply: int) -> dict[str, Any]:
@@ -173,6 +211,10 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
     if row is None:
         return {"state": None}
     data: dict[str, Any] = {"state": row.state, "dice": row.dice, "ply": row.ply}
+    if row.state in (AnalysisState.PENDING, AnalysisState.RUNNING):
+        return {**data, **_waiting_json(row)}
+    if row.state == AnalysisState.FAILED:
+        return {**data, "message": _("The analysis failed on the server. Try again.")}
     if row.state != AnalysisState.DONE:
         return data
     if "cube" in row.result:
@@ -186,6 +228,17 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
         data["average"] = round(sum(r["weight"] * r["equity"] for r in rolls) / 36, 4)
         data["rolls"] = [_roll_json(r, side) for r in rolls]
     return data
+
+
+def _waiting_json(row: BoardAnalysis) -> dict[str, Any]:
+    """What a waiting job waits for: ``ahead`` in the queue, ``seconds`` so far;
+    a lost job is ``state`` "lost" with a ``message`` in words."""
+    seconds = waited_seconds(row)
+    ahead = queued_ahead(row) if row.state == AnalysisState.PENDING else None
+    if is_lost(row, ahead):
+        message = _("The analysis was lost on its way (the server took too long). Try again.")
+        return {"state": "lost", "seconds": seconds, "message": message}
+    return {"seconds": seconds, "ahead": ahead}
 
 
 def _cube_json(cube: dict[str, Any], side: str) -> dict[str, Any]:
