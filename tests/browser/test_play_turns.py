@@ -151,7 +151,7 @@ def test_a_page_opened_after_the_computers_opening_play_shows_the_opening_then_t
     game = services.start_game(user, "beginner")
     play = play_computer_turn(game)
     w = words(game, language)
-    page = open_page(browser, daphne_server, user, language, width)
+    page = open_page(browser, daphne_server, user, language, width, timeout=20_000)
     page.add_init_script(FRAMES_JS)
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function("() => window.__shuanglu.idle && window.__shuanglu.animatedPlays === 1")
