@@ -10,7 +10,7 @@ tests and benchmarks can choose the ply. The pieces live by concept:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,13 +140,15 @@ def review_turn(
     ply: int,
     rank: RankFn = default_rank,
     opening: bool = False,
+    shared: Callable[[RankFn], RankFn] | None = None,
 ) -> TurnReport:
     """The review of one turn at ``ply``: every decision ranked one ply less
     (the Expert's depth when ``ply`` is the review's), the non-trivial ones
     again at ``ply``; luck from the 21 rolls' best plays one ply less, that is
-    against the position's value at ``ply``."""
+    against the position's value at ``ply``. ``shared`` wraps the ranking of
+    the roll made (the site's cache, which the tutor and the hint fill)."""
     base = max(1, ply - 1)
-    once = _once(rank)
+    once = _once(shared(rank) if shared is not None else rank)
     once(position, dice, base, keep=played)  # the roll made: its play at full depth
     # The other rolls only need their best play: searched narrower when the
     # real evaluator ranks (``luck_rank``), the roll made shared from above.

@@ -173,6 +173,20 @@ def rank_plays(
     return _level_bearoffs(ranked)
 
 
+def at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
+    """``ranked`` (a play of ``rank_plays(position, ...)``) valued at ``ply``
+    if the filter left it shallower: one play searched, as ``keep`` would
+    have been (the tutor's ranking is made before the play is known)."""
+    if ranked.ply >= ply or ply <= 1:
+        return ranked
+    strategy, lock = _networks.multi_ply(ply)
+    with lock:
+        try:
+            return _score_deep(strategy, sane_search(), ranked, to_board26(position), ply)
+        finally:
+            strategy.clear_cache()
+
+
 def bearoff_rolls(position: Position) -> float | None:
     """The mover's expected rolls to bear off (bgsage's one-sided database),
     or ``None`` when a checker of the mover is outside its home board."""

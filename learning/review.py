@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from ai_worker import analysis, grading
+from ai_worker import analysis, grading, rank_cache
 from ai_worker.evaluator import MAX_PLY
 from ai_worker.ranking import RankFn, default_rank
 from games.engine import Dice, Play, Position, Side, play_leading_to
@@ -238,7 +238,10 @@ def analyse_stored_turn(
     before, after = mover_positions(turn)
     dice = Dice(turn.die1, turn.die2)
     played = played_play(before, dice, after) if turn.steps else None
-    return analysis.review_turn(before, dice, played, ply=ply, rank=rank, opening=opening)
+    # The roll made ranked through the cache the tutor and the hint share.
+    return analysis.review_turn(
+        before, dice, played, ply=ply, rank=rank, opening=opening, shared=rank_cache.cached_rank
+    )
 
 
 def _store(
