@@ -11,8 +11,9 @@ cube state does not change it, so it is not part of its key; the cube
 advice's key holds the cube and the score.
 
 A ranking asked with ``keep`` (the play made, which the review values at
-full depth) is taken from the cache only if that play was searched at the
-depth asked; otherwise it is ranked again with it (and stored so).
+full depth) and ``shown`` (the best plays a page lists) is taken from the
+cache only if those plays were searched at the depth asked; otherwise it is
+ranked again with them (and stored so).
 """
 
 from __future__ import annotations
@@ -50,18 +51,23 @@ def ranked_plays(
     ply: int,
     keep: Play | None = None,
     rank: RankFn = default_rank,
+    shown: int = 2,
 ) -> Sequence[Ranked]:
-    """``rank(position, dice, ply, keep)``, from the cache when it holds it."""
+    """``rank(position, dice, ply, keep, shown)``, from the cache when it holds it."""
     key = plays_key(position, dice, ply)
     found: Sequence[Ranked] | None = cache.get(key)
-    if found is not None and _kept(found, keep, ply):
+    if found is not None and _kept(found, keep, ply, shown):
         return found
-    ranked = list(rank(position, dice, ply, keep))
+    ranked = list(rank(position, dice, ply, keep, shown))
     cache.set(key, ranked, KEEP_SECONDS)
     return ranked
 
 
-def _kept(ranked: Sequence[Ranked], keep: Play | None, ply: int) -> bool:
+def _kept(ranked: Sequence[Ranked], keep: Play | None, ply: int, shown: int) -> bool:
+    """The cached ranking serves if its ``shown`` best and ``keep`` were all
+    searched at ``ply`` (one value per play: issue 31)."""
+    if any(getattr(r, "ply", ply) < ply for r in ranked[:shown]):
+        return False
     if keep is None:
         return True
     return any(r.play.result == keep.result and getattr(r, "ply", ply) >= ply for r in ranked)
@@ -74,9 +80,9 @@ def cached_rank(rank: RankFn = default_rank) -> RankFn:
         return rank
 
     def through(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None
+        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
     ) -> Sequence[Ranked]:
-        return ranked_plays(position, dice, ply, keep, rank)
+        return ranked_plays(position, dice, ply, keep, rank, shown)
 
     return through
 

@@ -93,7 +93,7 @@ def main() -> None:
         review_s += time.perf_counter() - began
         same_depth += tutor == shallow.error.value
         if i < args.deeper:
-            report = analysis.analyse_turn(position, dice, played, ply=EXPERT, deeper=REVIEW)
+            report = analysis.analyse_turn(position, dice, played, ply=REVIEW)
             pairs[(tutor, report.error.value)] += 1
     n = len(sample)
     agree = sum(v for (t, r), v in pairs.items() if t == r)
@@ -105,7 +105,7 @@ def main() -> None:
     )
     print(
         f"tutor (Expert {EXPERT}-ply, ranked before the play) = review's final class "
-        f"(its {REVIEW}-ply search on close decisions), first {deep}: "
+        f"(its {REVIEW}-ply search of every decision), first {deep}: "
         f"{agree}/{deep} = {agree / max(1, deep):.1%}"
     )
     print("tutor class -> review class: count")

@@ -50,7 +50,6 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "cube_equity": _("Equity"),
     "cube_difference": _("Difference"),
     "cube_lost": _("%(label)s (%(mark)s): gave away %(lost)s equity against the right action."),
-    "depth_shallow": _("Analysed at %(ply)s-ply: an obvious decision, not searched deeper."),
     "win_after": _("Your chance to win afterwards: %(win)s."),
     "match_after": _("Your chance to win the match afterwards: %(win)s."),
     "not_analysed": _("Not analysed yet."),

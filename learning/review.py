@@ -1,8 +1,9 @@
 """The post-game review: every turn of both sides, one level deeper than the Expert.
 
-Each decision is ranked at the Expert's depth, and every one that is not
-trivial (the play made gives something away, or the best plays are close) is
-ranked again one ply deeper, so the Expert's own moves can be found wrong.
+Every decision is ranked one ply deeper than the Expert plays, every play
+it lists valued alike (``ai_worker.analysis.analyse_turn``), so the Expert's
+own moves can be found wrong and a play's value never depends on whether it
+was made.
 Luck is measured at the review's depth: the roll's best play at the Expert's
 depth against the average of the 21 rolls' (the position's value one ply
 deeper).

@@ -179,11 +179,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def _run_when_ranked(
         self, command: Command
     ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-        """``_run_sync``; a decision whose tutor's ranking is not there yet
-        waits for its cache entry here, off the database thread, for at most
-        ``tutor.WAIT_SECONDS``, and runs once more (checked if it came,
-        unchecked if not): the sockets' database thread never sleeps on a
-        ranking, and runs such a command at most twice."""
+        """``_run_sync``; a decision whose tutor's ranking is late waits for it
+        here, off the database thread, at most ``tutor.WAIT_SECONDS``, then runs
+        once more (checked if it came, unchecked if not)."""
         try:
             return await dbthreads.run(self._run_waiting, command, tutor.DEFER)
         except tutor.RankingNotReadyError as late:
@@ -194,9 +192,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
                 await asyncio.sleep(tutor.POLL_SECONDS)
             return await dbthreads.run(self._run_waiting, command, tutor.NOW)
 
-    def _run_waiting(
-        self, command: Command, mode: str
-    ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+    def _run_waiting(self, command: Command, mode: str) -> tuple[dict[str, Any], Any] | None:
         """``_run_sync`` with the tutor's check waiting as ``mode`` says (``games.tutor``)."""
         with tutor.waiting(mode):
             return self._run_sync(command)
@@ -304,8 +300,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    # ------------------------------------------------------------ group events
-
     async def game_state(self, event: dict[str, Any]) -> None:
         if not self._joined:
             return
@@ -328,8 +322,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if worded:
             payload = worded.get(self.language) or next(iter(worded.values()))
         await self._send_json(payload)
-
-    # ------------------------------------------------------------ helpers
 
     async def _send_state(self, state: dict[str, Any], *, force: bool = False) -> None:
         # A broadcast can arrive after this socket already sent a newer state.

@@ -23,7 +23,7 @@ from django.db import transaction
 
 from ai_worker.evaluator import rank_plays
 from games import reading, services
-from games.engine import Dice, Play, Position, Side, outcome
+from games.engine import Dice, Play, Position, Side, legal_plays, outcome
 from games.models import Game, GameKind, Status
 from learning import review
 
@@ -191,7 +191,7 @@ def erring_game(user: Any) -> ErringGame:
     raise AssertionError("no seed gave LIGHT the win after two blunders")
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None) -> Any:
+def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
     """The real evaluator at 1-ply: a review fast enough for a unit test."""
     return rank_plays(position, dice, 1)
 
@@ -298,3 +298,27 @@ FAR_BEHIND = "vHmECUB3VsAALA"
 # nothing close), its 5-4, 6/1 5/1 at 1-ply, leaves LIGHT a double that DARK
 # should pass (at 1, 2 and 3-ply).
 BEFORE_DOUBLE_PASS = "d1bAACy8eYQJQA"
+
+
+def random_decisions(seed: int, count: int, skip: int = 4) -> list[tuple[Position, Dice]]:
+    """``count`` decisions (two or more legal plays) met in games of random
+    plays from the start, seeded: every ``skip``-th one, so they spread over
+    the opening, the middle game, races and bear-offs."""
+    rng = random.Random(seed)
+    found: list[tuple[Position, Dice]] = []
+    seen = 0
+    while len(found) < count:
+        pos = Position.start()
+        while outcome(pos, Side.LIGHT) is None:
+            dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(pos, dice)
+            if len(plays) >= 2:
+                seen += 1
+                if seen % skip == 0:
+                    found.append((pos, dice))
+                    if len(found) == count:
+                        break
+            if plays:
+                pos = rng.choice(plays).result
+            pos = pos.swapped()
+    return found
