@@ -145,53 +145,6 @@ def test_a_hint_when_the_computer_doubles_says_take_or_pass_from_the_persons_sid
 # ---------------------------------------------------------------- the review
 
 
-# LIGHT on the bar against DARK's 1 and 2 points; DARK far behind (no double,
-# nothing close), its 5-4, 6/1 5/1 at 1-ply, leaves LIGHT a double that DARK
-# should pass (at 1, 2 and 3-ply).
-BEFORE_DOUBLE_PASS = "d1bAACy8eYQJQA"
-
-
-@pytest.fixture
-def cube_game_played(user: Any) -> Game:
-    """A money game through the services: LIGHT's 2-1 cannot enter; DARK
-    rolls without doubling and plays 5-4; LIGHT doubles and DARK takes (a
-    wrong take); LIGHT plays 5-2; DARK redoubles to 4 at once and LIGHT passes.
-
-    In one transaction, as play_out's games: where the test commits (the
-    browser tests), each step's announce would otherwise start the
-    computer's turn on the in-process pool beside these direct calls, and
-    the faster of the two would take the computer's decision."""
-    from unittest import mock
-
-    from django.db import transaction
-
-    from ai_worker.evaluator import rank_plays
-    from games import services
-    from games.engine import Dice
-    from tests.learning.conftest import computer_plays, person_plays
-
-    rolls = iter([5, 4, 5, 2])
-    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)), transaction.atomic():
-        before = Position.from_position_id(BEFORE_DOUBLE_PASS)
-        game = services.start_game_from(user, "casual", before, dice=[2, 1], kind=GameKind.MONEY)
-        assert (game.status, game.turn, game.last_turn["notation"]) == (Status.DECIDING, "dark", "")
-        assert services.finish_computer_cube(game.pk, game.version, "no_double")
-        game = computer_plays(Game.objects.get(pk=game.pk))
-        assert game.last_turn["dice"] == [5, 4]
-        assert (game.status, game.turn) == (Status.DECIDING, "light")
-        game = services.double(game.pk, user, game.version)
-        assert services.finish_computer_cube(game.pk, game.version, "take")
-        game.refresh_from_db()  # the doubler rolls at once
-        ranked = rank_plays(reading.position_of(game), Dice(*game.dice), 1)
-        game = person_plays(game, ranked[0].play)
-        assert (game.status, game.turn) == (Status.DECIDING, "dark")
-        assert services.finish_computer_cube(game.pk, game.version, "double")
-        game.refresh_from_db()
-        game = services.pass_double(game.pk, user, game.version)
-    assert (game.winner, game.passed, game.points, game.cube_value) == ("dark", True, 2, 2)
-    return game
-
-
 @pytest.mark.django_db
 def test_the_cube_decisions_of_both_sides_are_replayed_in_order(cube_game_played: Game) -> None:
     from learning.cube_review import cube_decisions
