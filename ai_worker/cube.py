@@ -3,7 +3,7 @@ chosen with the cube and the score in mind.
 
 Every tier decides from bgsage's cubeful evaluation (``cube_action``, with
 the match score in a match; Janowski's formula in money games) at the
-tier's ply. The cube's three equities, from the doubler's side and per unit
+tier's ``cube_depth`` (the Expert's 3-ply: see games/tiers.py). The cube's three equities, from the doubler's side and per unit
 of the current cube, are no double (ND), double/take (DT) and double/pass
 (DP, exactly 1 in a money game). The doubler doubles when
 ``min(DT, DP) > ND`` (its opponent answers the better way for itself); it is
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,11 +127,12 @@ def _analyzer(ply: int) -> Any:
     return _analyzers[ply]
 
 
-def warm_up(ply: int = 1) -> None:
+def warm_up(ply: int = 1, cube_ply: int = 0) -> None:
     """Load the analyzers a tier at ``ply`` uses now rather than on its first decision."""
     _analyzer(1)
-    if ply > 1:
-        _analyzer(ply)
+    for depth in {ply, cube_ply or ply}:
+        if depth > 1:
+            _analyzer(depth)
 
 
 def evaluate_cube(position: Position, context: CubeContext, ply: int = 1) -> CubeEquities:
@@ -144,6 +146,51 @@ def evaluate_cube(position: Position, context: CubeContext, ply: int = 1) -> Cub
     )
 
 
+@dataclass(frozen=True, slots=True)
+class RolledCube:
+    """A cubeful rollout of a cube decision: the equities and their standard errors."""
+
+    equities: CubeEquities
+    no_double_se: float
+    double_take_se: float
+    trials: int
+
+
+ROLLOUT_TRIALS = 72  # bgsage's truncated1: 2 x 36, truncated after 5 half-moves
+
+
+def rollout_cube(
+    position: Position,
+    context: CubeContext,
+    trials: int = ROLLOUT_TRIALS,
+    threads: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> RolledCube:
+    """bgsage's cubeful rollout of the cube decision of the side on roll
+    (truncated after 5 half-moves, 1-ply inside the trials, the cube played
+    in every trial); ``progress(done, total)`` after each batch of trials."""
+    from bgsage import BgBotAnalyzer
+
+    level = "truncated1" if trials == ROLLOUT_TRIALS else "rollout"
+    extra = {} if level == "truncated1" else {"n_trials": trials, "truncation_depth": 5}
+    analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, **extra)
+    callback = None if progress is None else (lambda done, total, _r: progress(done, total))
+    result = analyzer.cube_action(
+        to_board26(position), **context.bgsage_kwargs(), progress_callback=callback
+    )
+    return RolledCube(
+        CubeEquities(
+            float(result.equity_nd),
+            float(result.equity_dt),
+            float(result.equity_dp),
+            _probs(result.probs),
+        ),
+        float(result.equity_nd_se or 0.0),
+        float(result.equity_dt_se or 0.0),
+        trials,
+    )
+
+
 def double_decision(
     position: Position, context: CubeContext, tier: Tier | str, seed_key: str
 ) -> CubeDecision:
@@ -152,7 +199,7 @@ def double_decision(
     if refusal is not None:
         return CubeDecision(CubeAction.NO_DOUBLE, refusal)
     spec = tier_spec(tier)
-    equities = evaluate_cube(position, context, spec.ply)
+    equities = evaluate_cube(position, context, spec.cube_depth)
     noisy = with_noise(equities, spec, _key(seed_key, position, context, "double"))
     return CubeDecision(noisy.best_double_action(), None, equities)
 
@@ -162,7 +209,7 @@ def take_decision(
 ) -> CubeDecision:
     """Whether the side doubled takes; ``position`` and ``context`` are the doubler's."""
     spec = tier_spec(tier)
-    equities = evaluate_cube(position, context, spec.ply)
+    equities = evaluate_cube(position, context, spec.cube_depth)
     noisy = with_noise(equities, spec, _key(seed_key, position, context, "take"))
     return CubeDecision(noisy.best_answer(), None, equities)
 

@@ -139,12 +139,14 @@ def test_the_noise_never_moves_the_pass_equity() -> None:
 GNUBG = Path("/usr/games/gnubg")
 
 
-def _gnubg_proper_action(xgid: Xgid) -> str:
-    """GNU Backgammon's "Proper cube action" (or its refusal) for an XGID, lower case."""
+def _gnubg_proper_action(xgid: Xgid, plies: int = 0) -> str:
+    """GNU Backgammon's "Proper cube action" (or its refusal) for an XGID, lower
+    case, its cube decisions searched at ``plies`` (its default 0: the bare network)."""
     require_service("GNU Backgammon (/usr/games/gnubg)", GNUBG.exists)
+    depth = f"set evaluation cubedecision evaluation plies {plies}\n"
     done = subprocess.run(
         [str(GNUBG), "-t", "-q"],
-        input=f"set xgid {xgid.text()}\nhint\n",
+        input=f"{depth}set xgid {xgid.text()}\nhint\n",
         capture_output=True,
         text=True,
         timeout=120,
@@ -179,3 +181,22 @@ def test_expert_agrees_with_gnu_backgammon_on_clear_cube_actions(xgid: Xgid, pro
         return
     answered = take_decision(xgid.position, context, Tier.EXPERT, "t")
     assert OURS[(doubled.action, answered.action)] == proper
+
+
+# Issue 31: the Expert doubled (at bgsage 2-ply, GNU Backgammon's 1-ply) where
+# GNU Backgammon 2-ply and a cubeful rollout do not; its cube is searched at 3-ply now.
+OVER_DOUBLED = [
+    "XGID=--abaBBBC---b--c-B--bBbAbA:0:0:1:00:0:0:0:0:10",
+    "XGID=-ba--BCBBA--bAb--bccC--A--:1:1:1:00:0:0:0:0:10",  # a redouble
+]
+
+
+@pytest.mark.parametrize("text", OVER_DOUBLED)
+def test_expert_does_not_double_where_gnu_backgammon_2_ply_would_not(text: str) -> None:
+    xgid = Xgid.parse(text)
+    assert _gnubg_proper_action(xgid, plies=2) == "no double, take"
+    context = CubeContext(xgid.cube, xgid.match, xgid.turn)
+    assert tier_spec(Tier.EXPERT).cube_depth == 3
+    assert double_decision(xgid.position, context, Tier.EXPERT, "t").action is CubeAction.NO_DOUBLE
+    # The depth it was searched at before doubled: the reason for the change.
+    assert evaluate_cube(xgid.position, context, 2).best_double_action() is CubeAction.DOUBLE
