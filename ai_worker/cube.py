@@ -3,8 +3,9 @@ chosen with the cube and the score in mind.
 
 Every tier decides from bgsage's cubeful evaluation (``cube_action``, with
 the match score in a match; Janowski's formula in money games) at the
-tier's ``cube_depth`` (the Expert's 3-ply: see games/tiers.py). The cube's three equities, from the doubler's side and per unit
-of the current cube, are no double (ND), double/take (DT) and double/pass
+tier's ``cube_depth`` (the Expert's 3-ply: see games/tiers.py). The
+cube's three equities, from the doubler's side and per unit of the
+current cube, are no double (ND), double/take (DT) and double/pass
 (DP, exactly 1 in a money game). The doubler doubles when
 ``min(DT, DP) > ND`` (its opponent answers the better way for itself); it is
 too good when the opponent should pass (``DT > DP``) and playing on is worth
