@@ -139,6 +139,76 @@ def warm_up(ply: int = 1, cube_ply: int = 0) -> None:
 def evaluate_cube(position: Position, context: CubeContext, ply: int = 1) -> CubeEquities:
     """bgsage's cube equities for the side on roll in ``position`` (before its roll)."""
     result = _analyzer(ply).cube_action(to_board26(position), **context.bgsage_kwargs())
+    return _equities(result)
+
+
+MARKET_PLY = 3  # bgsage gives each roll and reply's board from 3-ply up
+
+
+def evaluate_cube_market(
+    position: Position, context: CubeContext, ply: int
+) -> tuple[CubeEquities, float | None]:
+    """``evaluate_cube``, with the share of market losers when ``ply`` >= 3.
+
+    A market loser is a sequence of the doubler's roll (its best play) and
+    the opponent's reply (its best play) after which the doubler, on roll
+    again with the cube where it is now, would have a double the opponent
+    should pass (or be too good): its cubeful equity there, with the cube
+    not turned, is at least the double/pass equity. The share is weighted
+    over the 1296 sequences; bgsage's 3-ply cube search values each one
+    (``incl_2ply_details``: the boards two half-moves on, each at 1-ply).
+    """
+    if ply < MARKET_PLY:
+        return evaluate_cube(position, context, ply), None
+    result = _analyzer(ply).cube_action(
+        to_board26(position), **context.bgsage_kwargs(), incl_2ply_details=True
+    )
+    return _equities(result), market_losers(result.details, float(result.equity_dp))
+
+
+def market_losers(details: Any, double_pass: float) -> float | None:
+    """The weighted share of (roll, reply) sequences that lose the market
+    (``lost_markets``); None without per-roll details."""
+    lost = total = 0
+    for (roll, reply), market_lost in lost_markets(details, double_pass).items():
+        weight = (1 if roll[0] == roll[1] else 2) * _reply_weight(reply)
+        total += weight
+        lost += weight * market_lost
+    return lost / total if total else None
+
+
+Roll = tuple[int, int]
+
+
+def _roll(entry: dict[str, Any]) -> Roll:
+    """A roll of the details, the higher die first."""
+    d1, d2 = int(entry["die1"]), int(entry["die2"])
+    return (max(d1, d2), min(d1, d2))
+
+
+def _reply_weight(reply: Roll) -> int:
+    return 36 if reply == (0, 0) else 1 if reply[0] == reply[1] else 2
+
+
+def lost_markets(details: Any, double_pass: float) -> dict[tuple[Roll, Roll], bool]:
+    """Each (roll, reply) sequence of bgsage's per-roll details: whether the
+    doubler's cubeful equity after it, the cube not turned, reaches
+    ``double_pass``. A roll that ends the game has no reply: it stands for
+    its 36 sequences (reply ``(0, 0)``) and never
+    loses the market."""
+    found: dict[tuple[Roll, Roll], bool] = {}
+    for roll in (details or {}).get("nd") or []:
+        mine = _roll(roll)
+        replies = roll.get("opponent_rolls") or []
+        if not replies:
+            found[(mine, (0, 0))] = False
+        for reply in replies:
+            theirs = _roll(reply)
+            found[(mine, theirs)] = float(reply["cubeful_equity"]) >= double_pass - 1e-6
+    return found
+
+
+def _equities(result: Any) -> CubeEquities:
     return CubeEquities(
         float(result.equity_nd),
         float(result.equity_dt),

@@ -148,7 +148,7 @@ def _cube_action(position: Position, context: CubeContext, ply: int) -> dict[str
     if refusal is not None:
         return {"refusal": str(refusal)}
     double = advise(position, context, DOUBLE, ply)
-    take = advice_from(double.equities, context, TAKE, ply)
+    take = advice_from(double.equities, context, TAKE, ply, double.market_losers)
     return {"double": double.to_json(), "take": take.to_json()}
 
 

@@ -75,7 +75,7 @@ def _advise_cube(game: Game, hint: Hint) -> None:
     else:  # the computer doubled: judged on its position, LIGHT answers
         position, decision = position.swapped(), TAKE
         context = CubeContext(cube, match_of(game), Side.DARK)
-    advice = advise(position, context, decision, tier_spec(Tier.EXPERT).ply)
+    advice = advise(position, context, decision, tier_spec(Tier.EXPERT).cube_depth)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE, dice=None, candidates=[], cube=advice.to_json()
     )
