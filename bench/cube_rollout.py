@@ -74,7 +74,7 @@ def judge(samples: list[_cube.Sample], trials: int) -> list[Row]:
 
 def not_clear_cut(count: int, seed: int) -> list[_cube.Sample]:
     found: list[_cube.Sample] = []
-    batch = count * 4
+    batch = count * 2
     while len(found) < count:
         samples = _cube.sample_positions(batch, seed)
         found = [s for s in samples if _cube.is_close(evaluate_cube(s.position, s.context, 1))]
