@@ -5,7 +5,7 @@
 Positions come from ``bench/_cube.sample_positions`` (the Advanced tier's
 games, each with a money cube, an owned 2-cube or a 7-point match score).
 Only those that are not clear-cut are kept: at bgsage 1-ply the double is
-within ``bench/_cube.CLOSE`` of no double, or the take within it of the pass.
+within ``CLOSE`` (0.08) of no double, or the take within it of the pass.
 Each is rolled out cubefully by bgsage (``truncated1``: 72 trials, truncated
 after 5 half-moves, 1-ply decisions and cube inside the trials; ``--trials``
 for more), and the doubler's action (no double / double / too good) and the
@@ -26,6 +26,8 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -35,9 +37,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai_worker.cube import CubeAction, CubeEquities, evaluate_cube, rollout_cube  # noqa: E402
+from ai_worker.cube_advice import DOUBLE, advise_deeper  # noqa: E402
 from bench import _cube  # noqa: E402
+from games.engine import Xgid  # noqa: E402
 
 PLIES = (1, 2, 3)
+GNUBG = Path("/usr/games/gnubg")
+PROPER = re.compile(r"Proper cube action: ([^(\n]+)")
+REVIEW_PLY = 3  # learning.review.review_ply(): the site's review judges at 3-ply
 
 
 @dataclass
@@ -47,6 +54,7 @@ class Row:
     rollout: tuple[CubeAction, CubeAction]
     resolved: bool
     by_ply: dict[int, tuple[CubeAction, CubeAction]] = field(default_factory=dict)
+    site: CubeAction = CubeAction.NO_DOUBLE  # the review's verdict (learning.cube_review.judge)
     seconds: dict[int | str, float] = field(default_factory=dict)
 
 
@@ -68,8 +76,47 @@ def judge(samples: list[_cube.Sample], trials: int) -> list[Row]:
             started = time.perf_counter()
             row.by_ply[ply] = _actions(evaluate_cube(sample.position, sample.context, ply))
             row.seconds[ply] = time.perf_counter() - started
+        # As learning.cube_review.judge: 1-ply, 3-ply when the actions are close.
+        row.site = advise_deeper(sample.position, sample.context, DOUBLE, 1, REVIEW_PLY).best
         rows.append(row)
     return rows
+
+
+def gnubg_actions(samples: list[_cube.Sample]) -> tuple[list[CubeAction], float]:
+    """GNU Backgammon 2-ply's doubler's action on each sample (an outside
+    program: ``set xgid`` then ``hint``, its cube decisions at 2 plies)."""
+    xgids = [
+        Xgid(s.position, s.context.mover, None, s.context.cube, s.context.match) for s in samples
+    ]
+    script = "set evaluation cubedecision evaluation plies 2\n" + "".join(
+        f"set xgid {xgid}\nhint\n" for xgid in xgids
+    )
+    started = time.perf_counter()
+    done = subprocess.run(
+        [str(GNUBG), "-t", "-q"], input=script, capture_output=True, text=True, timeout=3600
+    )
+    found = PROPER.findall(done.stdout)
+    if len(found) != len(samples):
+        raise SystemExit(f"gnubg answered {len(found)} cube hints for {len(samples)} positions")
+    actions = []
+    for text in found:
+        first = text.strip().lower().replace("redouble", "double").split(",")[0]
+        if first.startswith("too good"):
+            actions.append(CubeAction.TOO_GOOD)
+        elif first.startswith("no double"):
+            actions.append(CubeAction.NO_DOUBLE)
+        else:
+            actions.append(CubeAction.DOUBLE)
+    return actions, time.perf_counter() - started
+
+
+def close(e: CubeEquities) -> bool:
+    """Not clear-cut: the double within ``CLOSE`` of no double, or the take of the pass."""
+    doubled = min(e.double_take, e.double_pass)
+    return abs(doubled - e.no_double) < CLOSE or abs(e.double_take - e.double_pass) < CLOSE
+
+
+CLOSE = 0.08
 
 
 def not_clear_cut(count: int, seed: int) -> list[_cube.Sample]:
@@ -77,7 +124,7 @@ def not_clear_cut(count: int, seed: int) -> list[_cube.Sample]:
     batch = count * 2
     while len(found) < count:
         samples = _cube.sample_positions(batch, seed)
-        found = [s for s in samples if _cube.is_close(evaluate_cube(s.position, s.context, 1))]
+        found = [s for s in samples if close(evaluate_cube(s.position, s.context, 1))]
         batch *= 2
     return found[:count]
 
@@ -126,6 +173,20 @@ def main() -> None:
             f"resolved {share(on_resolved, len(resolved))}; {ratio:.2f}× the 1-ply yardstick; "
             f"{seconds:.2f} s a decision"
         )
+    gnubg, gnubg_seconds = gnubg_actions(samples)
+    site_hits = sum(r.site == r.rollout[0] for r in rows)
+    gnubg_hits = sum(g == r.rollout[0] for g, r in zip(gnubg, rows, strict=True))
+    print(
+        f"the site's review (1-ply, 3-ply when close: learning.cube_review): "
+        f"action {share(site_hits, n)}; "
+        f"GNU Backgammon 2-ply: {share(gnubg_hits, n)} ({gnubg_seconds:.1f} s in all)"
+    )
+    disputed = [(g, r) for g, r in zip(gnubg, rows, strict=True) if g != r.site]
+    print(
+        f"disputed (the site and GNU Backgammon 2-ply differ): {len(disputed)}; the rollout "
+        f"sides with the site {sum(r.site == r.rollout[0] for _g, r in disputed)}, with GNU "
+        f"Backgammon {sum(g == r.rollout[0] for g, r in disputed)}"
+    )
     rollout_seconds = sum(r.seconds["rollout"] for r in rows) / n
     print(
         f"rollout {rollout_seconds:.1f} s a position; {time.perf_counter() - started:.0f} s "
