@@ -116,8 +116,8 @@ def _warm_start(**_: Any) -> None:
     # Redis yet still starts: its first turn connects, as before.
     from ai_worker.evaluator import warm_up
     from ai_worker.policy import choose_play
-    from games import broadcast
     from games.engine import Dice, Position
+    from games.live import broadcast
     from games.tiers import TIERS
 
     start = time.perf_counter()

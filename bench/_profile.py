@@ -17,8 +17,8 @@ from pathlib import Path
 
 # (part, a frame's function and file as py-spy writes them), innermost first.
 PARTS = [
-    ("session check", "session_expiry (games/sessions.py"),
-    ("state built", "build_state (games/state.py"),
+    ("session check", "session_expiry (games/live/sessions.py"),
+    ("state built", "build_state (games/live/state.py"),
     ("row read (SELECT, FOR UPDATE when locked)", "lock (games/services/rows.py"),
     ("row read (SELECT, FOR UPDATE when locked)", "read (games/services/rows.py"),
     ("row write (UPDATE)", "save (games/services/rows.py"),
@@ -27,17 +27,17 @@ PARTS = [
     ("broadcast sent (Redis PUBLISH)", "group_send (games/redislayer.py"),
     ("broadcast sent (Redis PUBLISH)", "_read (games/redislayer.py"),  # the replies
     ("broadcast received", "_do_receiving (channels_redis"),
-    ("broadcast received", "game_state (games/consumers.py"),
-    ("command, the rest (transaction, engine)", "run_command (games/commands.py"),
-    ("socket opening, the rest (game row, language)", "_opening_sync (games/consumers.py"),
+    ("broadcast received", "game_state (games/live/consumers.py"),
+    ("command, the rest (transaction, engine)", "run_command (games/live/commands.py"),
+    ("socket opening, the rest (game row, language)", "_opening_sync (games/live/consumers.py"),
     ("groups joined (Redis SUBSCRIBE)", "group_add (channels_redis"),
     ("groups joined (Redis SUBSCRIBE)", "new_channel (channels_redis"),
     ("handshake (autobahn, daphne)", "processHandshake (autobahn"),
     ("handshake (autobahn, daphne)", "onConnect (daphne"),
     ("pool connection, thread", "_call (games/dbpool.py"),
-    ("socket send", "_send_json (games/consumers.py"),
+    ("socket send", "_send_json (games/live/consumers.py"),
     ("thread hop", "run (games/dbpool.py"),
-    ("command parsed, checked", "receive (games/consumers.py"),
+    ("command parsed, checked", "receive (games/live/consumers.py"),
     ("echo socket", "EchoConsumer"),
     ("socket frames in (autobahn)", "dataReceived (autobahn"),
     ("socket frames out (twisted)", "doWrite (twisted"),

@@ -51,8 +51,12 @@ from games import services  # noqa: E402
 from games.engine import Dice, Position, Side, legal_plays  # noqa: E402
 from games.models import Game  # noqa: E402
 from learning import analysis_board, study_queue, tasks  # noqa: E402
-from learning.models import AnalysisState, GameAnalysis, Hint  # noqa: E402
-from learning.study_models import BoardAnalysis  # noqa: E402
+from learning.models import (  # noqa: E402
+    AnalysisState,
+    BoardAnalysis,  # noqa: E402
+    GameAnalysis,
+    Hint,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 QUEUES = ("moves", "hints", "analysis", "watchdog")

@@ -14,9 +14,9 @@ from channels.layers import get_channel_layer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
-from games.wsorigin import SameOriginValidator  # noqa: E402
-from games.wsoutage import DatabaseOutageGuard  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
+from games.live.wsorigin import SameOriginValidator  # noqa: E402
+from games.live.wsoutage import DatabaseOutageGuard  # noqa: E402
 
 # The channel layer built now, before the server listens: building it imports
 # channels_redis and redis-py, half a second that the first socket to connect
@@ -24,7 +24,7 @@ from games.wsoutage import DatabaseOutageGuard  # noqa: E402
 get_channel_layer()
 
 # No channels auth middleware: the game socket checks its session in its own
-# opening trip to the database (games/consumers.py), off channels' one shared
+# opening trip to the database (games/live/consumers.py), off channels' one shared
 # sync thread.
 application = ProtocolTypeRouter(
     {

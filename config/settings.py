@@ -318,7 +318,7 @@ LOCKOUT_STEPS = (60, 300, 900, 3600, 4 * 3600, 24 * 3600)
 # believed only as far as these wrote it. Empty: REMOTE_ADDR is the client.
 TRUSTED_PROXIES = tuple(envlist("TRUSTED_PROXIES"))
 
-# The game socket (games/consumers.py): commands at once and per second
+# The game socket (games/live/consumers.py): commands at once and per second
 # after that, refused commands in a row before the socket is closed; how
 # often a socket checks that its session still holds; how long a hint for
 # one (game, version) counts as asked for; and the replies a client may

@@ -9,7 +9,7 @@ use (``FIELD_KINDS``' names), so a reader never meets a dict where it
 expects text. Each refusal has a ``code`` and its words (``message``).
 
 One reader for every JSON way in: the analysis board and practice views
-(``learning.study_views``) and the game socket's frames (``games.commands``).
+(``learning.study_views``) and the game socket's frames (``games.live.commands``).
 """
 
 from __future__ import annotations

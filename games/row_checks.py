@@ -3,7 +3,7 @@
 A fault (a restore gone wrong, a hand edit, a bug in an old release) can
 leave any column holding anything: the database checks only types, and not
 those of JSON columns. ``row_damage`` says in one sentence what is wrong
-with a row (for the log and ``Game.failure``), or None. ``games.state``
+with a row (for the log and ``Game.failure``), or None. ``games.live.state``
 asks it of every state it builds (the checks are a few comparisons; the
 position is decoded once per process and cached) and words a damaged row
 instead of failing on it.
@@ -16,7 +16,7 @@ from typing import Any
 
 from games.engine import Cube
 from games.models import Game, GameKind, ResultKind, SideChoice, Status
-from games.services import match_of, position_of
+from games.reading import match_of, position_of
 from games.tiers import TIERS
 
 SIDES = frozenset(SideChoice.values)

@@ -1,5 +1,8 @@
 """The outward events of a game, sent by ``games.services`` after commit.
 
+The writer imports neither the socket nor any app above it: ``state_changed``
+is connected to ``games.live.broadcast.push_state`` in ``GamesConfig.ready()``.
+
 ``games`` imports nothing above it: the apps that act on these connect
 their receivers in ``AppConfig.ready()`` (``ai_worker`` plays the computer's
 turn, ``learning`` computes hints and queues the review). Each is sent with
@@ -19,3 +22,7 @@ hint_requested = Signal()
 
 # ``game_id=<int>``: sent once, when the game has finished.
 game_finished = Signal()
+
+# ``game=<Game>``: the game's row changed; its receiver (``games.live``) sends
+# the new state to the game's sockets and returns the state it sent.
+state_changed = Signal()

@@ -17,13 +17,13 @@ from accounts.models import MATCH_LENGTHS, GameKind
 from accounts.preferences import board_prefs, remember_game_type
 from games import services
 from games.access import owned_game
-from games.commands import bad_seed_message
-from games.cube_state import describe_cube_refusal
 from games.engine.fairdice import commitment, valid_person_seed
+from games.live.commands import bad_seed_message
+from games.live.state import build_state
 from games.models import Game
-from games.play_words import board_words
-from games.state import build_state
 from games.tiers import DEFAULT_TIER, TIERS, tier_choices
+from games.words.cube import describe_cube_refusal
+from games.words.play import board_words
 
 LOBBY_UNFINISHED = 20
 LOBBY_RECENT = 10

@@ -37,10 +37,9 @@ from ai_worker.ranking import RankFn, default_rank
 from games.engine import ROLLS, Dice, Display, Position, double_refusal
 from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_light
 from learning.cube_words import cube_hint_json, cube_table, proper_action
-from learning.models import AnalysisState
+from learning.models import AnalysisState, BoardAnalysis
 from learning.replay import candidate_json
 from learning.review import review_ply
-from learning.study_models import BoardAnalysis
 from learning.study_queue import ROLLOUT_PLY
 
 TOP_PLAYS = 8

@@ -42,7 +42,7 @@ from games.engine import (
     decode_xgid,
     encode_xgid,
 )
-from games.services import cube_of, match_of
+from games.reading import cube_of, match_of
 
 SIDES = ("light", "dark")
 # "63", "6-3", "6 3" or "all" (the 21 rolls); nothing for no dice.

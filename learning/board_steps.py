@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import BAR, OFF, Dice, IllegalStepError, Position, Turn
-from games.refusals import describe_refusal
+from games.words.refusals import describe_refusal
 from learning.board_input import BoardInputError, board_facts, mover_point
 
 

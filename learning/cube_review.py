@@ -23,7 +23,7 @@ from ai_worker.cube import CubeAction, CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice, advise_deeper, close
 from games.engine import Cube, Position, Side, double_refusal
 from games.models import CubeActionKind, Game
-from games.services import match_of
+from games.reading import match_of
 from learning.models import CubeAnalysis, GameAnalysis
 
 

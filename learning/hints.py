@@ -21,10 +21,10 @@ from ai_worker import candidates
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advise
 from ai_worker.ranking import RankFn, default_rank
-from games import broadcast
 from games.engine import Dice, Position, Side
+from games.live import broadcast
 from games.models import Game, Status
-from games.services import cube_of, match_of
+from games.reading import cube_of, match_of
 from games.tiers import Tier, tier_spec
 from learning.cube_words import cube_hint_json
 from learning.models import AnalysisState, Hint

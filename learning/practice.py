@@ -33,10 +33,9 @@ from learning.board_input import (
     describe_context,
     read_context,
 )
-from learning.models import AnalysisState, CubeAnalysis, ErrorClass, TurnAnalysis
+from learning.models import AnalysisState, CubeAnalysis, ErrorClass, PracticeItem, TurnAnalysis
 from learning.phases import CUBE, PHASES, phase_of
 from learning.replay import candidate_json
-from learning.study_models import PracticeItem
 
 WITHIN = 0.02
 INTERVALS = (1, 3, 7, 21)  # days, after 1, 2, 3 and 4+ right answers in a row

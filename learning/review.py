@@ -10,7 +10,7 @@ deeper).
 ``run_analysis`` is what ``learning.tasks.analyse_game`` runs. It is
 idempotent per game: a finished analysis is left alone, a half-done one (a
 worker that died) starts again from the first turn it has not stored.
-Progress goes to the game's sockets through ``games.broadcast.send_to_game``
+Progress goes to the game's sockets through ``games.live.broadcast.send_to_game``
 after each turn and when the job ends (done or failed); the review page reads
 ``analysis_status`` once each time its socket opens.
 """
@@ -31,8 +31,8 @@ from django.utils import timezone
 from ai_worker import analysis, grading
 from ai_worker.evaluator import MAX_PLY
 from ai_worker.ranking import RankFn, default_rank
-from games import broadcast
 from games.engine import Dice, Play, Position, Side, play_leading_to
+from games.live import broadcast
 from games.models import Game, Status, Turn
 from games.tiers import Tier, tier_spec
 from learning import cube_review

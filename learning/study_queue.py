@@ -31,8 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Game
-from learning.models import AnalysisState, GameAnalysis
-from learning.study_models import BoardAnalysis
+from learning.models import AnalysisState, BoardAnalysis, GameAnalysis
 
 WAITING = (AnalysisState.PENDING, AnalysisState.RUNNING)
 ROLLOUT_PLY = 0  # a BoardAnalysis row's ply for a rollout (learning.analysis_board)

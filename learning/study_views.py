@@ -41,8 +41,8 @@ from learning.board_input import (
     xgid_context,
 )
 from learning.cube_words import action_label as cube_action_label
+from learning.models import PracticeItem
 from learning.phases import PHASE_LABELS
-from learning.study_models import PracticeItem
 from learning.study_strings import ANALYSIS_STRINGS, PRACTICE_STRINGS
 
 DICE_CHOICES = [f"{d1}{d2}" for d1, d2, _weight in ROLLS]

@@ -84,7 +84,7 @@ def analyse_position(job_id: int) -> None:
 
 
 def enqueue_board_analysis(job_id: int) -> None:
-    """Queue an analysis-board job (``learning.study_models.BoardAnalysis``)."""
+    """Queue an analysis-board job (``learning.models.BoardAnalysis``)."""
     dispatch.enqueue(analyse_position, job_id)
 
 

@@ -1,6 +1,6 @@
 """Typed errors and refusals: the engine's bottom floor (imports nothing of it).
 
-A refusal is a code and its parameters; the site words it (``games/refusals.py``).
+A refusal is a code and its parameters; the site words it (``games/words/refusals.py``).
 """
 
 from __future__ import annotations

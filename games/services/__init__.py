@@ -6,19 +6,22 @@ split by concept:
 
 - ``errors``: why a command changed nothing (``ServiceError`` and kin);
 - ``dice``: the one source of dice (tests replace ``dice.roll_die``);
-- ``rows``: the position of a stored game, the row lock, the save, and what
-  is sent after commit (the broadcast, ``signals.computer_turn_due``);
+- ``rows``: the row lock, the save, and the signals sent after commit
+  (``signals.state_changed``, ``signals.computer_turn_due``);
 - ``turns``: how a turn ends (Turn row, hand-over, result);
 - ``imports``: a match file stored as the owner's games;
 - ``person``: the person's commands; ``computer``: the computer's turn;
 - ``setups``: a game from a chosen position (no opening roll);
 - ``damage``: a game whose row cannot be read, stopped and given up;
-- ``cube``: a game's cube and match as the engine's values, the cube's rows;
+- ``cube``: the cube's and the match's rows (a double, a result);
   ``doubling``: roll, double, take, pass; ``matches``: a match and its games.
 
 Each command runs in ``transaction.atomic()``, locks the game row, checks the
-version the command was made on, and broadcasts and sends its signals only
-after commit. Positions are stored from LIGHT's side; DARK plays on
+version the command was made on, and sends its signals only after commit.
+Outward events go through signals (``games.signals``): the writer imports
+neither the socket (``games.live``, which pushes ``state_changed`` to the
+game's sockets) nor any app above it. The read helpers are in
+``games.reading``. Positions are stored from LIGHT's side; DARK plays on
 ``position.swapped()``.
 """
 
@@ -41,7 +44,6 @@ from games.services.computer import (
     start_computer_turn,
     stuck_games,
 )
-from games.services.cube import cube_of, cube_refusal, match_of
 from games.services.damage import DAMAGED, give_up_damaged, is_damaged, mark_damaged
 from games.services.dice import keep_next_seed, new_server_seed, next_commitment
 from games.services.doubling import double, pass_double, roll_dice, take
@@ -67,7 +69,7 @@ from games.services.person import (
     start_game,
     undo_step,
 )
-from games.services.rows import current_turn, hold_opened, position_of
+from games.services.rows import hold_opened
 from games.services.rowsql import under_session
 from games.services.setups import start_game_from
 
@@ -101,9 +103,6 @@ __all__ = [
     "computer_attempts",
     "computer_due",
     "count_computer_attempt",
-    "cube_of",
-    "cube_refusal",
-    "current_turn",
     "double",
     "end_turn",
     "decode_upload",
@@ -116,13 +115,11 @@ __all__ = [
     "is_damaged",
     "make_step",
     "mark_damaged",
-    "match_of",
     "keep_next_seed",
     "new_server_seed",
     "next_commitment",
     "next_game",
     "pass_double",
-    "position_of",
     "request_hint",
     "resign",
     "roll_dice",

@@ -30,11 +30,11 @@ from games.engine import (
 )
 from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status
+from games.reading import computer_to_act, cube_of, match_of, position_of
 from games.services import rowsql
-from games.services.cube import cube_of, match_of
 from games.services.doubling import offer_double, refuse_double, take_double
 from games.services.person import accept_resignation
-from games.services.rows import computer_to_act, lock, position_of, save, save_at
+from games.services.rows import lock, save, save_at
 from games.services.turns import check_game_over, pass_to, record_turn, roll
 
 

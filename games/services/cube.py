@@ -11,36 +11,14 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.engine import Cube, CubeRefusal, Side, double_refusal
-from games.engine import Match as EngineMatch
+from games.engine import Cube, Side
 from games.models import CubeAction, Game, Match
-from games.services.rows import position_of, turns_so_far
-
-
-def cube_of(game: Game) -> Cube | None:
-    """The cube as the engine knows it; None for the single game (no cube)."""
-    if not game.has_cube:
-        return None
-    owner = Side(game.cube_owner) if game.cube_owner else None
-    return Cube(game.cube_value, owner)
-
-
-def match_of(game: Game) -> EngineMatch:
-    """What ``game`` is played for: its match's length and score at its start, or money."""
-    if game.match_id is None:
-        return EngineMatch(jacoby=game.jacoby and game.has_cube)
-    assert game.match is not None
-    return EngineMatch(game.match.length, game.score_light, game.score_dark, game.crawford)
+from games.reading import match_of, position_of, turns_so_far
 
 
 def set_cube(game: Game, cube: Cube) -> None:
     game.cube_value = cube.value
     game.cube_owner = cube.owner.value if cube.owner else ""
-
-
-def cube_refusal(game: Game, side: Side) -> CubeRefusal | None:
-    """Why ``side`` may not double at the start of its turn, by the rules (None: it may)."""
-    return double_refusal(cube_of(game), match_of(game), side, game_over=game.is_over)
 
 
 def record_cube_action(game: Game, side: Side, action: str) -> CubeAction:

@@ -1,7 +1,7 @@
 """The person's cube commands: roll, double, take, pass.
 
 Each locks the row, checks the version and the moment (``CubeRefusedError``
-with a code the page words, ``games.cube_state.describe_cube_refusal``),
+with a code the page words, ``games.words.cube.describe_cube_refusal``),
 stores the ``CubeAction`` in order with the turns and saves at the next
 version. The computer's side of the same moments is in ``computer``.
 """
@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from games.engine import Side, pass_points
 from games.models import Game, ResultKind, Status
-from games.services.cube import cube_of, cube_refusal, match_of, record_cube_action, set_cube
+from games.reading import cube_of, cube_refusal, match_of
+from games.services.cube import record_cube_action, set_cube
 from games.services.errors import CubeRefusedError, NotYourTurnError
 from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll

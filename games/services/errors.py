@@ -31,7 +31,7 @@ class CubeRefusedError(ServiceError):
 
     ``refusal_code`` is the engine's ``CubeRefusal`` value or one of the
     moments' codes (docs/interfaces.md §4a), worded by
-    ``games.cube_state.describe_cube_refusal``.
+    ``games.words.cube.describe_cube_refusal``.
     """
 
     code = "refused"
@@ -72,4 +72,4 @@ class SessionEndedError(Exception):
     between the socket's check and the command): nothing was written.
 
     Not a ``ServiceError``: the command is not refused in the game's terms;
-    the socket answers it as signed out and closes (games.consumers)."""
+    the socket answers it as signed out and closes (games.live.consumers)."""

@@ -19,17 +19,10 @@ from accounts.preferences import board_prefs
 from games.engine import IllegalStepError, Position, Side, opening_roll
 from games.engine import Turn as EngineTurn
 from games.models import Game, GameKind, Match, ResultKind, Status
+from games.reading import current_turn, position_of, remember_turn
 from games.services import dice
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
-from games.services.rows import (
-    Rest,
-    current_turn,
-    person_command,
-    position_of,
-    remember_turn,
-    row_command,
-    save,
-)
+from games.services.rows import Rest, person_command, row_command, save
 from games.services.turns import (
     begin_first_turn,
     check_game_over,

@@ -1,4 +1,4 @@
-"""Reading a game's position and writing its row: the lock, the save, the events.
+"""Writing a game's row: the lock, the save, the events (reads: ``games.reading``).
 
 Every transition locks the row (``lock``), changes the instance, and
 ``save``s it: the version goes up, only the changed columns are written, and
@@ -13,16 +13,14 @@ from __future__ import annotations
 import operator
 import threading
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.db.models.base import ModelState
 
-from games import broadcast
-from games.engine import Dice, Position, Side
-from games.engine import Turn as EngineTurn
+from games.engine import Side
 from games.models import Game
+from games.reading import computer_to_act
 from games.services import rowsql
 from games.services.errors import (
     CubeRefusedError,
@@ -32,7 +30,7 @@ from games.services.errors import (
     ServiceError,
     StaleVersionError,
 )
-from games.signals import computer_turn_due
+from games.signals import computer_turn_due, state_changed
 
 # A row command's change: (the checked game, whether its row is locked) ->
 # True, done (the row alone changed), or, unlocked, the rest of it (``Rest``:
@@ -53,65 +51,6 @@ JSON_FIELDS = tuple(
     for f in Game._meta.concrete_fields
     if f.attname in SAVED_FIELDS and f.get_internal_type() == "JSONField"
 )
-
-
-def turns_so_far(game: Game) -> int:
-    """How many Turn rows ``game`` has: its ``last_turn``'s number (0 for none).
-
-    Every writer of a Turn keeps ``last_turn`` with it (``record_turn``, the
-    imports, migration 0005 for the games stored before), so the row says
-    it without a COUNT; the unique (game, number) constraint refuses a
-    number taken all the same.
-    """
-    last = game.last_turn
-    return int(last["number"]) if last else 0
-
-
-def position_of(game: Game) -> Position:
-    """The stored position, from LIGHT's side."""
-    return _decode(game.position_id)
-
-
-@lru_cache(maxsize=4096)
-def _decode(position_id: str) -> Position:
-    # Positions are immutable values and a move reads its game's several times.
-    return Position.from_position_id(position_id)
-
-
-def mover_position(game: Game) -> Position:
-    """The position from the side on turn."""
-    position = position_of(game)
-    return position if game.turn == Side.LIGHT.value else position.swapped()
-
-
-def current_turn(game: Game) -> EngineTurn:
-    """The engine's view of the turn in progress, steps replayed (needs dice).
-
-    Kept on the instance for what it was computed from: a step's command
-    replayed the same steps again to build the state it answers with.
-    """
-    assert game.dice is not None
-    key = _turn_key(game)
-    known = game.__dict__.get("_engine_turn")
-    if known is not None and known[0] == key:
-        turn: EngineTurn = known[1]
-        return turn
-    turn = EngineTurn(mover_position(game), Dice(*game.dice))
-    for src, dst, die, _hit in game.steps:
-        turn = turn.step(src, dst, die)
-    game.__dict__["_engine_turn"] = (key, turn)
-    return turn
-
-
-def remember_turn(game: Game, turn: EngineTurn) -> None:
-    """``turn`` is the game's turn in progress now (its steps just stored)."""
-    game.__dict__["_engine_turn"] = (_turn_key(game), turn)
-
-
-def _turn_key(game: Game) -> tuple[Any, ...]:
-    # Everything current_turn reads, by value (a list changed in place is seen).
-    steps = tuple(tuple(step) for step in game.steps)
-    return (game.position_id, game.turn, tuple(game.dice or ()), steps)
 
 
 def lock(game_id: int) -> Game:
@@ -304,14 +243,10 @@ def after_commit(game: Game) -> None:
     transaction.on_commit(lambda: _broadcast(game))
 
 
-def computer_to_act(game: Game) -> bool:
-    """The computer is to move, decide on the cube, answer a double or a resignation."""
-    return not game.is_over and (game.turn == Side.DARK.value or bool(game.resign_offer))
-
-
 def _broadcast(game: Game) -> None:
     # The state sent is kept on the instance: the command's own reply reuses it.
-    game.sent_state = broadcast.game_changed(game)
+    for _receiver, sent in state_changed.send(sender=Game, game=game):
+        game.sent_state = cast("dict[str, Any] | None", sent)
 
 
 def _values(game: Game) -> dict[str, Any]:

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from games.engine import Position, Side
 from games.models import Game, GameKind, Status
+from games.reading import cube_of, cube_refusal
 from games.services import dice as dice_source
-from games.services.cube import cube_of, cube_refusal
 from games.services.rows import after_commit
 from games.services.turns import begin_first_turn
 from games.tiers import Tier

@@ -13,9 +13,10 @@ from accounts.preferences import board_prefs
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome, result_points
 from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status, Turn
+from games.reading import cube_of, cube_refusal, match_of, position_of, turns_so_far
 from games.services import dice, insertsql
-from games.services.cube import cube_of, cube_refusal, match_of, record_result
-from games.services.rows import after_commit, position_of, turns_so_far
+from games.services.cube import record_result
+from games.services.rows import after_commit
 from games.signals import game_finished
 from games.steps import stored_steps, turn_json
 

@@ -11,8 +11,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engine import Refusal, RefusalCode
-from games.play_words import board_names
-from games.refusals import describe_refusal
+from games.words.play import board_names
+from games.words.refusals import describe_refusal
 
 
 def course_strings() -> dict[str, Any]:

@@ -46,7 +46,7 @@ export function socketUrl(path) {
  * about 0.5, 1.25, 2.4, 4.1, 6.6 s and then every 1.5-4.5 s (bench/live.py
  * --restart reconnects on the same schedule).
  */
-export const CLOSE_TRY_AGAIN = 4503;  // games/wsoutage.py
+export const CLOSE_TRY_AGAIN = 4503;  // games/live/wsoutage.py
 
 export function reconnectDelay(attempt, code) {
   const cap = code === CLOSE_TRY_AGAIN ? 15000 : 3000;
@@ -60,6 +60,13 @@ export function readJson(id) {
 }
 
 export const byId = (id) => document.getElementById(id);
+
+/** Puts `text` in a live region; re-setting the same words is announced again. */
+export function say(id, text) {
+  const node = byId(id);
+  node.textContent = "";
+  if (text) window.setTimeout(() => { node.textContent = text; }, 30);
+}
 
 /** Sentences joined as each language writes them: no space after "。". */
 export function sentences(parts) {

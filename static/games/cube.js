@@ -4,9 +4,8 @@
 // resignation's offer, the match's next game. The server decides; a refused
 // command comes back with its reason in words (input.js `refused`).
 
-import { byId, fmt } from "./common.js";
+import { byId, fmt, say } from "./common.js";
 import { isIdle, live } from "./page.js";
-import { say } from "./render.js";
 import * as V from "./view.js";
 
 /** Sends a command of the person's; false if it cannot go now. */

@@ -2,11 +2,11 @@
 // and the computer's play is animated step by step on the way.
 
 import { animateChecker, applyStep, clearArrows, renderBoard, sameBoard, unapplyStep } from "./board.js";
-import { byId, fmt } from "./common.js";
+import { byId, fmt, say } from "./common.js";
 import { emit, placed } from "./bus.js";
 import { takeMoves } from "./moves.js";
 import { canHint } from "./page.js";
-import { render, say } from "./render.js";
+import { render } from "./render.js";
 import * as V from "./view.js";
 
 const wait = (ms) => new Promise((resolve) => { window.setTimeout(resolve, ms); });

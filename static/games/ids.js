@@ -2,8 +2,7 @@
 // Match ID of the game now (the state's `ids`), each with a Copy button,
 // and the link that opens the position on the analysis board.
 
-import { byId } from "./common.js";
-import { say } from "./render.js";
+import { byId, say } from "./common.js";
 
 export function renderIds(page) {
   const ids = page.state.ids || {};

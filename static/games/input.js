@@ -2,11 +2,11 @@
 // checker is picked up, then put down; the server decides if that is legal.
 
 import { layer } from "./board.js";
-import { byId, fmt, sentences, SVG_NS } from "./common.js";
+import { byId, fmt, say, sentences, SVG_NS } from "./common.js";
 import { attachCube, cubeKey, resignKind } from "./cube.js";
 import { allowedFrom, canAct, live, own } from "./page.js";
 import { focusTarget, neighbour } from "./targets.js";
-import { render, say } from "./render.js";
+import { render } from "./render.js";
 import * as V from "./view.js";
 
 export function send(page, type, fields = {}) {

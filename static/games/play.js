@@ -3,14 +3,14 @@
 // (render, flow), turn clicks, drags and keys into commands (input), and
 // share one state object (page). Scripts around the board use bus.js.
 
-import { readJson, sentences } from "./common.js";
+import { readJson, say, sentences } from "./common.js";
 import { emit, provideSender } from "./bus.js";
 import { enqueue, later, replayOpeningPlay, replayOpeningTies } from "./flow.js";
 import { attachIds } from "./ids.js";
 import { attachInput, refused, send } from "./input.js";
 import { takeMoves } from "./moves.js";
 import { canHint, createPage, isIdle, readPrefs } from "./page.js";
-import { connectionChanged, render, say } from "./render.js";
+import { connectionChanged, render } from "./render.js";
 import { GameSocket } from "./socket.js";
 import { targetFor } from "./targets.js";
 import * as V from "./view.js";

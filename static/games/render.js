@@ -10,13 +10,6 @@ import { lastPlays, renderMoves } from "./moves.js";
 import { allowedFrom, canAct, isIdle, live } from "./page.js";
 import * as V from "./view.js";
 
-/** Puts `text` in a live region; re-setting the same words is announced again. */
-export function say(id, text) {
-  const node = byId(id);
-  node.textContent = "";
-  if (text) window.setTimeout(() => { node.textContent = text; }, 30);
-}
-
 export function render(page) {
   const { state, prefs, svg, S, selected } = page;
   const sources = prefs.highlight && canAct(page) && selected === null

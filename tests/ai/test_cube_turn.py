@@ -12,8 +12,8 @@ from django.utils import translation
 from ai_worker import dispatch, tasks, turns
 from games import services
 from games.engine import Position, Side
+from games.live.state import build_state
 from games.models import CubeAction, Game, GameKind, Status, Turn
-from games.state import build_state
 from tests.boards import board
 
 # LIGHT has two checkers left on its 1-point; DARK has all fifteen far away:

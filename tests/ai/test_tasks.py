@@ -35,7 +35,7 @@ def test_the_computer_rolls_plays_and_hands_the_turn_over(dark_game: Any) -> Non
 
 @pytest.mark.django_db
 def test_the_task_keeps_the_engines_time_for_the_turn_with_its_counts(dark_game: Any) -> None:
-    from games.state import build_state
+    from games.live.state import build_state
 
     game = dark_game(tier="expert")
     assert tasks.play_computer_turn(game.pk, game.version) is True
@@ -95,7 +95,7 @@ def test_the_same_game_and_roll_get_the_same_play(dark_game: Any) -> None:
 def test_past_the_attempt_bound_the_game_fails_with_a_message(dark_game: Any) -> None:
     from django.utils import translation
 
-    from games.state import build_state, describe_state
+    from games.live.state import build_state, describe_state
 
     game = dark_game()
     for _ in range(turns.MAX_ATTEMPTS):

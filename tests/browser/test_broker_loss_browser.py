@@ -24,7 +24,7 @@ from ai_worker import tasks
 from games import services
 from games.engine import Position, Side
 from games.models import Game
-from games.play_words import board_words
+from games.words.play import board_words
 from tests.ai.conftest import spawn_worker, stop_worker
 from tests.browser.test_play_game import sign_in
 from tests.conftest import PrivateRedis, start_daphne, stop_process

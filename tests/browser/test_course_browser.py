@@ -18,8 +18,8 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from games.engine import Refusal, RefusalCode, Turn
-from games.play_words import board_names
-from games.refusals import describe_refusal
+from games.words.play import board_names
+from games.words.refusals import describe_refusal
 from learning.course import check
 from learning.course.lessons import LESSONS, QUESTIONS, Goal, Task
 from learning.course.models import LessonProgress

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem
 from tests.ai.conftest import celery_worker_process  # noqa: F401 (a fixture)
 from tests.browser import test_play_game as play
 from tests.browser.test_play_game import play_server  # noqa: F401 (a fixture)

@@ -27,7 +27,7 @@ from games import services
 from games.engine import Position, Side
 from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Match, Status
-from games.play_words import board_words
+from games.words.play import board_words
 from learning import review
 from learning.client_strings import REVIEW_STRINGS
 from learning.cube_words import cube_verdict, proper_action

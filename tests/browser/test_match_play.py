@@ -28,11 +28,11 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games import services
-from games.cube_state import describe_cube_refusal
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game
-from games.play_words import board_words
-from games.state import build_state
+from games.words.cube import describe_cube_refusal
+from games.words.play import board_words
 from tests.ai.conftest import purge_queues
 from tests.browser.test_play_game import set_prefs, sign_in
 

@@ -23,7 +23,7 @@ import pytest
 from django.utils import translation
 
 from games.models import Game
-from games.play_words import board_words
+from games.words.play import board_words
 from tests.browser.test_match_play import (  # noqa: F401  (computer_held: a fixture used by name)
     LOCALES,
     WAIT_MS,

@@ -21,8 +21,8 @@ from django.utils import translation
 from games import services
 from games.engine import legal_plays
 from games.models import Game
-from games.play_words import board_words
 from games.steps import display_notation
+from games.words.play import board_words
 from tests.boards import board
 from tests.browser.test_play_game import set_prefs, sign_in
 

@@ -16,9 +16,9 @@ import pytest
 from django.utils import translation
 
 from games import services
-from games.play_words import board_words
 from games.services import rows
 from games.steps import display_notation
+from games.words.play import board_words
 from tests.browser.test_play_game import set_prefs, sign_in
 from tests.browser.test_play_turns import fixed_dice, marks, move_list, play_computer_turn
 

@@ -19,7 +19,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from learning import practice, review
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem
 from learning.study_strings import PRACTICE_STRINGS
 from tests.browser import test_play_game as play
 from tests.learning.conftest import RACE, play_out

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.test import Client
 
 from config.asgi import application
-from games.consumers import CLOSE_SIGNED_OUT
+from games.live.consumers import CLOSE_SIGNED_OUT
 
 TIMEOUT = 5
 

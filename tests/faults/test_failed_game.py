@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.live.state import build_state
 from games.models import Game, Status
-from games.state import build_state
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Issue 30, item 5: a socket's command is applied only while its session is alive.
 
-The socket knows until when its session holds (games/sessions.py) and a
+The socket knows until when its session holds (games/live/sessions.py) and a
 log-out reaches it by a push; a command already past that check when the
 log-out commits ran anyway (acked, the step played, a resignation ended the
 game). Made deterministic here: the command is held on the server after the

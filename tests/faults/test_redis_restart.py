@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from games import broadcast
+from games.live import broadcast
 from games.redislayer import RedisPubSubChannelLayer as SiteLayer
 from tests.conftest import PrivateRedis
 

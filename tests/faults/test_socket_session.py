@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games.consumers import CLOSE_SIGNED_OUT, CLOSE_TOO_FAST
+from games.live.consumers import CLOSE_SIGNED_OUT, CLOSE_TOO_FAST
 from games.models import Game
 from tests.faults.fixtures_sockets import (
     TIMEOUT,
@@ -162,7 +162,7 @@ async def test_the_session_watch_closes_an_idle_socket_after_a_raw_change(
 
 def count_session_checks(monkeypatch: pytest.MonkeyPatch, then: Any = None) -> list[int]:
     """Each session check a game socket makes (``then`` run after the first)."""
-    from games import consumers
+    from games.live import consumers
 
     asked: list[int] = []
     real = consumers.session_expiry

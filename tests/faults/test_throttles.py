@@ -219,7 +219,7 @@ def test_a_command_id_over_the_limit_is_told_so_not_that_it_is_missing(
 ) -> None:
     from django.utils import translation
 
-    from games.commands import MAX_ID_LENGTH, CommandError, parse_command
+    from games.live.commands import MAX_ID_LENGTH, CommandError, parse_command
 
     def refusal(command_id: object) -> CommandError:
         frame = json.dumps({"type": "undo", "id": command_id, "version": 1})

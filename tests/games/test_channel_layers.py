@@ -190,7 +190,7 @@ def test_in_memory_layer_gives_each_member_its_own_message_and_skips_a_full_chan
 
 def test_in_memory_layer_leaves_the_sender_of_a_state_out() -> None:
     # The socket whose command made the state answers with it itself
-    # (games.broadcast.answered_by); the group's other sockets get it.
+    # (games.live.broadcast.answered_by); the group's other sockets get it.
     layer = InMemoryChannelLayer()
 
     async def scenario() -> tuple[dict[str, Any], bool]:
@@ -228,7 +228,7 @@ def test_only_the_commands_own_state_names_its_sender_and_alone_it_is_not_sent(
 ) -> None:
     from asgiref.sync import async_to_sync
 
-    from games import broadcast
+    from games.live import broadcast
 
     layer = InMemoryChannelLayer()
     sent: list[dict[str, Any]] = []
@@ -254,7 +254,7 @@ def test_a_send_from_a_thread_running_another_loop_still_reaches_the_group(
     # No sockets' loop in this process, and the calling thread runs a loop of
     # its own (a test driving Playwright's sync API signs a user in):
     # async_to_sync refuses to run there, and the send was logged as failed.
-    from games import broadcast
+    from games.live import broadcast
 
     layer = InMemoryChannelLayer()
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)

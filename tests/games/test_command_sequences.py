@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services
+from games import reading, services
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game, Turn
-from games.state import build_state
 from tests.games.conftest import board
 from tests.games.test_held_rows import another_process
 
@@ -41,7 +41,7 @@ def run(game: Game, user: Any, kind: str, arg: Any) -> None:
         if kind in ("allowed", "elsewhere"):
             if game.turn != "light" or game.dice is None or game.is_over:
                 return
-            turn = services.current_turn(game)
+            turn = reading.current_turn(game)
             allowed = turn.allowed_steps()
             if kind == "elsewhere":
                 with another_process():
@@ -81,13 +81,13 @@ def run(game: Game, user: Any, kind: str, arg: Any) -> None:
 
 
 def check(game: Game) -> None:
-    position = services.position_of(game)
+    position = reading.position_of(game)
     light_on_board = sum(position.me)
     dark_on_board = sum(position.opp)
     light_off, dark_off = position.borne_off()
     assert light_on_board + light_off == 15 and dark_on_board + dark_off == 15
     if game.turn == "light" and game.dice is not None and not game.is_over:
-        turn = services.current_turn(game)  # the stored steps replay
+        turn = reading.current_turn(game)  # the stored steps replay
         assert len(turn.steps) == len(game.steps)
     numbers = list(Turn.objects.filter(game=game).values_list("number", flat=True))
     assert numbers == list(range(1, len(numbers) + 1))

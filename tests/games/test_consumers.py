@@ -13,8 +13,9 @@ from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from accounts.models import Preferences
-from games import broadcast, services
+from games import services
 from games.engine import legal_plays
+from games.live import broadcast
 from games.models import Game
 from tests.games.fixtures_sockets import TIMEOUT, open_socket
 from tests.games.fixtures_sockets import connect_socket as connect
@@ -289,7 +290,7 @@ async def test_ending_the_turn_shows_the_computer_thinking_then_its_play(
 
 
 async def test_an_event_pushed_by_another_app_reaches_the_socket(game: Game, user: Any) -> None:
-    from games import broadcast
+    from games.live import broadcast
 
     socket, _ = await connect(game.pk, user)
     await database_sync_to_async(broadcast.send_to_game)(game.pk, {"type": "hint", "plays": []})
@@ -304,7 +305,7 @@ async def test_an_event_during_a_command_waits_for_the_commands_answer(
     arrives while a command runs is handled once the command is answered."""
     import threading
 
-    from games.consumers import GameConsumer
+    from games.live.consumers import GameConsumer
 
     running, go_on = threading.Event(), threading.Event()
     run_sync = GameConsumer._run_sync

@@ -9,8 +9,8 @@ import pytest
 
 from games import services
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game, Match, Status
-from games.state import build_state
 from tests.boards import board
 
 pytestmark = pytest.mark.django_db

@@ -117,7 +117,7 @@ async def test_a_broadcast_double_is_worded_in_each_sockets_language(
     def broadcast_in_chinese() -> None:
         from django.utils import translation
 
-        from games import broadcast
+        from games.live import broadcast
 
         Game.objects.filter(pk=game.pk).update(version=2)
         with translation.override("zh-hans"):

@@ -10,9 +10,9 @@ from django.utils import translation
 from games import services
 from games.engine import Side
 from games.engine.matchid import MatchIdFields, match_id
+from games.live.state import build_state
 from games.models import GameKind, Match, Status
-from games.services import position_of
-from games.state import build_state
+from games.reading import position_of
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,8 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.live.state import build_state
 from games.models import Game, Status
-from games.state import build_state
 from tests.games.fixtures_sockets import connect_socket
 
 pytestmark = pytest.mark.django_db

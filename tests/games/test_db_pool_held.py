@@ -101,7 +101,7 @@ def test_a_calls_error_is_raised_in_its_caller() -> None:
 
 
 def test_what_a_call_starts_after_it_runs_on_the_loop_just_before_its_result() -> None:
-    """A command's broadcast (games.broadcast) goes with its result: one wake-up."""
+    """A command's broadcast (games.live.broadcast) goes with its result: one wake-up."""
     seen: list[str] = []
     other = asyncio.new_event_loop()
 

@@ -13,10 +13,10 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import translation
 
-from games import services
-from games.commands import CommandError as SocketCommandError
-from games.commands import bad_seed_message, parse_command
+from games import reading, services
 from games.engine import Position, Side, fairdice, legal_plays
+from games.live.commands import CommandError as SocketCommandError
+from games.live.commands import bad_seed_message, parse_command
 from games.models import DiceSource, Game, NextDiceSeed, Turn
 from tests.games.conftest import DiceQueue
 
@@ -29,7 +29,7 @@ def _seed(game: Game) -> bytes:
 
 def _play_first(game: Game) -> Game:
     """The person's first legal play, step by step, then the end of the turn."""
-    play = legal_plays(services.position_of(game), services.current_turn(game).dice)[0]
+    play = legal_plays(reading.position_of(game), reading.current_turn(game).dice)[0]
     for step in play.steps:
         game = services.make_step(game.pk, game.owner, game.version, step.src, step.dst, step.die)
     if game.turn == Side.LIGHT.value:

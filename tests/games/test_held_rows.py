@@ -13,9 +13,9 @@ from django.db import connection
 
 from games import services
 from games.engine import legal_plays
+from games.live.state import build_state
 from games.models import Game
 from games.services import rows
-from games.state import build_state
 
 pytestmark = pytest.mark.django_db
 

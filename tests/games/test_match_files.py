@@ -20,7 +20,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from games import services
+from games import reading, services
 from games.engine import Dice, Position, Side, legal_plays
 from games.engine.matfile import MatchRecord, MatFileError, MatProblem, parse_mat
 from games.engine.matreplay import replay_match
@@ -396,7 +396,7 @@ class Driver:
             answer = services.pass_double if passes else services.take
             answer(game.pk, self.user, game.version)
         else:
-            play = legal_plays(services.position_of(game), Dice(*game.dice))[0]
+            play = legal_plays(reading.position_of(game), Dice(*game.dice))[0]
             for step in play.steps:
                 game = services.make_step(game.pk, self.user, game.version, step.src, step.dst)
 
@@ -466,7 +466,7 @@ def test_a_match_played_here_with_a_pass_reads_back_in_gnubg(
 def test_an_imported_game_is_reviewed_like_any_other(
     user: Any, held_reviews: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from games import broadcast
+    from games.live import broadcast
     from learning import review
     from learning.models import AnalysisState, GameAnalysis
 

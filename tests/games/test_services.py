@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import services
+from games import reading, services
 from games.engine import Dice, Position, RefusalCode, legal_plays
 from games.models import Game, Status, Turn
 from games.signals import game_finished
@@ -82,14 +82,14 @@ def test_the_turn_a_step_or_undo_keeps_on_the_game_is_its_stored_steps_replayed(
     # on the instance, for the state built from it next.
     game = make_game(dice=[5, 2])
     stepped = services.make_step(game.pk, user, 1, 13, 8)
-    kept = services.current_turn(stepped)
-    assert kept == services.current_turn(Game.objects.get(pk=game.pk))
+    kept = reading.current_turn(stepped)
+    assert kept == reading.current_turn(Game.objects.get(pk=game.pk))
     assert len(kept.steps) == 1
     undone = services.undo_step(game.pk, user, 2)
-    assert services.current_turn(undone) == services.current_turn(Game.objects.get(pk=game.pk))
-    assert services.current_turn(undone).steps == ()
+    assert reading.current_turn(undone) == reading.current_turn(Game.objects.get(pk=game.pk))
+    assert reading.current_turn(undone).steps == ()
     stepped.steps.clear()  # a change made in place is seen, not the kept turn
-    assert services.current_turn(stepped).steps == ()
+    assert reading.current_turn(stepped).steps == ()
 
 
 def test_make_step_refuses_a_point_without_a_checker(user: Any, make_game: Any) -> None:

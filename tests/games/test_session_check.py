@@ -1,4 +1,4 @@
-"""The socket's session check before every command (games.sessions.session_holds).
+"""The socket's session check before every command (games.live.sessions.session_holds).
 
 After a whole check passed, one query that reads the session row and the
 user's password hash and active flag answers; whatever changes one of them
@@ -17,7 +17,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.sessions import session_expiry, session_holds
+from games.live.sessions import session_expiry, session_holds
 
 pytestmark = pytest.mark.django_db
 

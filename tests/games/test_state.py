@@ -1,4 +1,4 @@
-"""games.state: the §4 JSON, in display numbering, built from stored games."""
+"""games.live.state: the §4 JSON, in display numbering, built from stored games."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from django.utils import translation
 
 from games import services
 from games.engine import Dice, legal_plays
+from games.live.state import build_state
 from games.models import Status
-from games.state import build_state
 from games.steps import display_notation, display_point
 from tests.games.conftest import board
 

@@ -22,7 +22,7 @@ import pytest
 from django.db import transaction
 
 from ai_worker.evaluator import rank_plays
-from games import services
+from games import reading, services
 from games.engine import Dice, Play, Position, Side, outcome
 from games.models import Game
 
@@ -86,7 +86,7 @@ def play_out(
                 if game.turn == Side.DARK.value:
                     game = computer_plays(game)
                     continue
-                ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
+                ranked = rank_plays(reading.position_of(game), Dice(*game.dice), 1)
                 play = choose(ranked).play
                 if stop_before_win and outcome(play.result, Side.LIGHT) is not None:
                     return game

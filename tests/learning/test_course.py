@@ -24,7 +24,7 @@ from games.engine import (
     legal_plays,
     parse_play,
 )
-from games.refusals import describe_refusal
+from games.words.refusals import describe_refusal
 from learning.course import check
 from learning.course.lessons import (
     CUBE,

@@ -19,6 +19,7 @@ from django.utils import translation
 
 from ai_worker.cube import CubeAction, CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advise
+from games import reading
 from games.engine import Cube, Match, Position, Side
 from games.models import Game, GameKind, Status
 from games.tiers import Tier, tier_spec
@@ -185,7 +186,7 @@ def cube_game_played(user: Any) -> Game:
         game = services.double(game.pk, user, game.version)
         assert services.finish_computer_cube(game.pk, game.version, "take")
         game.refresh_from_db()  # the doubler rolls at once
-        ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
+        ranked = rank_plays(reading.position_of(game), Dice(*game.dice), 1)
         game = person_plays(game, ranked[0].play)
         assert (game.status, game.turn) == (Status.DECIDING, "dark")
         assert services.finish_computer_cube(game.pk, game.version, "double")
@@ -292,7 +293,7 @@ def third_game_at_one_to_three(user: Any) -> Game:
     from tests.learning.conftest import computer_plays, person_plays
 
     def opened(game: Game) -> Game:  # LIGHT 4 against DARK's 2: LIGHT plays 4-2
-        ranked = rank_plays(services.position_of(game), Dice(*game.dice), 1)
+        ranked = rank_plays(reading.position_of(game), Dice(*game.dice), 1)
         return person_plays(game, ranked[0].play)
 
     def resigned(game: Game, kind: str) -> Game:

@@ -23,7 +23,7 @@ from games.matfiles import export_text
 from games.models import Game
 from games.services import import_match_file
 from learning import dicestats, history, practice, progress, review
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from ai_worker.evaluator import rank_plays
 from games.engine import Position
 from learning import practice, review
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import broadcast, services
+from games import services
+from games.live import broadcast
 from games.models import Game, Turn
 from games.signals import game_finished
 from learning import review

@@ -17,8 +17,7 @@ from ai_worker.evaluator import rank_plays
 from games.engine import Dice, Position, Side
 from games.models import Game, GameKind
 from learning import practice, review
-from learning.models import TurnAnalysis
-from learning.study_models import PracticeItem
+from learning.models import PracticeItem, TurnAnalysis
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = pytest.mark.django_db

@@ -21,8 +21,7 @@ from django.urls import reverse
 from games import services
 from games.models import Game, ImportedFile
 from learning import analysis_board, review, study_queue, tasks
-from learning.models import AnalysisState, GameAnalysis, Hint
-from learning.study_models import BoardAnalysis
+from learning.models import AnalysisState, BoardAnalysis, GameAnalysis, Hint
 from tests.ai.conftest import WorkerProcess
 from tests.learning.conftest import RACE, play_out, position
 

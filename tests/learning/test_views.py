@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ai_worker.evaluator import rank_plays
-from games import services
+from games import reading, services
 from games.engine import Dice, Position
 from games.models import Game, Status
 from learning import hints, review
@@ -281,7 +281,7 @@ def test_a_hint_is_refused_when_it_is_not_the_persons_roll(user: Any, hint_game:
     from games import services
 
     # The person plays the roll; the computer's turn is next.
-    [best, *_] = rank_plays(services.position_of(hint_game), Dice(*hint_game.dice), 1)
+    [best, *_] = rank_plays(reading.position_of(hint_game), Dice(*hint_game.dice), 1)
     game = person_plays(hint_game, best.play)
     assert game.turn == "dark"
     with pytest.raises(services.NotYourTurnError):

@@ -12,14 +12,14 @@ from typing import Any, TypeGuard
 from django.utils.translation import gettext as _
 
 from games import services
-from games.cube_state import describe_cube_refusal
 from games.engine import BAR, OFF
 from games.engine.fairdice import DiceSeedError, check_person_seed
 from games.json_input import JsonInputError, read_object
+from games.live.state import READ_ERRORS, build_state, damaged_words
 from games.models import Game
-from games.refusals import describe_refusal, refusal_params_json
 from games.row_checks import row_damage
-from games.state import READ_ERRORS, build_state, damaged_words
+from games.words.cube import describe_cube_refusal
+from games.words.refusals import describe_refusal, refusal_params_json
 
 COMMAND_TYPES = (
     "step",

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games.consumers import GameConsumer
+from games.live.consumers import GameConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),

@@ -47,7 +47,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from accounts.signals import password_changed
-from games import broadcast
+from games.live import broadcast
 
 # What a session and its user looked like when they last passed the whole
 # check: (session key, user id) -> (session data, password hash, active, expire date).

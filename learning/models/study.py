@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from learning.models import AnalysisState
+from learning.models.analysis import AnalysisState
 
 
 class BoardAnalysis(models.Model):

@@ -79,14 +79,19 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
+def push_state(sender: object, game: Game, **kwargs: Any) -> dict[str, Any] | None:
+    """``games.signals.state_changed``'s receiver (connected in ``GamesConfig.ready``)."""
+    return game_changed(game)
+
+
 def game_changed(game: Game | int) -> dict[str, Any] | None:
     """Send the game's current state to its group (call after commit).
 
     Returns the state sent, so the caller that made the change can answer
     its own socket without building it again.
     """
+    from games.live.state import build_state
     from games.models import Game
-    from games.state import build_state
 
     if isinstance(game, int):
         found = Game.objects.filter(pk=game).first()

@@ -5,6 +5,11 @@ Protocol (docs/interfaces.md §4): the client sends ``{"type", "id",
 ``error`` + ``state``. A stale or repeated command changes nothing. Every
 state carries the game's version and a socket never sends an older state
 after a newer one.
+
+Outward events go through signals: the writer sends ``games.signals``
+(``state_changed`` and kin) after commit and never imports this package;
+``games.live.broadcast.push_state``, connected in ``GamesConfig.ready()``,
+pushes each new state to the game's group, which reaches this consumer.
 """
 
 from __future__ import annotations
@@ -28,14 +33,15 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
-from games import broadcast, dbpool, services, wsbuffer, wslogs
-from games.commands import Command, CommandError, parse_command, run_command
-from games.cube_state import word_cube
+from games import dbpool, services, wsbuffer, wslogs
+from games.live import broadcast
+from games.live.commands import Command, CommandError, parse_command, run_command
+from games.live.sessions import guarded_key, session_expiry
+from games.live.state import build_state, describe_state
+from games.live.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
 from games.models import Game
 from games.services import hold_opened
-from games.sessions import guarded_key, session_expiry
-from games.state import build_state, describe_state
-from games.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
+from games.words.cube import word_cube
 
 log = logging.getLogger(__name__)
 wsbuffer.install()  # daphne drops a socket that leaves too much unread
@@ -75,7 +81,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _join(self) -> None:
         # Who is asking is found out in the opening's one trip to the database
-        # (games/sessions.py, as every request does), not by channels' auth
+        # (games/live/sessions.py, as every request does), not by channels' auth
         # middleware: its two lookups went through the process's one shared
         # sync thread, where after a restart every socket queued on the others.
         self.session_key = self.scope["cookies"].get(settings.SESSION_COOKIE_NAME)
@@ -183,7 +189,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             return {"type": "ack", "id": command.id, "version": command.version}, None
         # This socket sends the command's state with its reply (``_run``);
         # its write holds only while the session's row does (a log-out since
-        # the check above refuses it: games/sessions.py).
+        # the check above refuses it: games/live/sessions.py).
         with (
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
@@ -205,7 +211,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         return hasattr(self, "group") and not self.closing
 
     # Until when (time.time()) the session holds without asking the database:
-    # its expire date once a check passed (games/sessions.py), pushes and the
+    # its expire date once a check passed (games/live/sessions.py), pushes and the
     # watch asking again.
     session_expires = 0.0
 

@@ -20,16 +20,15 @@ from games.cube_state import (
     cube_json,
     last_cube_action,
     match_json,
-    score_words,
-    word_cube,
 )
 from games.dice_proof import dice_proof_json
 from games.engine import Dice, Display, Position, Side, opening_roll
 from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Status
+from games.reading import cube_of, current_turn, match_of, position_of
 from games.row_checks import TIER_KEYS, row_damage
-from games.services import cube_of, current_turn, match_of, position_of
 from games.steps import moves_json, steps_json
+from games.words.cube import score_words, word_cube
 
 log = logging.getLogger(__name__)
 

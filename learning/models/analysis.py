@@ -149,8 +149,3 @@ class Hint(models.Model):
 
     def __str__(self) -> str:
         return f"Hint for game {self.game_id} v{self.version} ({self.state})"
-
-
-# The study side's rows (analysis board, practice) live in their own module.
-from learning.course.models import LessonProgress  # noqa: E402, F401
-from learning.study_models import BoardAnalysis, PracticeItem  # noqa: E402, F401
