@@ -3,8 +3,8 @@
 Generic: it knows no task. Call ``enqueue`` from inside
 ``transaction.on_commit`` (the receivers of ``games.signals`` run there) so a
 task never sees a state that was rolled back. With ``CELERY_BROKER_URL`` set,
-``enqueue`` sends the Celery task to the queue it declares (on Redis, as one
-LPUSH of the message Celery itself builds: ``_publish``). Without a broker,
+``enqueue`` sends the Celery task to the queue it declares (``apply_async``,
+routed by config.celery). Without a broker,
 the very same task function runs on a small thread pool owned by this module,
 never on the event loop nor on the consumer's sync database thread, so an
 Expert turn in one game does not delay a step in another.
@@ -13,6 +13,7 @@ Expert turn in one game does not delay a step in another.
 from __future__ import annotations
 
 import base64
+import json
 import logging
 import threading
 from collections.abc import Callable
@@ -22,9 +23,9 @@ from typing import Any
 import redis
 from celery import Task
 from django.conf import settings
-from django.db import close_old_connections, connections
-from kombu.utils.json import dumps
-from kombu.utils.uuid import uuid
+from django.db import close_old_connections
+
+from runtime import dbthreads
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,8 @@ POOL_SIZES = {"moves": 3, "hints": 1, "analysis": 1}
 _lock = threading.Lock()
 _pools: dict[str, ThreadPoolExecutor] = {}
 _pending: set[Future[None]] = set()
+# The in-process jobs not started yet, per queue, in order: (task, args).
+_waiting: dict[str, list[tuple[Any, tuple[Any, ...]]]] = {}
 
 
 class QueuedTask(Task[Any, Any]):
@@ -58,12 +61,12 @@ def uses_broker() -> bool:
 def enqueue(task: Any, *args: Any) -> None:
     """Run ``task(*args)``: via the broker if there is one, else in-process."""
     if uses_broker():
-        if _redis_broker() and isinstance(task, Task):
-            _publish(task, args)
-        else:
-            task.apply_async(args=args)
+        task.apply_async(args=args)
         return
-    _submit(queue_for(task), _run_in_process, task, args)
+    queue = queue_for(task)
+    with _lock:
+        _waiting.setdefault(queue, []).append((task, args))
+    _submit(queue, _run_in_process, queue, task, args)
 
 
 def _redis_broker() -> bool:
@@ -71,59 +74,6 @@ def _redis_broker() -> bool:
 
 
 _clients: dict[str, redis.Redis] = {}
-
-
-def _publish(task: Task[Any, Any], args: tuple[Any, ...]) -> None:
-    """``task.apply_async(args=args)`` on a Redis broker, the same message in
-    one LPUSH on a client kept by the process.
-
-    ``apply_async`` cost 0.8 ms of CPU a call (kombu made a Redis client and
-    checked the queue's declaration, Celery looked up its settings and
-    routes, for each message); it ran on the game sockets' one database
-    thread for every End turn that hands the turn to the computer. The
-    message is still Celery's own (``create_task_message``: headers, body,
-    ids) in kombu's envelope for Redis (``virtual.Channel.prepare_message``
-    and ``basic_publish``: the body base64, a delivery tag); the worker
-    takes, acknowledges and redelivers it as any other
-    (tests/ai/test_tasks.py compares it with ``apply_async``'s).
-    No countdown, eta, priority, link or parent: the site sends none.
-    """
-    app = task.app
-    client = _client()
-    task_id = uuid()
-    message = app.amqp.create_task_message(
-        task_id,
-        task.name,
-        args,
-        {},
-        reply_to=app.thread_oid,
-        time_limit=task.time_limit,
-        soft_time_limit=task.soft_time_limit,
-        ignore_result=task.ignore_result,
-    )
-    queue = queue_for(task)
-    properties = {
-        **message.properties,
-        "delivery_mode": 2,  # persistent, as Celery's default
-        "delivery_info": {"exchange": "", "routing_key": queue},
-        "priority": 0,
-        "body_encoding": "base64",
-        "delivery_tag": uuid(),
-    }
-    envelope = {
-        "body": base64.b64encode(dumps(message.body).encode()).decode(),
-        "content-encoding": "utf-8",
-        "content-type": "application/json",
-        "headers": message.headers,
-        "properties": properties,
-    }
-    payload = dumps(envelope)
-    try:
-        client.lpush(queue, payload)
-    except redis.ConnectionError:
-        # The kept connection died with a Redis restart (redis-py drops it on
-        # the error): once more, on a new one.
-        client.lpush(queue, payload)
 
 
 def queue_is_empty(queue: str) -> bool:
@@ -139,6 +89,52 @@ def queue_is_empty(queue: str) -> bool:
             return int(client.llen(queue)) == 0
     except redis.RedisError:
         return False
+
+
+# How far into a queue ``messages_ahead`` looks (from the end taken first).
+LOOK_AHEAD = 500
+
+
+def messages_ahead(task: Any, *args: Any) -> int | None:
+    """How many messages are ahead of ``task(*args)`` in its queue: 0 when it
+    is next; None when it is not waiting there (taken by a worker, lost, or
+    no queue this process can see). Through the broker on Redis, else the
+    in-process pool's own queue."""
+    queue = queue_for(task)
+    if not uses_broker():
+        return _in_process_ahead(queue, task, args)
+    if not _redis_broker():
+        return None
+    try:
+        # LPUSH in, BRPOP out: the list's end is the next message.
+        waiting = list(reversed(_client().lrange(queue, -LOOK_AHEAD, -1)))
+    except redis.RedisError:
+        return None
+    for ahead, raw in enumerate(waiting):
+        if _is_message_of(raw, task.name, list(args)):
+            return ahead
+    return None
+
+
+def _is_message_of(raw: bytes | str, name: str, args: list[Any]) -> bool:
+    try:
+        envelope = json.loads(raw)
+        if envelope.get("headers", {}).get("task") != name:
+            return False
+        body = json.loads(base64.b64decode(envelope["body"]))
+    except (ValueError, KeyError, TypeError):
+        return False
+    return isinstance(body, list) and bool(body) and body[0] == args
+
+
+def _in_process_ahead(queue: str, task: Any, args: tuple[Any, ...]) -> int | None:
+    with _lock:
+        waiting = list(_waiting.get(queue, ()))
+    # A pool of n threads runs the first n at once: what is ahead is in line before.
+    for ahead, job in enumerate(waiting):
+        if job == (task, args):
+            return ahead
+    return None
 
 
 def _client() -> redis.Redis:
@@ -186,7 +182,11 @@ def _forget(future: Future[None]) -> None:
         _pending.discard(future)
 
 
-def _run_in_process(task: Any, args: tuple[Any, ...]) -> None:
+def _run_in_process(queue: str, task: Any, args: tuple[Any, ...]) -> None:
+    with _lock:
+        waiting = _waiting.get(queue, [])
+        if (task, args) in waiting:
+            waiting.remove((task, args))
     # Each pool thread keeps its own database connection (CONN_MAX_AGE), as
     # a Celery worker does: drop stale ones before and after. Reconnecting
     # for every turn cost PostgreSQL 20-30 ms of the reply (bench/live.py).
@@ -206,26 +206,11 @@ def close() -> None:
     a pool thread holds a connection to it).
     """
     with _lock:
-        pools = list(_pools.values())
+        pools = list(_pools.items())
         _pools.clear()
-    for pool in pools:
-        _shut_down(pool)
+    for queue, pool in pools:
+        _shut_down(pool, queue)
 
 
-def _shut_down(pool: ThreadPoolExecutor) -> None:
-    """Close the database connection of each of ``pool``'s threads, then stop it."""
-    workers = pool._max_workers
-    # The barrier holds each close job until all are running, so each one
-    # lands on its own thread and closes that thread's connection.
-    barrier = threading.Barrier(workers)
-
-    def close_here() -> None:
-        try:
-            barrier.wait(timeout=5)
-        except threading.BrokenBarrierError:
-            pass
-        connections.close_all()
-
-    for _ in range(workers):
-        pool.submit(close_here)
-    pool.shutdown(wait=True)
+def _shut_down(pool: ThreadPoolExecutor, queue: str) -> None:
+    dbthreads.shut_down(pool, POOL_SIZES.get(queue, 1))

@@ -27,7 +27,7 @@ from django.db import DatabaseError, close_old_connections, connection
 from django.utils import translation
 
 from ai_worker import dispatch, turns
-from games import dbpool
+from runtime import dbthreads
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ MAX_RETRIES = turns.MAX_ATTEMPTS - 1
 def play_computer_turn(self: Any, game_id: int, version: int) -> bool:
     # The child's connection is kept from one turn to the next (the psycopg
     # pool's check of a connection taken again was a round trip a turn).
-    return dbpool.kept(_play, self, game_id, version)
+    return dbthreads.kept(_play, self, game_id, version)
 
 
 def _play(self: Any, game_id: int, version: int) -> bool:
@@ -132,7 +132,7 @@ def _warm_start(**_: Any) -> None:
         translation.activate(code)
     translation.deactivate()
     try:
-        dbpool.kept(connection.ensure_connection)  # kept for the first turn
+        dbthreads.kept(connection.ensure_connection)  # kept for the first turn
     except DatabaseError:
         log.warning("worker start: no database yet", exc_info=True)
     broadcast.warm_up()  # logs its own failure

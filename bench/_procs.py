@@ -31,7 +31,7 @@ def daphne_command(port: int) -> list[str]:
     # The site plus the echo yardstick (bench/echo_asgi.py), from the repository
     # root, through the site's launcher (daphne on uvloop) as ./dev starts it.
     listen = f"tcp:port={port}:interface={HOST}:backlog={LISTEN_BACKLOG}"
-    return ["config.serve", "-e", listen, *DAPHNE_LIMITS, "bench.echo_asgi:application"]
+    return ["runtime.serve", "-e", listen, *DAPHNE_LIMITS, "bench.echo_asgi:application"]
 
 
 def daphne_listening(port: int) -> Callable[[], bool]:

@@ -2,7 +2,7 @@
 
     python bench/course.py --rounds 30
 
-One daphne (``config.serve``, as ./dev runs it) on a fresh SQLite database
+One daphne (``runtime.serve``, as ./dev runs it) on a fresh SQLite database
 in a temporary VAR_DIR, no DATABASE_URL or REDIS_URL. A visitor's session
 opens the lobby (the yardstick) and each lesson page in turn, ``--rounds``
 times, interleaved so both see the same machine; then the check of one step
@@ -88,7 +88,7 @@ def start_site(var_dir: Path, port: int) -> subprocess.Popen[bytes]:
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     listen = f"tcp:port={port}:interface={HOST}"
     process = spawn(
-        ["config.serve", "-e", listen, "config.asgi:application"], env, var_dir / "daphne.log"
+        ["runtime.serve", "-e", listen, "config.asgi:application"], env, var_dir / "daphne.log"
     )
     wait_ready(process, lambda: _answers(port), var_dir / "daphne.log")
     return process

@@ -57,7 +57,7 @@ def main() -> None:
 def measure(writes: int) -> tuple[float, float]:
     from accounts.models import User
     from games import services
-    from games.services import rowsql
+    from games.services import store
 
     user = User.objects.create_user("bench", password="x")
     session = SessionStore()
@@ -65,17 +65,17 @@ def measure(writes: int) -> tuple[float, float]:
     session.create()
     game = services.start_game(user, "casual")
     for key in (None, session.session_key):  # warm up both statements (PostgreSQL prepares)
-        with rowsql.under_session(key):
+        with store.under_session(key):
             for _ in range(BLOCK // 4):
-                rowsql.update(game, ["steps", "updated_at"])
+                store.update(game, ["steps", "updated_at"])
     times: dict[bool, list[float]] = {False: [], True: []}
     order = [False, True, True, False] * (writes // (2 * BLOCK) // 2 + 1)
     for guarded in order[: 2 * (writes // BLOCK)]:
         key = session.session_key if guarded else None
-        with rowsql.under_session(key):
+        with store.under_session(key):
             for _ in range(BLOCK):
                 began = time.perf_counter()
-                rowsql.update(game, ["steps", "updated_at"])
+                store.update(game, ["steps", "updated_at"])
                 times[guarded].append(time.perf_counter() - began)
     return statistics.median(times[False]) * 1e6, statistics.median(times[True]) * 1e6
 

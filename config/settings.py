@@ -149,7 +149,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # on this machine, bench/live.py). NORMAL is durable across process
         # crashes; only an OS crash may lose the last commits. The game
         # sockets' thread leaves the log's checkpoints to a thread of its own
-        # (games/dbpool.py); other connections checkpoint as SQLite does.
+        # (runtime/checkpoint.py); other connections checkpoint as SQLite does.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     # A file (not in-memory) test database, so a daphne subprocess started by
@@ -173,11 +173,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 
     AttemptWithBackoff.DELAY_BACKOFF = 1.0
     DATABASES["default"]["OPTIONS"] = {
+        # Parameters bound on the server, and a statement a connection has
+        # run twice prepared there: parsed and planned once per connection,
+        # not for every command (Django merges them into the SQL text by
+        # default, which nothing prepares). A pooler in transaction mode in
+        # front of PostgreSQL would need its support for prepared statements.
+        "server_side_binding": True,
+        "prepare_threshold": 2,
         "pool": {
             "min_size": 1,
             "max_size": envint("DB_POOL_SIZE", 8),
             "timeout": envint("DB_POOL_TIMEOUT", 30),
-        }
+        },
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -191,9 +198,7 @@ if REDIS_URL:
             # layer took about seven round trips per message; measured with
             # bench/live.py. Delivery is at most once, which the sockets
             # already allow for: a client that sees a version gap refetches.
-            # games.redislayer: the same wire, its PUBLISH on one kept
-            # connection and a state's copy not handed back to its sender.
-            "BACKEND": "games.redislayer.RedisPubSubChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             # Room for connections (redis-py's asyncio pool raises past 100
             # rather than waits) and reads that outlast redis-py 8's 5 s
             # default, which closed idle sockets with 1011.
@@ -214,7 +219,7 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "games.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "runtime.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Celery: a broker only when REDIS_URL (or CELERY_BROKER_URL) is given;
@@ -322,12 +327,20 @@ TRUSTED_PROXIES = tuple(envlist("TRUSTED_PROXIES"))
 # after that, refused commands in a row before the socket is closed; how
 # often a socket checks that its session still holds; how long a hint for
 # one (game, version) counts as asked for; and the replies a client may
-# leave unread before its socket is closed (bytes, games/wsbuffer.py).
+# leave unread before its socket is closed (bytes, runtime/serve.py).
 SOCKET_COMMAND_BURST = envint("SOCKET_COMMAND_BURST", 20)
 SOCKET_COMMANDS_PER_SECOND = envint("SOCKET_COMMANDS_PER_SECOND", 5)
 SOCKET_COMMAND_STRIKES = envint("SOCKET_COMMAND_STRIKES", 20)
 SOCKET_SESSION_CHECK_SECONDS = envint("SOCKET_SESSION_CHECK_SECONDS", 60)
-HINT_REQUEST_SECONDS = 30
+# A second ask for the same hint within this many seconds joins the first
+# job; the page offers 重试 (retry) after WAIT_RETRY_SECONDS, which is longer,
+# so a retry always queues the job again (a lost message or worker mended).
+HINT_REQUEST_SECONDS = 10
+# How long a hint or an analysis-board job may keep the page waiting before
+# the page offers a retry; a board job not finished this long after it was
+# queued or started, and no longer in the queue, is lost (analysis_board).
+WAIT_RETRY_SECONDS = envint("WAIT_RETRY_SECONDS", 15)
+BOARD_JOB_LOST_SECONDS = envint("BOARD_JOB_LOST_SECONDS", 45)
 SOCKET_MAX_UNSENT_BYTES = envint("SOCKET_MAX_UNSENT_BYTES", 256 * 1024)
 
 # Guests keep their account as long as the cookie lives.

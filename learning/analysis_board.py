@@ -9,8 +9,13 @@ task runs, through ``ai_worker.candidates.hint``, the same ranking and
 reasons as the hints and the review (the plays cubeless, as the hints rank
 them), and ``ai_worker.cube_advice`` for the cube action, as the cube hint
 and the review judge it. ``board_analysis_json`` words the
-result for the page. A burst of new jobs from one visitor is refused
-(``burst_allowed``).
+result for the page, and while the job waits, what it waits for: how many
+jobs are ahead of it in the queue, or how long it has been running. A job
+that is neither finished, failed nor in the queue ``BOARD_JOB_LOST_SECONDS``
+after it was queued or started was lost (its message dropped, or its worker
+killed: a Redis message comes back only after the visibility timeout): the
+page is told so in words, and asking again queues it anew. A burst of new
+jobs from one visitor is refused (``burst_allowed``).
 
 精确分析: ``request_cube_rollout`` queues a rollout of the cube action
 (``ai_worker.cube.rollout_cube``: bgsage's cubeful rollout, its row's ply
@@ -23,14 +28,17 @@ standard error.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ai_worker import candidates, luck
+from ai_worker import candidates, dispatch, luck
 from ai_worker.cube import CubeContext, rollout_cube
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.ranking import RankFn, default_rank
@@ -147,10 +155,38 @@ def _request(key: str, fields: dict[str, Any], enqueue: Callable[[int], None]) -
             row, created = BoardAnalysis.objects.get_or_create(key=key, defaults=fields)
     except IntegrityError:  # two requests raced to create it
         row, created = BoardAnalysis.objects.get(key=key), False
-    if created or row.state == AnalysisState.FAILED:
-        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.PENDING)
+    if created or row.state == AnalysisState.FAILED or is_lost(row):
+        now = timezone.now()
+        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.PENDING, updated_at=now)
+        row.state, row.updated_at = AnalysisState.PENDING, now
         transaction.on_commit(lambda: enqueue(row.pk))
     return row
+
+
+def waited_seconds(row: BoardAnalysis) -> int:
+    """Seconds since the job was queued, or since it started running."""
+    return max(0, int((timezone.now() - row.updated_at).total_seconds()))
+
+
+def queued_ahead(row: BoardAnalysis) -> int | None:
+    """How many jobs are ahead of a pending job in its queue (None: not there)."""
+    from learning import tasks  # the tasks module imports this one
+
+    return dispatch.messages_ahead(tasks.analyse_position, row.pk)
+
+
+def is_lost(row: BoardAnalysis, ahead: int | None = None) -> bool:
+    """Waiting too long, and not in the queue: its message or worker is gone."""
+    if row.state not in (AnalysisState.PENDING, AnalysisState.RUNNING):
+        return False
+    beat = cache.get(_progress_key(row.pk)) if row.ply == ROLLOUT_PLY else None
+    if beat is not None and time.time() - beat[2] < settings.BOARD_JOB_LOST_SECONDS:
+        return False  # a rollout that told its progress lately is alive, however long it runs
+    if waited_seconds(row) < settings.BOARD_JOB_LOST_SECONDS:
+        return False
+    if row.state == AnalysisState.PENDING and ahead is None:
+        ahead = queued_ahead(row)
+    return row.state == AnalysisState.RUNNING or ahead is None
 
 
 def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
@@ -158,7 +194,9 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
     row = BoardAnalysis.objects.filter(pk=job_id).first()
     if row is None or row.state == AnalysisState.DONE:
         return
-    BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.RUNNING)
+    BoardAnalysis.objects.filter(pk=row.pk).update(
+        state=AnalysisState.RUNNING, updated_at=timezone.now()
+    )
     position = Position.from_position_id(row.position_id)
     try:
         if not row.dice and row.ply == ROLLOUT_PLY:
@@ -174,9 +212,13 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
             plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank)
             result = {"plays": [c.to_json() for c in plays]}
     except Exception:
-        BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.FAILED)
+        BoardAnalysis.objects.filter(pk=row.pk).update(
+            state=AnalysisState.FAILED, updated_at=timezone.now()
+        )
         raise
-    BoardAnalysis.objects.filter(pk=row.pk).update(state=AnalysisState.DONE, result=result)
+    BoardAnalysis.objects.filter(pk=row.pk).update(
+        state=AnalysisState.DONE, result=result, updated_at=timezone.now()
+    )
 
 
 def _cube_action(position: Position, context: CubeContext, ply: int) -> dict[str, Any]:
@@ -197,7 +239,7 @@ def _cube_rollout(job_id: int, position: Position, context: CubeContext) -> dict
         return {"refusal": str(refusal)}
 
     def progress(done: int, total: int) -> None:
-        cache.set(_progress_key(job_id), (done, total), 3600)
+        cache.set(_progress_key(job_id), (done, total, time.time()), 3600)
 
     rolled = rollout_cube(position, context, progress=progress)
     double = advice_from(rolled.equities, context, DOUBLE, ROLLOUT_PLY)
@@ -232,9 +274,14 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
     if row is None:
         return {"state": None}
     data: dict[str, Any] = {"state": row.state, "dice": row.dice, "ply": row.ply}
-    if row.state != AnalysisState.DONE:
+    if row.state in (AnalysisState.PENDING, AnalysisState.RUNNING):
+        waiting = {**data, **_waiting_json(row)}
         if row.ply == ROLLOUT_PLY:
-            data["progress"] = rollout_progress(row.pk)
+            waiting["progress"] = rollout_progress(row.pk)
+        return waiting
+    if row.state == AnalysisState.FAILED:
+        return {**data, "message": _("The analysis failed on the server. Try again.")}
+    if row.state != AnalysisState.DONE:
         return data
     if "cube" in row.result:
         data["cube"] = _cube_json(row.result["cube"], row.cube.get("side", side))
@@ -247,6 +294,17 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
         data["average"] = round(sum(r["weight"] * r["equity"] for r in rolls) / 36, 4)
         data["rolls"] = [_roll_json(r, side) for r in rolls]
     return data
+
+
+def _waiting_json(row: BoardAnalysis) -> dict[str, Any]:
+    """What a waiting job waits for: ``ahead`` in the queue, ``seconds`` so far;
+    a lost job is ``state`` "lost" with a ``message`` in words."""
+    seconds = waited_seconds(row)
+    ahead = queued_ahead(row) if row.state == AnalysisState.PENDING else None
+    if is_lost(row, ahead):
+        message = _("The analysis was lost on its way (the server took too long). Try again.")
+        return {"state": "lost", "seconds": seconds, "message": message}
+    return {"seconds": seconds, "ahead": ahead}
 
 
 def _cube_json(cube: dict[str, Any], side: str) -> dict[str, Any]:

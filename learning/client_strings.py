@@ -14,6 +14,11 @@ from learning.labels import ERROR_LABELS
 
 HINT_STRINGS: dict[str, Promise] = {
     "thinking": _("Working out the best plays…"),
+    "queued": _("Waiting in the queue… %(seconds)s s so far"),
+    "running": _("Working out the best plays… %(seconds)s s so far"),
+    "slow": _("This is taking longer than usual. You can keep waiting or try again."),
+    "lost": _("The hint was lost on its way (the server took too long). Try again."),
+    "retry": _("Try again"),
     "unavailable": _("A hint is only available on your turn, after the roll."),
     "failed": _("No hint this time; try again."),
     "ready": _("Best play drawn on the board as arrows. Click another play to see it."),

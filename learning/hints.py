@@ -6,8 +6,12 @@ computer's double (``doubled``), computed on `analysis`.
 to ask) records that hints were used and queues ``learning.tasks.compute_hint``
 after commit. The task stores the ranked plays in a ``Hint`` row and sends
 the hint itself to the game's sockets, worded in every site language; each
-socket passes on its own page language's (``hint_json``). A hint never
-changes the game beyond ``hints_used`` and never runs on the `moves` queue.
+socket passes on its own page language's (``hint_json``). Before it ranks,
+the task tells the sockets it is running (state ``running``), so the page
+can say whether the hint is still queued or being worked out; a task that
+raises stores and sends the hint as failed, so the page says so in words
+rather than waiting. A hint never changes the game beyond ``hints_used``
+and never runs on the `moves` queue.
 """
 
 from __future__ import annotations
@@ -50,10 +54,17 @@ def compute_hint(game_id: int, version: int, rank: RankFn = default_rank) -> Non
         game=game, version=version, defaults={"dice": game.dice}
     )
     if hint.state != AnalysisState.DONE:
-        if _persons_cube(game):
-            _advise_cube(game, hint)
-        else:
-            _rank_plays(game, hint, rank)
+        broadcast.send_to_game(game_id, {"type": "hint", "version": version, "state": "running"})
+        try:
+            if _persons_cube(game):
+                _advise_cube(game, hint)
+            else:
+                _rank_plays(game, hint, rank)
+        except Exception:
+            Hint.objects.filter(pk=hint.pk).update(state=AnalysisState.FAILED)
+            hint.refresh_from_db()
+            broadcast.send_to_game(game_id, hint_event(hint))
+            raise
     hint.refresh_from_db()
     broadcast.send_to_game(game_id, hint_event(hint))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -169,7 +170,8 @@ def _page_context(
     }
     return {
         "initial": initial,
-        "strings": ANALYSIS_STRINGS,
+        # How long the page waits before it offers a retry (analysis.js).
+        "strings": {**ANALYSIS_STRINGS, "retry_after": settings.WAIT_RETRY_SECONDS},
         "dice_choices": DICE_CHOICES,
         "cube_values": CUBE_VALUES,
         "match_lengths": range(0, MAX_MATCH + 1),
@@ -238,7 +240,9 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
         row = analysis_board.find_cube_job(position, context)
     else:
         row = analysis_board.find_job(position, dice)
-    if request.method == "POST" and (row is None or row.state == "failed"):
+    if request.method == "POST" and (
+        row is None or row.state == "failed" or analysis_board.is_lost(row)
+    ):
         visitor, address = visitor_key(request), client_ip(request)
         if not analysis_board.burst_allowed(visitor):
             message = _("Too many analyses in a short time; wait a few seconds and try again.")

@@ -225,7 +225,7 @@ def start_daphne(env: dict[str, str], log_path: Path, *options: str) -> ServerPr
             [
                 sys.executable,
                 "-m",
-                "config.serve",  # daphne as the site starts it (on uvloop)
+                "runtime.serve",  # daphne as the site starts it (on uvloop)
                 "-b",
                 "127.0.0.1",
                 "-p",
@@ -331,12 +331,12 @@ def _fresh_throttles() -> None:
 def _close_pool_connections() -> Iterator[None]:
     """Close the game sockets' and the in-process tasks' pool connections after
     each test, so nothing holds the test database when pytest-django drops it
-    (games.dbpool, ai_worker.dispatch)."""
+    (runtime.dbthreads, ai_worker.dispatch)."""
     yield
     from ai_worker import dispatch
-    from games import dbpool
+    from runtime import dbthreads
 
-    dbpool.close()
+    dbthreads.close()
     dispatch.close()
 
 

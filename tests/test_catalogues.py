@@ -22,11 +22,12 @@ CATALOGUES = sorted([ROOT / "locale" / PO, *ROOT.glob(f"*/locale/{PO}")])
 
 
 def sources() -> list[str]:
-    """What makemessages reads: the site's apps, config/, templates/, locale/."""
+    """What makemessages reads: the site's apps, config/, templates/, locale/
+    (and runtime/, which the apps import: it has no words of its own)."""
     from django.conf import settings
 
     apps = [name for name in settings.INSTALLED_APPS if (ROOT / name / "apps.py").is_file()]
-    return [*apps, "config", "templates", "locale"]
+    return [*apps, "config", "runtime", "templates", "locale"]
 
 
 def catalogue_id(path: Path) -> str:

@@ -1,4 +1,4 @@
-"""config/serve.py, the web process's launcher: daphne on uvloop, or on plain
+"""runtime/serve.py, the web process's launcher: daphne on uvloop, or on plain
 asyncio without it. Each case in a fresh process, since daphne builds its loop
 when it is first imported. (The live servers of the browser and fault tests
 start daphne through it too: tests/conftest.py's start_daphne.)"""
@@ -27,47 +27,23 @@ def python(code: list[str], blocked: Path | None = None) -> subprocess.Completed
 
 
 def test_daphne_runs_on_uvloop() -> None:
-    done = python(["-c", f"import config.serve as s; print(s.use_uvloop()); {LOOP}"])
+    done = python(["-c", f"import runtime.serve as s; print(s.use_uvloop()); {LOOP}"])
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "uvloop"]
 
 
 def test_without_uvloop_daphne_runs_on_asyncio_and_says_so(tmp_path: Path) -> None:
-    done = python(["-c", f"import config.serve as s; print(s.use_uvloop()); {LOOP}"], tmp_path)
+    done = python(["-c", f"import runtime.serve as s; print(s.use_uvloop()); {LOOP}"], tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "asyncio.unix_events"]
     # The launcher itself: its line, then daphne's own command line.
-    done = python(["-m", "config.serve", "--help"], tmp_path)
+    done = python(["-m", "runtime.serve", "--help"], tmp_path)
     assert done.returncode == 0, done.stderr
     assert "uvloop is not installed: daphne runs on plain asyncio" in done.stderr
     assert "--websocket-max-message-size" in done.stdout
 
 
 def test_too_late_once_daphne_built_its_loop() -> None:
-    done = python(["-c", "import daphne.server, config.serve as s; s.use_uvloop()"])
+    done = python(["-c", "import daphne.server, runtime.serve as s; s.use_uvloop()"])
     assert done.returncode != 0
-    assert "config.serve must run before daphne.server is imported" in done.stderr
-
-
-def test_the_reactor_calls_a_socket_without_its_log_context_and_still_logs_a_failure() -> None:
-    code = """
-import sys
-import config.serve as s
-from twisted.internet import asyncioreactor
-from twisted.python import context, log
-s.lean_dispatch()
-log.startLogging(sys.stdout, setStdout=False)
-call = asyncioreactor.callWithLogger  # what addReader / addWriter register
-print("result", call(object(), lambda a, b: a + b, 2, 3))
-print("failed", call(object(), lambda: 1 / 0))
-class Socket:
-    def logPrefix(self):  # Twisted's callWithLogger pushed it for the call
-        return "socket 7"
-print("system", call(Socket(), lambda: context.get(log.ILogContext)["system"]))
-"""
-    done = python(["-c", code])
-    assert done.returncode == 0, done.stderr
-    assert "result 5" in done.stdout
-    assert "failed None" in done.stdout
-    assert "ZeroDivisionError" in done.stdout
-    assert "system -" in done.stdout  # the default context: none pushed
+    assert "runtime.serve must run before daphne.server is imported" in done.stderr

@@ -67,7 +67,7 @@ def test_zero_setup_gives_sqlite_in_memory_layers_and_no_broker() -> None:
     found = probe()
     assert found["engine"] == "django.db.backends.sqlite3"
     assert found["name"].endswith("var/shuanglu.sqlite3")
-    assert found["channels"] == "games.layers.InMemoryChannelLayer"
+    assert found["channels"] == "runtime.layers.InMemoryChannelLayer"
     assert found["cache"].endswith("LocMemCache")
     assert found["broker"] == ""
     assert found["debug"] is True
@@ -82,7 +82,7 @@ def test_database_url_and_redis_url_switch_to_postgresql_and_redis() -> None:
     )
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["name"] == "shuanglu"
-    assert found["channels"] == "games.redislayer.RedisPubSubChannelLayer"
+    assert found["channels"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert found["cache"].endswith("RedisCache")
     assert found["broker"] == "redis://cache.internal:6379/0"
 

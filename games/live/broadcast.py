@@ -30,8 +30,7 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-from games import dbpool
-from games.layers import InMemoryChannelLayer as ProcessLayer
+from runtime.layers import InMemoryChannelLayer as ProcessLayer
 
 if TYPE_CHECKING:
     from games.models import Game
@@ -44,8 +43,8 @@ _own_loop_pid = 0
 _own_loop_lock = threading.Lock()
 SEND_TIMEOUT = 10.0  # seconds
 # A kept Redis connection dies with a Redis restart, and a send on it fails;
-# the layer drops the broken connection (games.redislayer.Publisher, redis-py's
-# pool for the sends it makes), so a retry opens a new one.
+# the layer drops the broken connection (redis-py's pool), so a retry opens
+# a new one.
 SEND_ATTEMPTS = 3
 
 
@@ -66,7 +65,7 @@ _answering = _Answering()
 def answered_by(channel_name: str) -> Iterator[None]:
     """A socket's command runs in the block and the socket answers it with
     the new state itself: the first state broadcast in the block names it
-    as its ``sender``, and a layer may leave that socket out (games.layers)."""
+    as its ``sender``, and a layer may leave that socket out (runtime.layers)."""
     _answering.channel = channel_name
     try:
         yield
@@ -203,17 +202,8 @@ def _run(layer: Any, method: str, *args: Any) -> None:
     # Not waited for: the database thread (shared by every socket of the
     # process) must not idle until the busy loop gets round to it. Sends are
     # scheduled in order; a socket never sends an older state after a newer.
-    # From a game socket's call on the pool, the send starts with the call's
-    # result (its command's reply, which follows at once): one wake-up of the
-    # loop a command, not two.
-    if not dbpool.after_call(loop, _start, send, args):
-        future = asyncio.run_coroutine_threadsafe(send(*args), loop)
-        future.add_done_callback(_log_failure)
-
-
-def _start(send: Any, args: tuple[Any, ...]) -> None:
-    """On the server loop: start ``send(*args)``, its failure logged."""
-    asyncio.ensure_future(send(*args)).add_done_callback(_log_failure)
+    future = asyncio.run_coroutine_threadsafe(send(*args), loop)
+    future.add_done_callback(_log_failure)
 
 
 def _sender_loop() -> asyncio.AbstractEventLoop:

@@ -15,7 +15,6 @@ pushes each new state to the game's group, which reaches this consumer.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
 import time
@@ -23,9 +22,7 @@ from collections import deque
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
@@ -33,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
-from games import dbpool, services, wsbuffer, wslogs
+from games import services
 from games.live import broadcast
 from games.live.commands import Command, CommandError, parse_command, run_command
 from games.live.sessions import guarded_key, session_expiry
@@ -42,10 +39,9 @@ from games.live.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_re
 from games.models import Game
 from games.services import hold_opened
 from games.words.cube import word_cube
+from runtime import dbthreads
 
 log = logging.getLogger(__name__)
-wsbuffer.install()  # daphne drops a socket that leaves too much unread
-wslogs.install()  # autobahn formats its debug lines only when it writes one
 
 MAX_FRAME_BYTES = 4096
 CLOSE_FORBIDDEN = 4403
@@ -101,7 +97,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         # One trip to the database: the session's check, the owner check, the
         # language and the first state (after a restart every socket of the
         # site comes at once).
-        opening = await dbpool.run(self._opening_sync)
+        opening = await dbthreads.run(self._opening_sync)
         if opening is None:
             # Accept-then-close so the browser sees a reason code, not a bare 403.
             self.closing = True
@@ -163,7 +159,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _run(self, command: Command) -> None:
         try:
-            outcome = await dbpool.run(self._run_sync, command)
+            outcome = await dbthreads.run(self._run_sync, command)
         except Exception as exc:
             # The command's own id, so that the page knows which one was not done.
             await self._unavailable(exc, command.id)
@@ -241,7 +237,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def session_check(self, event: dict[str, Any]) -> None:
         if self.closing:
             return
-        if not await dbpool.run(self._session_checked):
+        if not await dbthreads.run(self._session_checked):
             await self._end_session(None)
 
     async def session_ended(self, event: dict[str, Any]) -> None:
@@ -273,62 +269,11 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
                 {"type": "error", "id": None, "code": "slow_down", "message": message}
             )
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        """channels' ``AsyncConsumer.__call__``, each message waited for without
-        a new task and an ``asyncio.wait``.
-
-        channels' ``await_many_dispatch`` waits on the socket's and the channel
-        layer's next message with ``asyncio.wait`` and makes a new task for the
-        next one after each: four trips through the event loop a message, two
-        messages a command (the frame, and on Redis the command's own state
-        coming back). Here one long-lived task per source takes its messages
-        and dispatches each while holding ``turn``, so the consumer still
-        handles one message at a time, each source's in order, and takes a
-        source's next only once its last is handled; a ``StopConsumer`` (or an
-        error) from a handler ends both, as there.
-        """
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        if self.channel_layer is None:
-            await super().__call__(scope, receive, send)
-            return
-        self.scope = scope
-        self.channel_name = await self.channel_layer.new_channel()
-        self.channel_receive = functools.partial(self.channel_layer.receive, self.channel_name)
-        self.base_send = send
-        turn = asyncio.Lock()
-        stopped = False
-
-        async def take(source: Any) -> None:
-            nonlocal stopped
-            while True:
-                message = await source()
-                async with turn:
-                    if stopped:  # the other source's handler ended the consumer
-                        return
-                    try:
-                        await self.dispatch(message)
-                    except BaseException:
-                        stopped = True
-                        raise
-
-        takers = [asyncio.ensure_future(take(source)) for source in (receive, self.channel_receive)]
-        try:
-            await asyncio.wait(takers, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in takers:
-                # A taker waiting on the channel layer is cancelled there, which
-                # is how channels_redis unsubscribes the consumer's channel.
-                task.cancel()
-            ends = await asyncio.gather(*takers, return_exceptions=True)
-        for end in ends:
-            if not isinstance(end, (StopConsumer, asyncio.CancelledError, type(None))):
-                raise end  # as channels: the server logs it and closes the socket
-
     async def dispatch(self, message: dict[str, Any]) -> None:
-        # Channels closes stale database connections before every message,
-        # with a hop to its shared sync thread. This consumer touches the
-        # database only through games.dbpool, which does that around each
-        # call itself; the hop was a queue every socket of the process shared.
+        # Kept: channels' own hops to its one sync thread per message to close
+        # old connections, so every socket waited behind any sync view there.
+        # This consumer uses the database only through runtime.dbthreads,
+        # which does that around each call itself.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -391,7 +336,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         return game.owner, language, state
 
     async def _current_state(self) -> dict[str, Any]:
-        state: dict[str, Any] = await dbpool.run(self._current_state_sync)
+        state: dict[str, Any] = await dbthreads.run(self._current_state_sync)
         return state
 
     def _current_state_sync(self) -> dict[str, Any]:

@@ -70,8 +70,8 @@ from games.services.person import (
     undo_step,
 )
 from games.services.rows import hold_opened
-from games.services.rowsql import under_session
 from games.services.setups import start_game_from
+from games.services.store import under_session
 
 # The service functions by socket command, for the consumer and views.
 PERSON_COMMANDS: dict[str, Callable[..., Game]] = {

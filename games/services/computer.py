@@ -31,7 +31,7 @@ from games.engine import (
 from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status
 from games.reading import computer_to_act, cube_of, match_of, position_of
-from games.services import rowsql
+from games.services import store
 from games.services.doubling import offer_double, refuse_double, take_double
 from games.services.person import accept_resignation
 from games.services.rows import lock, save, save_at
@@ -108,7 +108,7 @@ def _commit_without_waiting_for_the_disk() -> None:
 
 def computer_due(game_id: int, version: int) -> ComputerDue | None:
     """The computer's task at ``version``; None when the version moved on."""
-    game = rowsql.game(game_id)  # a read: the finish re-checks
+    game = store.game(game_id)  # a read: the finish re-checks
     if game.version != version or not computer_to_act(game):
         return None
     return _due(game)
@@ -264,7 +264,7 @@ def count_computer_attempt(game_id: int, version: int, kind: str) -> int:
     waits on that turn: a stale or duplicate task counts nothing.
     """
     with transaction.atomic():
-        return _count(rowsql.locked_game(game_id), version, kind)
+        return _count(store.locked_game(game_id), version, kind)
 
 
 def _count(game: Game, version: int, kind: str) -> int:
@@ -274,13 +274,13 @@ def _count(game: Game, version: int, kind: str) -> int:
     counts = _counts_at(game.computer_attempts, version)
     counts[kind] = counts.get(kind, 0) + 1
     game.computer_attempts = counts
-    rowsql.update(game, ["computer_attempts"])
+    store.update(game, ["computer_attempts"])
     return int(counts[kind])
 
 
 def computer_attempts(game_id: int, version: int) -> dict[str, int]:
     """``{"starts": n, "requeues": m}`` so far for DARK's turn made on ``version``."""
-    counts = _counts_at(rowsql.game(game_id).computer_attempts, version)
+    counts = _counts_at(store.game(game_id).computer_attempts, version)
     return {kind: int(counts.get(kind, 0)) for kind in ("starts", "requeues")}
 
 

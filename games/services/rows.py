@@ -21,7 +21,7 @@ from django.db.models.base import ModelState
 from games.engine import Side
 from games.models import Game
 from games.reading import computer_to_act
-from games.services import rowsql
+from games.services import store
 from games.services.errors import (
     CubeRefusedError,
     GameOverError,
@@ -55,7 +55,7 @@ JSON_FIELDS = tuple(
 
 def lock(game_id: int) -> Game:
     """The game row, locked until the transaction ends (call inside ``atomic``)."""
-    game = rowsql.locked_game(game_id)
+    game = store.locked_game(game_id)
     game.loaded_values = _values(game)
     return game
 
@@ -139,6 +139,7 @@ def _locked_command(game_id: int, user: Any, version: int, change: RowChange) ->
 # and put back only as a copy of what a successful write produced (or of
 # what an opening read), so two threads or two tabs never share one, and a
 # failed command leaves none.
+# Kept: without it a command's CPU in daphne rose by a third (bench/README.md, "issue 29").
 HELD_GAMES = 2048
 _held: dict[int, Game] = {}
 _held_lock = threading.Lock()
@@ -188,7 +189,7 @@ def hold_opened(game: Game) -> None:
 
 def read(game_id: int) -> Game:
     """The game row as it is now, unlocked (``row_command`` writes it conditionally)."""
-    game = rowsql.game(game_id)
+    game = store.game(game_id)
     game.loaded_values = _values(game)
     return game
 
@@ -213,7 +214,7 @@ def save(game: Game) -> Game:
     # Only the changed columns: most commands touch two or three of them, and
     # building the full UPDATE was a third of a step's server time.
     game.version += 1
-    rowsql.update(game, [*_changed_fields(game), "updated_at"])
+    store.update(game, [*_changed_fields(game), "updated_at"])
     game.loaded_values = _values(game)
     after_commit(game)
     return game
@@ -222,7 +223,7 @@ def save(game: Game) -> Game:
 def save_at(game: Game, version: int) -> bool:
     """``save`` if the row is still at ``version`` (one statement); False if it moved on."""
     game.version = version + 1
-    if not rowsql.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
+    if not store.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
         return False
     game.loaded_values = _values(game)
     after_commit(game)

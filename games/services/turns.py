@@ -14,7 +14,7 @@ from games.engine import Dice, Play, Position, Side, legal_plays, outcome, resul
 from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status, Turn
 from games.reading import cube_of, cube_refusal, match_of, position_of, turns_so_far
-from games.services import dice, insertsql
+from games.services import dice
 from games.services.cube import record_result
 from games.services.rows import after_commit
 from games.signals import game_finished
@@ -40,7 +40,7 @@ def record_turn(
         position_after=after.position_id(),
     )
     turn.roll = dice.roll_number(game)
-    insertsql.insert(turn)  # its SQL built once: every turn of every game stores one
+    turn.save(force_insert=True)
     game.last_turn = turn_json(turn)
     return turn
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -17,8 +18,9 @@ register = template.Library()
 
 @register.simple_tag
 def hint_strings() -> dict[str, Any]:
-    """hint.js's words: ``{% hint_strings as s %}{{ s|json_script:"hint-strings" }}``."""
-    return HINT_STRINGS
+    """hint.js's words: ``{% hint_strings as s %}{{ s|json_script:"hint-strings" }}``,
+    with how long the page waits before it offers a retry."""
+    return {**HINT_STRINGS, "retry_after": settings.WAIT_RETRY_SECONDS}
 
 
 @register.simple_tag

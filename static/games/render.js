@@ -88,5 +88,10 @@ export function connectionChanged(page, status) {
   } else if (status === "open") {
     note.hidden = true;
   }
-  if (page.state.board) render(page);
+  // A play being shown step by step owns the board (and the turn line) until
+  // it ends, and then draws the state: a socket that opens meanwhile (it
+  // does as the page opens on the computer's opening play) must not draw
+  // the newest state over it.
+  if (page.animating) page.root.dataset.idle = "false";
+  else if (page.state.board) render(page);
 }

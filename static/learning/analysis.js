@@ -277,22 +277,49 @@ async function changeSetting() {
 
 // ---------------------------------------------------------------- analysis
 
+// While a job waits: what for (its place in the queue, or running) and for
+// how long, from the server's answer; a retry offered once the wait is long.
+function waiting(answer) {
+  if (!answer) {
+    showRetry(null);
+    return;
+  }
+  const seconds = answer.seconds ?? 0;
+  let words = S.waiting;
+  if (answer.state === "running") words = S.running;
+  else if (answer.ahead === 0) words = S.queued_next;
+  else if (answer.ahead > 0) words = S.queued;
+  say(fmt(words, { ahead: answer.ahead, seconds }));
+  showRetry(seconds >= S.retry_after ? S.slow : null);
+}
+
+function showRetry(words) {
+  $("ab-wait").hidden = words === null;
+  $("ab-wait-words").textContent = words || "";
+  $("ab-retry").hidden = words === null;
+}
+
 async function analyse() {
   if (state.setup) return;
   const token = ++state.token;
   const query = { id: state.facts.position_id, dice: state.dice, side: state.facts.side, ...settingBody(state.setting) };
   $("ab-results-title").dataset.state = "pending";
   say(S.thinking);
+  waiting(null);
   let { ok, data: answer } = await postJson(urls.run, query);
-  while (ok && token === state.token && answer.state !== "done" && answer.state !== "failed") {
+  while (ok && token === state.token && !["done", "failed", "lost"].includes(answer.state)) {
+    waiting(answer);
     await new Promise((r) => window.setTimeout(r, 500));
     ({ ok, data: answer } = await getJson(`${urls.run}?${new URLSearchParams(query)}`));
   }
   if (token !== state.token) return;
   if (!ok || answer.state !== "done") {
+    say("");
     say(answer.message || S.failed, true);
+    showRetry("");  // failed or lost: asking again queues it anew
     return;
   }
+  waiting(null);
   say("");
   showResults(answer);
   writeAddress(); // a cube action shown: the address says so (show=cube)
@@ -360,7 +387,7 @@ async function rollout() {
   $("ab-rollout-status").hidden = false;
   showProgress(null);
   let { ok, data: answer } = await postJson(urls.run, query);
-  while (ok && token === state.token && answer.state !== "done" && answer.state !== "failed") {
+  while (ok && token === state.token && !["done", "failed", "lost"].includes(answer.state)) {
     showProgress(answer.progress);
     await new Promise((r) => window.setTimeout(r, 500));
     ({ ok, data: answer } = await getJson(`${urls.run}?${new URLSearchParams(query)}`));
@@ -443,6 +470,7 @@ $("ab-dice").addEventListener("change", () => {
 });
 $("ab-analyse").addEventListener("click", analyse);
 $("ab-rollout").addEventListener("click", rollout);
+$("ab-retry").addEventListener("click", analyse);
 for (const id of ["ab-cube", "ab-owner", "ab-match", "ab-score-light", "ab-score-dark", "ab-crawford", "ab-jacoby"]) {
   $(id).addEventListener("change", changeSetting);
 }

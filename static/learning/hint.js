@@ -8,21 +8,52 @@ import { byId, equity, fmt, pct, readJson } from "../games/common.js";
 import { keyForPage } from "../games/input.js";
 
 const S = readJson("hint-strings");
-// The server runs one job per (game, version) and answers every socket once:
-// an answer that never comes (asked again after it went) is given up.
+// The server runs one job per (game, version) and answers every socket once;
+// it says when the job starts running. While the page waits it says for
+// what and for how long; after S.retry_after seconds it offers 重试 (retry),
+// which asks again (the server queues the job anew); an answer that never
+// comes is given up in words, with the retry still offered.
 const GIVE_UP_MS = 45000;
 let canAsk = false;
 let turnKey = "";
-let asked = null;   // {id, version, timer} of the hint command on its way
+let asked = null;   // {id, version, timer, ticker, since, running} of the hint command on its way
 
 function status(text) {
   byId("hint-panel").hidden = false;
   byId("hint-status").textContent = text;
 }
 
+// The waiting line: queued or running, the seconds so far, and the retry
+// button once the wait is long (or the hint failed).
+function waiting(words, retry) {
+  byId("hint-wait").hidden = !words && !retry;
+  byId("hint-wait-words").textContent = words;
+  byId("hint-retry").hidden = !retry;
+}
+
+function tick() {
+  if (!asked) return;
+  const seconds = Math.floor((Date.now() - asked.since) / 1000);
+  const slow = seconds >= S.retry_after;
+  // Most hints come within a second: the plain words first, then the wait's.
+  const words = asked.running ? S.running : S.queued;
+  status(seconds < 2 ? S.thinking : fmt(words, { seconds }));
+  waiting(slow ? S.slow : "", slow);
+}
+
 function settle() {
-  if (asked) window.clearTimeout(asked.timer);
+  if (asked) {
+    window.clearTimeout(asked.timer);
+    window.clearInterval(asked.ticker);
+  }
   asked = null;
+  waiting("", false);
+}
+
+function fail(text) {
+  settle();
+  status(text);
+  waiting("", canAsk);
 }
 
 function clear() {
@@ -69,15 +100,20 @@ function show(hint) {
 }
 
 function ask() {
-  if (!canAsk || asked) return;
+  if (!canAsk) return;
+  settle();  // a retry: the old wait is over
   const sent = sendCommand("hint");
   if (!sent) {
-    status(S.failed);
+    fail(S.failed);
     return;
   }
-  asked = { ...sent, timer: window.setTimeout(() => { settle(); status(S.failed); }, GIVE_UP_MS) };
+  asked = {
+    ...sent, since: Date.now(), running: false,
+    timer: window.setTimeout(() => fail(S.lost), GIVE_UP_MS),
+    ticker: window.setInterval(tick, 1000),
+  };
   byId("hint-list").replaceChildren();
-  status(S.thinking);
+  tick();
 }
 
 // A new roll or a new turn: the old hint answers a position that is gone.
@@ -93,20 +129,26 @@ on("state", ({ state, canHint }) => {
 
 on("message", (msg) => {
   if (msg.type !== "hint" || !asked || msg.version !== asked.version) return;
-  settle();
-  if (msg.state === "done") show(msg);
-  else status(S.failed);
+  if (msg.state === "running") {  // taken off the queue: being worked out now
+    asked.running = true;
+    tick();
+    return;
+  }
+  if (msg.state === "done") {
+    settle();
+    show(msg);
+  } else fail(S.failed);
 });
 
 on("answer", (msg) => {
   if (!asked || msg.id !== asked.id) return;
-  settle();
-  status(msg.message || S.unavailable);
+  fail(msg.message || S.unavailable);
 });
 
-byId("btn-hint").addEventListener("click", ask);
+byId("btn-hint").addEventListener("click", () => { if (!asked) ask(); });
+byId("hint-retry").addEventListener("click", ask);
 document.addEventListener("keydown", (ev) => {
   if (!keyForPage(ev) || (ev.key !== "h" && ev.key !== "H")) return;
   ev.preventDefault();
-  ask();
+  if (!asked) ask();
 });

@@ -244,20 +244,19 @@ def popped(client: Any, queue: str) -> dict[str, Any]:
 
 
 @pytest.mark.redis
-def test_on_redis_a_task_is_sent_as_apply_async_sends_it(redis_url: str) -> None:
+def test_on_redis_a_task_waits_on_the_queue_it_declares(redis_url: str) -> None:
     import redis
 
     client = redis.Redis.from_url(redis_url)
-    client.delete("moves")
+    client.delete("moves", "analysis")
     try:
-        tasks.play_computer_turn.apply_async(args=(0, 7))  # Celery's own publishing
-        by_celery = popped(client, "moves")
-        dispatch.enqueue(tasks.play_computer_turn, 0, 7)  # the site's
-        by_site = popped(client, "moves")
+        dispatch.enqueue(tasks.play_computer_turn, 0, 7)
+        message = popped(client, "moves")
+        assert client.llen("analysis") == 0
     finally:
-        client.delete("moves")
-    assert by_site == by_celery
-    assert by_site["body"][0] == [0, 7]
+        client.delete("moves", "analysis")
+    assert message["headers"]["task"] == "ai_worker.tasks.play_computer_turn"
+    assert message["body"][0] == [0, 7]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -163,6 +163,79 @@ def test_the_computers_opening_roll_is_shown_played_announced_and_marked(
     page.context.close()
 
 
+# What the board shows at each frame drawn (a requestAnimationFrame loop,
+# from before the page's scripts run): the person's dice, the computer's,
+# where the computer's checkers stand, and how many of its plays were shown.
+FRAMES_JS = """
+window.__frames = [];
+const frame = () => {
+  const board = document.getElementById("board");
+  const shuanglu = window.__shuanglu;
+  if (board && shuanglu && board.querySelector(".b-die-light, .b-die-dark")) {
+    const values = (sel) => [...board.querySelectorAll(sel)].map((d) => d.dataset.value).join(",");
+    const dark = [...board.querySelectorAll(".b-checker.b-dark")]
+      .map((c) => `${c.getAttribute("cx")}:${c.getAttribute("cy")}`).sort().join(" ");
+    const seen = {
+      light: values(".b-die-light"), dark: values(".b-die-dark"),
+      checkers: dark, plays: shuanglu.animatedPlays,
+    };
+    const last = window.__frames[window.__frames.length - 1];
+    if (!last || JSON.stringify(last) !== JSON.stringify(seen)) window.__frames.push(seen);
+  }
+  window.requestAnimationFrame(frame);
+};
+window.requestAnimationFrame(frame);
+"""
+
+
+@pytest.mark.parametrize(("language", "width"), SCREENS)
+def test_a_page_opened_after_the_computers_opening_play_shows_the_opening_then_the_play(
+    browser: Any,
+    daphne_server: str,
+    user: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    held_computer_turns: list[tuple[int, int]],
+    language: str,
+    width: int,
+) -> None:
+    """The computer won the opening roll and played before the page opened
+    (issue 32, item 13): from the first frame drawn the board shows the
+    opening dice and the computer's checkers where they stood; its play is
+    then played back step by step (the socket opening meanwhile draws
+    nothing over it); only then the person's roll."""
+    set_prefs(user, language=language, animation_speed="normal")
+    # You 3, the computer 6: it starts and plays 6-3; then you roll 5-1.
+    fixed_dice(monkeypatch, 3, 6, 5, 1)
+    game = services.start_game(user, "beginner")
+    play = play_computer_turn(game)
+    w = words(game, language)
+    page = open_page(browser, daphne_server, user, language, width)
+    page.add_init_script(FRAMES_JS)
+    page.goto(f"/games/{game.pk}/")
+    page.wait_for_function("() => window.__shuanglu.idle && window.__shuanglu.animatedPlays === 1")
+    page.wait_for_timeout(300)  # a few frames of the person's roll
+    frames = page.evaluate("() => window.__frames")
+    final = frames[-1]
+    assert (final["light"], final["dark"]) == ("5,1", "")
+    # The first frame: the opening roll, yours left of its, and its checkers unmoved.
+    first = frames[0]
+    assert (first["light"], first["dark"], first["plays"]) == ("3", "6", 0)
+    assert first["checkers"] != final["checkers"]
+    # Every frame until the person's roll: the opening dice, while the checkers move.
+    roll_at = next(i for i, f in enumerate(frames) if f["light"] == "5,1")
+    opening = frames[:roll_at]
+    assert all((f["light"], f["dark"]) == ("3", "6") for f in opening), opening
+    assert {f["checkers"] for f in opening} >= {first["checkers"], final["checkers"]}
+    assert len({f["checkers"] for f in opening}) >= len(play.steps) + 1, "step by step"
+    assert opening[-1]["plays"] == 1
+    assert all(f["light"] == "5,1" and f["checkers"] == final["checkers"] for f in frames[roll_at:])
+    # And in words: the opening roll, and the computer's play in the board's numbering.
+    assert w["opening_roll"] % {"light": 3, "dark": 6} in page.locator("#play-opening").inner_text()
+    wait_live(page, w["computer_opened"] % {"play": display_notation(play.notation(), "dark")})
+    assert no_sideways_scroll(page, width)
+    page.context.close()
+
+
 @pytest.mark.parametrize(("language", "width"), SCREENS)
 def test_the_expert_is_thinking_only_until_its_play_and_both_plays_are_marked(
     browser: Any,

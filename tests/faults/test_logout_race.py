@@ -24,7 +24,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, Status
-from games.services import rowsql
+from games.services import store
 from tests.faults.fixtures_sockets import assert_signed_out, open_game, signed_in
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
@@ -53,8 +53,8 @@ def hold(request: pytest.FixtureRequest) -> Iterator[Hold]:
         with mock.patch.object(services, "make_step", holder):
             yield holder
     else:
-        holder = Hold(rowsql.update)
-        with mock.patch.object(rowsql, "update", holder):
+        holder = Hold(store.update)
+        with mock.patch.object(store, "update", holder):
             yield holder
 
 

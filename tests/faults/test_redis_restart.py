@@ -15,7 +15,6 @@ import pytest
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from games.live import broadcast
-from games.redislayer import RedisPubSubChannelLayer as SiteLayer
 from tests.conftest import PrivateRedis
 
 pytestmark = [pytest.mark.timeout(60)]
@@ -28,12 +27,10 @@ async def wait_for(check: Any, seconds: float = 15) -> None:
         await asyncio.sleep(0.1)
 
 
-# The site's layer (its PUBLISH on a connection of its own) and channels_redis's.
-@pytest.mark.parametrize("layer_class", [SiteLayer, RedisPubSubChannelLayer])
 async def test_a_push_after_a_redis_restart_still_arrives(
-    private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch, caplog: Any, layer_class: Any
+    private_redis: PrivateRedis, monkeypatch: pytest.MonkeyPatch, caplog: Any
 ) -> None:
-    layer = layer_class(hosts=[private_redis.url])
+    layer = RedisPubSubChannelLayer(hosts=[private_redis.url])
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
     monkeypatch.setattr(broadcast, "_server_loop", None)  # sent as a worker sends
     channel = await layer.new_channel()

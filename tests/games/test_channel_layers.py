@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils.module_loading import import_string
 
-from games.layers import InMemoryChannelLayer
+from runtime.layers import InMemoryChannelLayer
 from tests.test_settings import run
 
 LAYER_CONFIG_PROBE = """
@@ -90,54 +90,6 @@ def test_redis_layer_survives_an_idle_spell(redis_url: str) -> None:
         return message
 
     assert asyncio.run(idle()) == {"type": "x", "after": "idle"}
-
-
-@pytest.mark.redis
-def test_redis_layer_leaves_the_sender_of_a_state_out_and_reaches_every_other_socket(
-    redis_url: str,
-) -> None:
-    # The site's layer (games.redislayer) and channels_redis's own, as two
-    # processes on one Redis: a state named for its sender reaches the
-    # sender's other tab in the same process and a tab in the other process
-    # (which reads the same wire), not the sender; anything else reaches all.
-    from channels_redis.pubsub import RedisPubSubChannelLayer as ChannelsLayer
-
-    config = site_layer_config(redis_url)
-    assert config["BACKEND"] == "games.redislayer.RedisPubSubChannelLayer"
-    here = site_layer(redis_url, "test-sender")
-    there = ChannelsLayer(**{**config["CONFIG"], "prefix": "test-sender"})
-
-    async def scenario() -> list[Any]:
-        sender, tab = await here.new_channel(), await here.new_channel()
-        elsewhere = await there.new_channel()
-        for layer, channel in ((here, sender), (here, tab), (there, elsewhere)):
-            await layer.group_add("g", channel)
-        state = {"type": "game.state", "state": {"version": 1}, "sender": sender}
-        await here.group_send("g", state)
-        got = [
-            await asyncio.wait_for(layer.receive(c), 5)
-            for layer, c in ((here, tab), (there, elsewhere))
-        ]
-        # The copy went to the tab and the sender in one go: none for the sender.
-        got.append(here._get_layer().channels[sender].qsize())
-        await here.group_send("g", {"type": "game.event", "n": 2})
-        await there.group_send(
-            "g", {"type": "game.state", "state": {"version": 2}, "sender": elsewhere}
-        )
-        got.append(await asyncio.wait_for(here.receive(sender), 5))
-        got.append(await asyncio.wait_for(here.receive(sender), 5))  # not its own: it gets it
-        got.append(here._get_layer()._shards[0]._own)  # every own copy came back
-        await here.flush()
-        await there.flush()
-        return got
-
-    state = {"type": "game.state", "state": {"version": 1}}
-    got = asyncio.run(scenario())
-    sender = got[0]["sender"]
-    assert got[:3] == [{**state, "sender": sender}, {**state, "sender": sender}, 0]
-    assert got[3] == {"type": "game.event", "n": 2}
-    assert got[4]["state"] == {"version": 2} and got[4]["sender"] != sender
-    assert got[5] == {}
 
 
 def test_in_memory_layer_sweeps_expired_messages_once_a_second() -> None:

@@ -7,13 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.engine import Dice, legal_plays
 from games.models import Game, Turn
-from games.services import insertsql
 from tests.ai.conftest import dark_game  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("held_computer_turns")]
@@ -101,24 +100,3 @@ def test_a_games_first_turn_is_numbered_without_counting_its_turns(
     stored = Game.objects.get(pk=game.pk)
     assert [t.number for t in Turn.objects.filter(game=game)] == [1]
     assert stored.last_turn is not None and stored.last_turn["number"] == 1
-
-
-def test_the_prepared_insert_stores_what_create_stores(dark_game: Any) -> None:  # noqa: F811
-    game = dark_game()
-    fields = {
-        "side": "dark",
-        "die1": 6,
-        "die2": 4,
-        "notation": "24/18 13/9",
-        "steps": [[24, 18, 6, 0], [13, 9, 4, 0]],
-        "position_before": "4HPwATDgc/ABMA",
-        "position_after": "4HPwATDgc/ABMA",
-    }
-    insertsql.insert(Turn(game=game, number=50, **fields))
-    Turn.objects.create(game=game, number=51, **fields)
-    mine, orms = Turn.objects.filter(game=game, number__in=(50, 51)).order_by("number")
-    for name in ("side", "die1", "die2", "notation", "steps", "position_before"):
-        assert getattr(mine, name) == getattr(orms, name) == fields[name]
-    assert mine.created_at is not None and mine.created_at <= orms.created_at
-    with pytest.raises(IntegrityError), transaction.atomic():
-        insertsql.insert(Turn(game=game, number=50, **fields))  # the constraint holds

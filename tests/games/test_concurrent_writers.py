@@ -21,7 +21,7 @@ from django.db import connections
 
 from games import services
 from games.models import Game, Status
-from games.services import rows, rowsql
+from games.services import rows, store
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 
@@ -87,7 +87,7 @@ def test_fifty_writers_on_one_version_apply_one_command(
 def test_a_row_that_moves_on_between_read_and_write_refuses_the_command(
     opening: Game, user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    read = rowsql.game
+    read = store.game
     raced = False
 
     def read_then_race(game_id: int) -> Game:
@@ -98,7 +98,7 @@ def test_a_row_that_moves_on_between_read_and_write_refuses_the_command(
             services.make_step(game_id, user, 1, 13, 8)
         return game
 
-    monkeypatch.setattr(rowsql, "game", read_then_race)
+    monkeypatch.setattr(store, "game", read_then_race)
     with pytest.raises(services.StaleVersionError):
         services.make_step(opening.pk, user, 1, 13, 11)  # read at 1, the row is at 2
     opening.refresh_from_db()

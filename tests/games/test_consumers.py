@@ -112,22 +112,6 @@ async def test_the_owner_gets_the_state_on_connect(game: Game, user: Any) -> Non
     await socket.disconnect()
 
 
-async def test_the_row_the_opening_read_is_held_for_the_first_command(
-    game: Game, user: Any
-) -> None:
-    from games.services import rows
-
-    rows._held.pop(game.pk, None)
-    socket, state = await connect(game.pk, user)
-    held = rows._held.get(game.pk)
-    assert held is not None and held.version == state["version"] == 1
-    await socket.send_json_to({"type": "step", "id": "c1", "version": 1, "from": 13, "to": 8})
-    assert await socket.receive_json_from(TIMEOUT) == {"type": "ack", "id": "c1", "version": 2}
-    assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
-    assert rows._held[game.pk].version == 2  # written from it, held again
-    await socket.disconnect()
-
-
 # --------------------------------------------------------------- commands
 
 
@@ -301,7 +285,7 @@ async def test_an_event_pushed_by_another_app_reaches_the_socket(game: Game, use
 async def test_an_event_during_a_command_waits_for_the_commands_answer(
     game: Game, user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One message at a time (GameConsumer.__call__): a group event that
+    """One message at a time (channels' consumer): a group event that
     arrives while a command runs is handled once the command is answered."""
     import threading
 

@@ -126,3 +126,70 @@ def test_the_h_key_asks_nothing_while_the_resign_dialog_is_open(
     page.locator("#resign-cancel").click()
     game.refresh_from_db()
     assert not game.hints_used and not Hint.objects.filter(game=game).exists()
+
+
+# The waiting words and the retry (learning/client_strings.py), in each language.
+WAITING = {
+    "zh-hans": {
+        "queued": r"排队中……已等 ?\d+ ?秒",
+        "slow": "这次比平常慢。可以继续等，也可以重试。",
+        "retry": "重试",
+    },
+    "en": {
+        "queued": r"Waiting in the queue… \d+ s so far",
+        "slow": "This is taking longer than usual. You can keep waiting or try again.",
+        "retry": "Try again",
+    },
+}
+
+
+@pytest.mark.worker
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_lost_hint_says_what_it_waits_for_and_the_retry_gets_it(
+    browser: Any,
+    request: pytest.FixtureRequest,
+    daphne_server: str,
+    redis_url: str,
+    user: Any,
+    language: str,
+) -> None:
+    """No worker when the hint is asked; its message is then dropped (the
+    worker fixture purges the queues before it starts). The page says it is
+    waiting and for how long, offers the retry, and the retry gets the hint."""
+    import re
+
+    from django.conf import settings
+
+    play.set_prefs(user, language=language)
+    game = hint_game(user)
+    words = WAITING[language]
+    context = browser.new_context(
+        base_url=daphne_server, locale=LOCALES[language], viewport={"width": 1280, "height": 800}
+    )
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    play.sign_in(page, daphne_server, user)
+    page.goto(f"/games/{game.pk}/")
+    play.wait_connected(page)
+    page.locator("#btn-hint").click()
+    status = page.locator("#hint-status")
+    page.wait_for_function(
+        "(pattern) => new RegExp(pattern).test(document.querySelector('#hint-status').textContent)",
+        arg=words["queued"],
+    )
+    assert re.fullmatch(words["queued"], status.inner_text())
+    assert page.locator("#hint-retry").is_hidden()
+    request.getfixturevalue("celery_worker_process")  # purges the queue: the message is lost
+    retry = page.locator("#hint-retry")
+    retry.wait_for(state="visible", timeout=(settings.WAIT_RETRY_SECONDS + 10) * 1000)
+    assert retry.inner_text() == words["retry"]
+    assert page.locator("#hint-wait-words").inner_text() == words["slow"]
+    assert re.fullmatch(words["queued"], status.inner_text())
+    assert not Hint.objects.filter(game=game, state="done").exists()
+    retry.click()
+    page.wait_for_selector("#hint-list > li", timeout=60_000)
+    assert page.locator("#hint-list > li").count() == 5
+    assert SCREEN[language]["ready"] in status.inner_text()
+    assert page.locator("#hint-wait").is_hidden()
+    assert page.locator("#board g.b-arrows line").count() >= 1
+    context.close()

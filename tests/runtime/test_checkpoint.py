@@ -1,4 +1,4 @@
-"""games.dbpool on SQLite: the sockets' thread leaves checkpoints of the
+"""runtime.checkpoint on SQLite: the sockets' thread leaves checkpoints of the
 write-ahead log to a thread of its own, which keeps the log short (issue 16)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from games import dbpool
+from runtime import checkpoint, dbthreads
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,13 +21,13 @@ def _sqlite_only() -> Iterator[None]:
     if connection.vendor != "sqlite":
         pytest.skip("the write-ahead log and its checkpoints are SQLite's")
     yield
-    dbpool.close()
+    dbthreads.close()
     with connection.cursor() as cursor:
         cursor.execute("DROP TABLE IF EXISTS guard_pages")
 
 
 def on_pool(fn: Callable[[], Any]) -> Any:
-    return asyncio.run(dbpool.run(fn))
+    return asyncio.run(dbthreads.run(fn))
 
 
 def write(rows: int) -> None:
@@ -61,8 +61,8 @@ def test_the_pool_thread_does_not_checkpoint_and_other_connections_still_do() ->
 def test_the_checkpointer_keeps_the_pool_threads_log_short(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(dbpool, "CHECKPOINT_SECONDS", 0.02)
-    monkeypatch.setattr(dbpool, "WAL_RESTART_FRAMES", 20)
+    monkeypatch.setattr(checkpoint, "CHECKPOINT_SECONDS", 0.02)
+    monkeypatch.setattr(checkpoint, "WAL_RESTART_FRAMES", 20)
     on_pool(lambda: write(60))  # no one else commits, so only the checkpointer copies
     time.sleep(0.5)
     on_pool(lambda: write(1))
@@ -73,9 +73,9 @@ def test_the_checkpointer_keeps_the_pool_threads_log_short(
 def test_a_checkpoint_copies_the_whole_log(
     monkeypatch: pytest.MonkeyPatch, restart_past: int
 ) -> None:
-    monkeypatch.setattr(dbpool, "WAL_RESTART_FRAMES", restart_past)
+    monkeypatch.setattr(checkpoint, "WAL_RESTART_FRAMES", restart_past)
     write(60)
-    frames, copied = dbpool.checkpoint()
+    frames, copied = checkpoint.checkpoint()
     assert frames >= 60 and copied == frames
     write(1)  # with the whole log copied, the next commit writes from its start
     assert log_pages()[0] < 10

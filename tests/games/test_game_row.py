@@ -1,20 +1,36 @@
 """The game row's write stays in place on PostgreSQL (issue 16): no column a
-step or undo writes is in an index, so the update is a heap-only tuple."""
+step or undo writes is in an index, so the update is a heap-only tuple; and
+its statements run prepared (config/settings.py's OPTIONS)."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from django.db import connection
 
-from games import dbpool, services
+from games import services
 from games.models import Game, Status
-from tests.games.test_db_pool_held import end_backend
-from tests.games.test_held_rows import executed
+from runtime import dbthreads
+from tests.runtime.fixtures_connections import end_backend
 
 pytestmark = pytest.mark.django_db
+
+
+@contextmanager
+def executed() -> Iterator[list[str]]:
+    """Each statement's SQL as run on the connection."""
+    seen: list[str] = []
+
+    def record(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        seen.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        yield seen
 
 
 def indexed_columns() -> set[str]:
@@ -51,7 +67,7 @@ def test_on_postgresql_the_row_statements_run_prepared_and_again_on_a_new_connec
 ) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("prepared statements are PostgreSQL's")
-    monkeypatch.setattr(dbpool, "POSTGRES_THREADS", 1)
+    monkeypatch.setattr(dbthreads, "POSTGRES_THREADS", 1)
     game = make_game(dice=[5, 2])
 
     def play(version: int) -> tuple[list[str], int]:
@@ -66,7 +82,7 @@ def test_on_postgresql_the_row_statements_run_prepared_and_again_on_a_new_connec
             return prepared, cursor.fetchone()[0]
 
     def on_pool(version: int) -> tuple[list[str], int]:
-        return asyncio.run(dbpool.run(play, version))
+        return asyncio.run(dbthreads.run(play, version))
 
     on_pool(1)
     prepared, backend = on_pool(3)

@@ -13,11 +13,16 @@ handler copies what it changes (``GameConsumer.game_state`` does, and the
 other handlers change nothing).
 
 A game's state sent on behalf of one socket's command (``sender``,
-games.broadcast.answered_by) is not put in that socket's own queue: the
+games' broadcast.answered_by) is not put in that socket's own queue: the
 socket answers its command with that state itself, and the copy was woken
 for, read and dropped by version (every command's, in this one process).
 When that socket is the group's only member (one tab on the game) the send
 is not made at all (``reaches_others``): no hop to the event loop.
+
+It overrides and reads channels' private parts (``_clean_expired``,
+``channels``, ``groups``, the queue's ``(expiry, message)`` entries),
+checked with channels 4.3.0-4.3.2; tests/runtime/test_private_names.py
+fails when they change.
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
-"""games.dbpool: each thread keeps its connection from one call to the next,
+"""runtime.dbthreads: each thread keeps its connection from one call to the next,
 and drops it when it is old or the server has ended it (issue 16)."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -13,13 +12,14 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games import dbpool
+from runtime import dbthreads
+from tests.runtime.fixtures_connections import end_backend
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def on_pool(fn: Callable[[], Any]) -> Any:
-    return asyncio.run(dbpool.run(fn))
+    return asyncio.run(dbthreads.run(fn))
 
 
 def fresh_then_query() -> tuple[int, bool, Any]:
@@ -33,18 +33,6 @@ def fresh_then_query() -> tuple[int, bool, Any]:
             cursor.execute("SELECT 1")
             backend = connection.connection
     return threading.get_ident(), fresh, backend
-
-
-def end_backend(backend: int) -> None:
-    """The server ends that connection's session, as a restart does; back once it is gone."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_terminate_backend(%s)", [backend])
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = %s", [backend])
-            if cursor.fetchone()[0] == 0:
-                break
-            time.sleep(0.05)
 
 
 def postgres_only() -> None:
@@ -67,7 +55,7 @@ def test_a_connection_the_server_ended_is_replaced_before_the_next_call(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     postgres_only()
-    monkeypatch.setattr(dbpool, "POSTGRES_THREADS", 1)
+    monkeypatch.setattr(dbthreads, "POSTGRES_THREADS", 1)
     _, _, backend = on_pool(fresh_then_query)
     end_backend(backend)
     _, fresh, again = on_pool(fresh_then_query)  # answered, not "server closed the connection"
@@ -76,17 +64,17 @@ def test_a_connection_the_server_ended_is_replaced_before_the_next_call(
 
 def test_an_old_connection_goes_back_to_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     postgres_only()
-    monkeypatch.setattr(dbpool, "POSTGRES_THREADS", 1)
-    monkeypatch.setattr(dbpool, "HOLD_SECONDS", 0)
+    monkeypatch.setattr(dbthreads, "POSTGRES_THREADS", 1)
+    monkeypatch.setattr(dbthreads, "HOLD_SECONDS", 0)
     assert [on_pool(fresh_then_query)[1] for _ in range(3)] == [True, True, True]
 
 
 def test_the_threads_hold_at_most_half_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     postgres_only()
     pool = settings.DATABASES["default"]["OPTIONS"]["pool"]
-    for size, threads in [(8, 4), (4, 2), (3, 1), (1, 1), (40, dbpool.POSTGRES_THREADS)]:
+    for size, threads in [(8, 4), (4, 2), (3, 1), (1, 1), (40, dbthreads.POSTGRES_THREADS)]:
         monkeypatch.setitem(pool, "max_size", size)
-        assert dbpool.threads() == threads
+        assert dbthreads.threads() == threads
 
 
 # --------------------------------------------------------------- the hop to a thread
@@ -100,43 +88,22 @@ def test_a_calls_error_is_raised_in_its_caller() -> None:
         on_pool(fails)
 
 
-def test_what_a_call_starts_after_it_runs_on_the_loop_just_before_its_result() -> None:
-    """A command's broadcast (games.live.broadcast) goes with its result: one wake-up."""
-    seen: list[str] = []
-    other = asyncio.new_event_loop()
-
-    async def main() -> None:
-        loop = asyncio.get_running_loop()
-
-        def call() -> str:
-            assert dbpool.after_call(loop, seen.append, "follow-up")
-            assert not dbpool.after_call(other, seen.append, "other loop")
-            assert seen == []  # not yet: on the loop, with the result
-            return "result"
-
-        seen.append(await dbpool.run(call))
-
-    asyncio.run(main())
-    assert seen == ["follow-up", "result"]
-    assert not dbpool.after_call(other, seen.append, "outside a call")
-    other.close()
-
-
 def test_a_call_given_up_on_before_it_starts_is_not_run() -> None:
     ran: list[int] = []
-    threads = dbpool.threads()
+    threads = dbthreads.threads()
     release = threading.Event()
 
     async def main() -> None:
         # Every thread held, so the next call waits in the queue.
-        held = [asyncio.ensure_future(dbpool.run(release.wait, 5)) for _ in range(threads)]
+        held = [asyncio.ensure_future(dbthreads.run(release.wait, 5)) for _ in range(threads)]
         await asyncio.sleep(0.05)
-        waiting = asyncio.ensure_future(dbpool.run(ran.append, 1))
+        waiting = asyncio.ensure_future(dbthreads.run(ran.append, 1))
         await asyncio.sleep(0.05)
         waiting.cancel()
+        await asyncio.sleep(0.05)  # the cancel reaches the executor on the loop's next turn
         release.set()
         assert all(await asyncio.gather(*held))
-        assert await dbpool.run(ran.append, 2) is None
+        assert await dbthreads.run(ran.append, 2) is None
 
     asyncio.run(main())
     assert ran == [2]

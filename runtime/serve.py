@@ -1,0 +1,108 @@
+"""daphne on uvloop, with a bound on unread replies: ``python -m runtime.serve``.
+
+Every place that starts the site's web process (./dev, site/Procfile,
+site/systemd, bench/, the tests' live servers) goes through here; it takes
+daphne's own command line unchanged, and is the only place that changes
+how daphne runs.
+
+daphne builds its event loop when ``daphne.server`` is first imported
+(``asyncio.new_event_loop()``, with Twisted's asyncio reactor installed on
+it), so uvloop's policy is set before that import: uvloop's loop (libuv, in
+C) runs the same callbacks with less CPU for each socket's read, write and
+timer (bench/README.md, "Live play"). Without uvloop daphne runs on plain
+asyncio, as before, and says so.
+
+daphne (Twisted) keeps every frame the site sends in the connection's write
+buffer until the client reads it: a client that sent commands but never
+read grew that buffer, and the process, without end (issue 13), and ASGI
+gives the application no view of it. ``bound_unread`` wraps daphne's
+``WebSocketProtocol.serverSend``: before a frame is queued, the bytes still
+unsent are counted (Twisted's buffer and the kernel's send queue), and a
+connection over ``SOCKET_MAX_UNSENT_BYTES`` is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import struct
+import sys
+import termios
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+# The private parts of Twisted's transport read by ``unsent_bytes``
+# (``twisted.internet.abstract.FileDescriptor``), checked with Twisted 24.3-26.10;
+# tests/runtime/test_private_names.py fails when they change.
+TWISTED_BUFFER = ("dataBuffer", "offset", "_tempDataLen")
+
+
+def use_uvloop() -> bool:
+    """Set uvloop's event-loop policy; False (plain asyncio) without uvloop."""
+    if "daphne.server" in sys.modules:
+        # Its loop exists already: a policy set now would not be used by it.
+        raise RuntimeError("runtime.serve must run before daphne.server is imported")
+    try:
+        import uvloop
+    except ImportError:
+        return False
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    return True
+
+
+def unsent_bytes(transport: Any) -> int:
+    """Bytes a Twisted transport holds that the peer has not taken yet."""
+    data: bytes = getattr(transport, TWISTED_BUFFER[0], b"")
+    offset, pending = (int(getattr(transport, name, 0)) for name in TWISTED_BUFFER[1:])
+    return len(data) - offset + pending + _kernel_unsent(transport)
+
+
+def _kernel_unsent(transport: Any) -> int:
+    """Bytes in the socket's kernel send queue the peer has not acknowledged."""
+    try:
+        queued = fcntl.ioctl(transport.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
+    except (AttributeError, OSError, ValueError):
+        return 0
+    return int(struct.unpack("i", queued)[0])
+
+
+def bound_unread() -> None:
+    """Wrap daphne's send once per process: drop a socket that leaves too much unread."""
+    from daphne.ws_protocol import WebSocketProtocol
+    from django.conf import settings
+
+    original = WebSocketProtocol.serverSend
+    if getattr(original, "bounded", False):
+        return
+
+    def server_send(self: Any, content: Any, binary: bool = False) -> None:
+        unsent = unsent_bytes(self.transport)
+        if unsent > settings.SOCKET_MAX_UNSENT_BYTES:
+            if not getattr(self, "dropped_unread", False):
+                self.dropped_unread = True
+                log.warning(
+                    "dropping WebSocket %s: %d bytes of replies unread", self.client_addr, unsent
+                )
+                self.dropConnection(abort=True)
+            return
+        original(self, content, binary)
+
+    server_send.bounded = True  # type: ignore[attr-defined]
+    WebSocketProtocol.serverSend = server_send
+
+
+def main() -> None:
+    if not use_uvloop():
+        # Before daphne configures logging: Python's last-resort handler
+        # writes it to stderr, where daphne's own lines go.
+        log.warning("uvloop is not installed: daphne runs on plain asyncio")
+    from daphne.cli import CommandLineInterface  # builds daphne's loop: after the policy
+
+    bound_unread()
+    CommandLineInterface.entrypoint()
+
+
+if __name__ == "__main__":
+    main()
