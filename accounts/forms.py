@@ -8,7 +8,7 @@ from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import BoardTheme, Preferences, User
+from accounts.models import BoardTheme, Preferences, Tutor, User
 
 # Longer than any real password, short enough to hash cheaply.
 PASSWORD_MAX_LENGTH = 1024
@@ -65,9 +65,15 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         # A form from before the themes existed (an open tab) keeps the board.
         self.fields["board_theme"].required = False
+        self.fields["tutor"].required = False
 
     def clean_board_theme(self) -> str:
         return str(self.cleaned_data.get("board_theme") or BoardTheme.WOOD)
+
+    def clean_tutor(self) -> str:
+        # A form from before 教练模式 (an open tab) leaves the tutor as it was.
+        kept = self.instance.tutor if self.instance else Tutor.OFF
+        return str(self.cleaned_data.get("tutor") or kept or Tutor.OFF)
 
     class Meta:
         model = Preferences
@@ -84,6 +90,8 @@ class PreferencesForm(forms.ModelForm):  # type: ignore[type-arg]
             "board_theme",
             "language",
             "jacoby",
+            "tutor",
+            "last_move_arrows",
         ]
 
 

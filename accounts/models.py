@@ -59,6 +59,16 @@ class GameKind(models.TextChoices):
     MATCH = "match", pgettext_lazy("game type", "Match")
 
 
+class Tutor(models.TextChoices):
+    """教练模式: the least error class the tutor stops a play or a cube
+    decision for before it is committed (the review's classes)."""
+
+    OFF = "off", pgettext_lazy("tutor", "Off")
+    DOUBTFUL = "doubtful", _("Warn on doubtful plays and worse")
+    BAD = "bad", _("Warn on bad plays and worse")
+    VERY_BAD = "very_bad", _("Warn on very bad plays only")
+
+
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 15)
 DEFAULT_MATCH_LENGTH = 5
 
@@ -116,6 +126,14 @@ class Preferences(models.Model):
     jacoby = models.BooleanField(
         _("Jacoby rule in money games (gammons count only once the cube is turned)"),
         default=True,
+    )
+    # Off for a new player: the course teaches the moves first, and its last
+    # lesson offers the tutor (learning/course); see docs/interfaces.md.
+    tutor = models.CharField(
+        _("Tutor mode"), max_length=8, choices=Tutor.choices, default=Tutor.OFF
+    )
+    last_move_arrows = models.BooleanField(
+        _("Show the computer's last move as arrows"), default=True
     )
     updated_at = models.DateTimeField(auto_now=True)
 

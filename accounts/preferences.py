@@ -46,6 +46,8 @@ def board_prefs_from(prefs: Preferences) -> dict[str, Any]:
         "game_kind": prefs.game_kind,
         "match_length": prefs.match_length,
         "jacoby": prefs.jacoby,
+        "tutor": prefs.tutor,
+        "last_move_arrows": prefs.last_move_arrows,
     }
 
 
@@ -55,7 +57,7 @@ def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
     >>> sorted(board_prefs(None))  # doctest: +NORMALIZE_WHITESPACE
     ['animation_ms', 'animation_speed', 'auto_bear_off', 'auto_end_turn', 'auto_forced',
      'board_direction', 'board_theme', 'default_tier', 'game_kind', 'highlight_legal',
-     'jacoby', 'language', 'match_length', 'show_pips', 'sound']
+     'jacoby', 'language', 'last_move_arrows', 'match_length', 'show_pips', 'sound', 'tutor']
     """
     return board_prefs_from(preferences_for(user))
 

@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern] = [
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("preferences/", views.preferences, name="preferences"),
+    path("preferences/tutor/", views.tutor_on, name="tutor_on"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/done/",

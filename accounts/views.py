@@ -31,6 +31,7 @@ from accounts.forms import (
     SignUpForm,
 )
 from accounts.guests import GUEST_BACKEND, ensure_player
+from accounts.models import Preferences, Tutor
 from accounts.preferences import preferences_for
 from accounts.signals import password_changed
 from accounts.throttling import Throttle
@@ -84,6 +85,17 @@ def preferences(request: HttpRequest) -> HttpResponse:
     else:
         form = PreferencesForm(instance=preferences_for(request.user))
     return render(request, "accounts/preferences.html", {"preferences_form": form})
+
+
+@require_POST
+def tutor_on(request: HttpRequest) -> HttpResponse:
+    """The course's offer at its end: 教练模式 on, warning of bad plays and worse."""
+    user = ensure_player(request)
+    Preferences.objects.update_or_create(user=user, defaults={"tutor": Tutor.BAD})
+    messages.success(
+        request, _("Tutor mode is on: it warns you before a bad play or cube decision.")
+    )
+    return redirect(safe_next(request, reverse("accounts:preferences")))
 
 
 def remember_language(response: HttpResponse, language: str) -> None:

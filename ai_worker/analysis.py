@@ -10,7 +10,7 @@ tests and benchmarks can choose the ply. The pieces live by concept:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,18 +56,12 @@ class TurnReport:
         }
 
 
-# A decision is looked at again one level deeper when the play made gives
-# anything away, or when the best two plays are this close (in equity).
-CLOSE = 0.08
-
-
 def analyse_turn(
     position: Position,
     dice: Dice,
     played: Play | None,
     *,
     ply: int,
-    deeper: int | None = None,
     top: int = 5,
     rank: RankFn = default_rank,
     luck_equities: dict[tuple[int, int], float] | None = None,
@@ -75,16 +69,15 @@ def analyse_turn(
 ) -> TurnReport:
     """Review the play made with ``dice`` from ``position`` (mover's side).
 
-    The plays are ranked at ``ply``; a decision that is not trivial (see
-    ``needs_a_deeper_look``) is ranked again at ``deeper``, and the report
-    says which depth it used. ``played`` is ``None`` when nothing could move.
+    Every play the report lists (the ``top`` best and the play made) is
+    valued at ``ply`` by the same search, so a play's value never depends on
+    whether it was the one made, and every decision of a review is judged at
+    one depth. ``played`` is ``None`` when nothing could move.
     ``luck_equities`` are the best equities for the 21 rolls (see
     ``ai_worker.luck.best_equities``); without them the luck is not computed.
     """
-    ranked = list(rank(position, dice, ply, keep=played)) if played is not None else []
+    ranked = list(rank(position, dice, ply, keep=played, shown=top)) if played is not None else []
     depth = ply
-    if deeper is not None and deeper > ply and needs_a_deeper_look(ranked, played):
-        ranked, depth = list(rank(position, dice, deeper, keep=played)), deeper
     luck = roll_luck(luck_equities, dice, opening) if luck_equities else None
     if not ranked or played is None:
         still = _unmoved(position, depth)
@@ -140,24 +133,24 @@ def review_turn(
     ply: int,
     rank: RankFn = default_rank,
     opening: bool = False,
+    shared: Callable[[RankFn], RankFn] | None = None,
 ) -> TurnReport:
-    """The review of one turn at ``ply``: every decision ranked one ply less
-    (the Expert's depth when ``ply`` is the review's), the non-trivial ones
-    again at ``ply``; luck from the 21 rolls' best plays one ply less, that is
-    against the position's value at ``ply``."""
+    """The review of one turn at ``ply``: every decision ranked at ``ply``;
+    luck from the 21 rolls' best plays one ply less (the Expert's depth when
+    ``ply`` is the review's), that is against the position's value at ``ply``.
+    ``shared`` wraps the ranking (the site's cache, which the tutor and the
+    hint fill)."""
     base = max(1, ply - 1)
-    once = _once(rank)
-    once(position, dice, base, keep=played)  # the roll made: its play at full depth
+    once = _once(shared(rank) if shared is not None else rank)
     # The other rolls only need their best play: searched narrower when the
-    # real evaluator ranks (``luck_rank``), the roll made shared from above.
+    # real evaluator ranks (``luck_rank``), the roll made at full width.
     table_rank = _shared(once, _once(luck_rank), dice, base) if rank is default_rank else once
     equities = best_equities(position, table_rank, ply=base)
     return analyse_turn(
         position,
         dice,
         played,
-        ply=base,
-        deeper=ply,
+        ply=ply,
         rank=once,
         luck_equities=equities,
         opening=opening,
@@ -170,11 +163,11 @@ def _once(rank: RankFn) -> RankFn:
     seen: dict[tuple[int, int, int], Sequence[Ranked]] = {}
 
     def ranked(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None
+        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
     ) -> Sequence[Ranked]:
         key = (max(dice.d1, dice.d2), min(dice.d1, dice.d2), ply)
         if key not in seen:
-            seen[key] = rank(position, dice, ply, keep)
+            seen[key] = rank(position, dice, ply, keep, shown)
         return seen[key]
 
     return ranked
@@ -185,22 +178,12 @@ def _shared(made: RankFn, others: RankFn, roll: Dice, depth: int) -> RankFn:
     key = (max(roll.d1, roll.d2), min(roll.d1, roll.d2), depth)
 
     def ranked(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None
+        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
     ) -> Sequence[Ranked]:
         own = (max(dice.d1, dice.d2), min(dice.d1, dice.d2), ply) == key
-        return (made if own else others)(position, dice, ply, keep)
+        return (made if own else others)(position, dice, ply, keep, shown)
 
     return ranked
-
-
-def needs_a_deeper_look(ranked: Sequence[Ranked], played: Play | None) -> bool:
-    """Whether a decision is worth a deeper search: there was a choice, and
-    either the play made is not the best or the best two are close."""
-    if played is None or len(ranked) < 2:
-        return False
-    if ranked[0].play.result != played.result:
-        return True
-    return float(ranked[0].equity) - float(ranked[1].equity) < CLOSE
 
 
 def _index_of(ranked: Sequence[Ranked], played: Play) -> int | None:

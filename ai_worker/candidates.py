@@ -70,7 +70,7 @@ def hint(
 ) -> list[Candidate]:
     """The ``top`` best plays for ``dice``, best first, each with its reasons
     and, after the first, what the best play does that it does not."""
-    ranked = rank(position, dice, ply)
+    ranked = rank(position, dice, ply, shown=top)
     before = position_features(position)
     return with_comparisons(position, [candidate(position, r, before) for r in ranked[:top]])
 
@@ -89,7 +89,7 @@ def compared(c: Candidate, best: Candidate, before: Features) -> Candidate:
     if c.result_id == best.result_id:
         return c
     reasons = versus(before, _side(best), _side(c))
-    if [r.code for r in reasons] == ["only_equity"]:
+    if [r.code for r in reasons] == ["only_equity"]:  # the same things on both boards
         reasons = [Reason("only_equity", {"loss": round(best.equity - c.equity, 3)})]
     return replace(c, versus=tuple(reasons))
 
@@ -98,4 +98,4 @@ def _side(c: Candidate) -> Side:
     from ai_worker.evaluator import bearoff_rolls
 
     hits = sum(1 for step in c.steps if step[2])
-    return side(Position.from_position_id(c.result_id), hits, c.probs, bearoff_rolls)
+    return side(Position.from_position_id(c.result_id), hits, c.probs, bearoff_rolls, c.notation)

@@ -6,8 +6,10 @@ the rules in a rare bear-off case and returns the unchanged board when no
 move exists, so it is never asked for moves here.
 
 For ply >= 2 every play is scored at 1-ply, the few best go through the N-ply
-search (the filter bgsage itself uses), and no play may stay in the top two
-on a 1-ply value alone, so the best play is always an N-ply value. The N-ply
+search (the filter bgsage itself uses), and no play may stay among the
+``shown`` best (two by default, every play a page lists when it asks) on a
+1-ply value alone: the best play is always an N-ply value, and every play a
+page shows is valued by the same search whether or not it was played. The N-ply
 search is bgsage's, whose nodes are cleaned and whose bear-offs are exact
 once it has the database; a short race, where it would miss a result decided
 on any dice, goes to ``ai_worker.search.SaneSearch`` instead (see its module).
@@ -148,13 +150,15 @@ def rank_plays(
     ply: int = 1,
     keep: Play | None = None,
     width: int = FILTER_MAX_PLAYS,
+    shown: int = 2,
 ) -> list[RankedPlay]:
     """Every legal play, best first, with the mover's equity after it.
 
     At ``ply`` >= 2 the play with ``keep``'s result (the one a player made)
     is always searched at full depth, so its loss is measured like for like;
-    ``width`` is how many of the 1-ply best are searched (the best two always
-    end up searched).
+    ``width`` is how many of the 1-ply best are searched, and the ``shown``
+    best always end up searched: a play's value is the same N-ply value
+    whether it was played or not.
 
     >>> from games.engine import Dice, Position
     >>> ranked = rank_plays(Position.start(), Dice(3, 1))
@@ -169,8 +173,22 @@ def rank_plays(
     pre = to_board26(position)
     ranked = _sorted([_score(_networks.one_ply(), play, pre, 1) for play in plays])
     if ply > 1 and len(ranked) > 1:
-        ranked = _deepen(ranked, pre, ply, keep, width)
+        ranked = _deepen(ranked, pre, ply, keep, width, shown)
     return _level_bearoffs(ranked)
+
+
+def at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
+    """``ranked`` (a play of ``rank_plays(position, ...)``) valued at ``ply``
+    if the filter left it shallower: one play searched, as ``keep`` would
+    have been (the tutor's ranking is made before the play is known)."""
+    if ranked.ply >= ply or ply <= 1:
+        return ranked
+    strategy, lock = _networks.multi_ply(ply)
+    with lock:
+        try:
+            return _score_deep(strategy, sane_search(), ranked, to_board26(position), ply)
+        finally:
+            strategy.clear_cache()
 
 
 def bearoff_rolls(position: Position) -> float | None:
@@ -302,6 +320,7 @@ def _deepen(
     ply: int,
     keep: Play | None = None,
     width: int = FILTER_MAX_PLAYS,
+    shown: int = 2,
 ) -> list[RankedPlay]:
     strategy, lock = _networks.multi_ply(ply)
     sane = sane_search()  # one for the decision: its plays share nodes
@@ -314,8 +333,10 @@ def _deepen(
             deep = {id(r): _score_deep(strategy, sane, r, pre, ply) for r in chosen}
             merged = _sorted([deep.get(id(r), r) for r in ranked])
             # A play the filter skipped keeps a 1-ply value that is not
-            # comparable with N-ply values: never let it stand in the top two.
-            while (stale := next((r for r in merged[:2] if r.ply < ply), None)) is not None:
+            # comparable with N-ply values: never let it stand among the
+            # ``shown`` best (at least the top two).
+            top = max(2, shown)
+            while (stale := next((r for r in merged[:top] if r.ply < ply), None)) is not None:
                 merged[merged.index(stale)] = _score_deep(strategy, sane, stale, pre, ply)
                 merged = _sorted(merged)
         finally:

@@ -12,6 +12,24 @@ from typing import Any
 from ai_worker.features import Features, position_features
 from games.engine import Play, Position
 
+# The parameters of any reason (these and ``ai_worker.versus``'s) that name
+# points, one or a list, in the mover's numbering, and those that give a play
+# in its notation: a page shows them in the board's numbering.
+POINT_PARAMS = frozenset(
+    {
+        "point",
+        "points",
+        "top",
+        "bottom",
+        "best_points",
+        "other_points",
+        "best_back_points",
+        "other_back_points",
+        "back_points",
+    }
+)
+PLAY_PARAMS = frozenset({"best_play", "other_play"})
+
 
 @dataclass(frozen=True, slots=True)
 class Reason:
@@ -46,6 +64,12 @@ def explain(before: Features, after: Features, play: Play) -> list[Reason]:
     if anchors and not any(p >= 19 for p in before.made_points):
         reasons.append(Reason("anchor", {"point": anchors[0]}))
     broken = sorted(set(before.made_points) - set(after.made_points), reverse=True)
+    # Moving one of two back checkers on in the opponent's home board splits
+    # them: a player says so, not that a point is given up.
+    split = [p for p in broken if p >= 19 and p in after.blots]
+    broken = [p for p in broken if p not in split]
+    if split and after.contact:
+        reasons.append(Reason("splits", {"points": split}))
     if broken and after.contact:  # in a race or a bear-off a point means nothing
         reasons.append(Reason("breaks_points", {"points": broken}))
     reasons.extend(_blot_reasons(after))
@@ -83,7 +107,14 @@ def _blot_reasons(after: Features) -> list[Reason]:
         return [Reason("no_blots")]
     if not after.exposed:
         return []
-    params = {"count": len(after.exposed), "points": list(after.exposed), "shots": after.shots}
+    params: dict[str, Any] = {
+        "count": len(after.exposed),
+        "points": list(after.exposed),
+        "shots": after.shots,
+    }
+    back = [p for p in after.blots if p not in after.exposed]
+    if back:  # left out of ``shots``, but named with the rolls that hit them
+        params.update(back_points=back, back_shots=after.back_shots)
     return [Reason("blots", params)]
 
 

@@ -59,6 +59,7 @@ class Features:
     trapped: int  # opponent checkers behind the mover's longest prime (its bar included)
     builders: int  # spare checkers and blots on the mover's 4..11, to make points with
     timing: int  # pips the mover can play without moving a back checker (see ``timing``)
+    bearing_off: bool = False  # every checker of the mover's home (1..6) or off
 
 
 def position_features(board: Board) -> Features:
@@ -90,6 +91,7 @@ def position_features(board: Board) -> Features:
         trapped=_behind(board, prime_top - prime + 1) if prime else 0,
         builders=sum(1 if me[p - 1] == 1 else max(0, me[p - 1] - 2) for p in range(4, 12)),
         timing=timing(board),
+        bearing_off=not any(me[6:]),
     )
 
 

@@ -44,19 +44,20 @@ class Ranked(Protocol):
 
 class RankFn(Protocol):
     """Rank every legal play at ``ply``, best first; ``keep`` (the play made)
-    is valued at full depth (see ``ai_worker.evaluator.rank_plays``)."""
+    and the ``shown`` best are valued at full depth, each by the same search
+    (see ``ai_worker.evaluator.rank_plays``)."""
 
     def __call__(
-        self, position: Position, dice: Dice, ply: int, keep: Play | None = None
+        self, position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
     ) -> Sequence[Ranked]: ...
 
 
 def default_rank(
-    position: Position, dice: Dice, ply: int, keep: Play | None = None
+    position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
 ) -> Sequence[Ranked]:
     from ai_worker.evaluator import rank_plays
 
-    return rank_plays(position, dice, ply, keep)
+    return rank_plays(position, dice, ply, keep, shown=shown)
 
 
 # The luck table needs only each roll's best play: two searched plays do.
@@ -64,9 +65,9 @@ LUCK_WIDTH = 2
 
 
 def luck_rank(
-    position: Position, dice: Dice, ply: int, keep: Play | None = None
+    position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
 ) -> Sequence[Ranked]:
     """``default_rank`` narrowed for the luck table (see ``LUCK_WIDTH``)."""
     from ai_worker.evaluator import rank_plays
 
-    return rank_plays(position, dice, ply, keep, width=LUCK_WIDTH)
+    return rank_plays(position, dice, ply, keep, width=LUCK_WIDTH, shown=shown)

@@ -188,6 +188,11 @@ class Game(models.Model):
     points = models.PositiveSmallIntegerField(default=0)
     resigned = models.BooleanField(default=False)
     hints_used = models.BooleanField(default=False)
+    # 教练模式: whether the tutor checked any decision of this game (the
+    # history's filter), and what it warned of and what the person then did
+    # (games.tutor.Warning.to_json, in order; the review lists them).
+    tutored = models.BooleanField(default=False)
+    tutor_warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -14,7 +14,7 @@ from typing import Any
 from games.engine import Cube, CubeRefusal, Dice, Position, Side, double_refusal
 from games.engine import Match as EngineMatch
 from games.engine import Turn as EngineTurn
-from games.models import Game
+from games.models import Game, Status
 
 
 def turns_so_far(game: Game) -> int:
@@ -95,6 +95,16 @@ def match_of(game: Game) -> EngineMatch:
 def cube_refusal(game: Game, side: Side) -> CubeRefusal | None:
     """Why ``side`` may not double at the start of its turn, by the rules (None: it may)."""
     return double_refusal(cube_of(game), match_of(game), side, game_over=game.is_over)
+
+
+def person_deciding(game: Game, *, mid_turn: bool = False) -> bool:
+    """The person has a new decision: a roll not yet played from (or, with
+    ``mid_turn``, being played), a double to offer or to answer."""
+    if game.is_over or game.turn != Side.LIGHT.value or game.resign_offer:
+        return False
+    if game.status in (Status.DECIDING, Status.DOUBLED):
+        return True
+    return game.dice is not None and (mid_turn or not game.steps)
 
 
 def computer_to_act(game: Game) -> bool:

@@ -23,6 +23,16 @@ hint_requested = Signal()
 # ``game_id=<int>``: sent once, when the game has finished.
 game_finished = Signal()
 
+# ``game_id=<int>, version=<int>``: the person has a decision to make at
+# ``version`` (a roll to play, a double to offer or answer) and plays with
+# the tutor on: its ranking is to be computed while they think.
+person_to_decide = Signal()
+
+# ``game=<Game>, decision=<games.tutor.Decision>``: the tutor's verdict on a
+# decision about to be committed. Its receiver (learning.tutor) answers a
+# ``games.tutor.Verdict``; sent inside the command, before anything is written.
+tutor_check = Signal()  # also ``wait=<float>``: seconds its ranking may be waited for
+
 # ``game=<Game>``: the game's row changed; its receiver (``games.live``) sends
 # the new state to the game's sockets and returns the state it sent.
 state_changed = Signal()

@@ -21,7 +21,12 @@ HINT_STRINGS: dict[str, Promise] = {
     "retry": _("Try again"),
     "unavailable": _("A hint is only available on your turn, after the roll."),
     "failed": _("No hint this time; try again."),
-    "ready": _("Best play drawn on the board as arrows. Click another play to see it."),
+    "ready": _(
+        "The best plays are drawn on the board as arrows: the best one thick, the others "
+        "dashed. Click a play to see it alone."
+    ),
+    "arrows": _("Arrows on the board: the best play, %(play)s, thick; the next ones dashed."),
+    "arrows_one": _("Arrows on the board: %(play)s."),
     "numbers": _("equity %(equity)s · win %(win)s · gammon %(gammon)s · backgammon %(bg)s"),
 }
 
@@ -45,7 +50,6 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "cube_equity": _("Equity"),
     "cube_difference": _("Difference"),
     "cube_lost": _("%(label)s (%(mark)s): gave away %(lost)s equity against the right action."),
-    "depth_shallow": _("Analysed at %(ply)s-ply: an obvious decision, not searched deeper."),
     "win_after": _("Your chance to win afterwards: %(win)s."),
     "match_after": _("Your chance to win the match afterwards: %(win)s."),
     "not_analysed": _("Not analysed yet."),

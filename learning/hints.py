@@ -21,15 +21,13 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 
-from ai_worker import candidates
-from ai_worker.cube import CubeContext
-from ai_worker.cube_advice import DOUBLE, TAKE, advise
+from ai_worker import candidates, rank_cache
 from ai_worker.ranking import RankFn, default_rank
-from games.engine import Dice, Position, Side
+from games.engine import Dice, Position
 from games.live import broadcast
 from games.models import Game, Status
-from games.reading import cube_of, match_of
 from games.tiers import Tier, tier_spec
+from learning import tutor
 from learning.cube_words import cube_hint_json
 from learning.models import AnalysisState, Hint
 from learning.replay import candidate_json
@@ -75,18 +73,13 @@ def _persons_cube(game: Game) -> bool:
 
 
 def _advise_cube(game: Game, hint: Hint) -> None:
-    """The right cube action at the Expert's depth, with the cube and score."""
-    cube = cube_of(game)
-    if cube is None:
+    """The right cube action at the Expert's depth, with the cube and score
+    (the tutor's advice for the same decision, when it is there already)."""
+    found = tutor.cube_decision(game)
+    if found is None:
         Hint.objects.filter(pk=hint.pk).update(state=AnalysisState.FAILED)
         return
-    position = Position.from_position_id(game.position_id)  # LIGHT's side
-    if game.status == Status.DECIDING:
-        context, decision = CubeContext(cube, match_of(game), Side.LIGHT), DOUBLE
-    else:  # the computer doubled: judged on its position, LIGHT answers
-        position, decision = position.swapped(), TAKE
-        context = CubeContext(cube, match_of(game), Side.DARK)
-    advice = advise(position, context, decision, tier_spec(Tier.EXPERT).cube_depth)
+    advice = rank_cache.cube_advice(*found, tier_spec(Tier.EXPERT).cube_depth)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE, dice=None, candidates=[], cube=advice.to_json()
     )
@@ -101,7 +94,9 @@ def _rank_plays(game: Game, hint: Hint, rank: RankFn) -> None:
         return
     position = Position.from_position_id(game.position_id)  # LIGHT's side = the mover's
     dice = Dice(rolled[0], rolled[1])
-    plays = candidates.hint(position, dice, tier_spec(Tier.EXPERT).ply, TOP_PLAYS, rank)
+    # The tutor's ranking of the same roll, when it is there already.
+    shared = rank_cache.cached_rank(rank)
+    plays = candidates.hint(position, dice, tier_spec(Tier.EXPERT).ply, TOP_PLAYS, shared)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE,
         dice=[dice.d1, dice.d2],

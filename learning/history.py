@@ -41,6 +41,11 @@ class HistoryFilter(forms.Form):
         required=False,
         choices=[("", _("Any")), ("finished", _("Finished")), ("unfinished", _("Unfinished"))],
     )
+    tutor = forms.ChoiceField(
+        label=_("Tutor mode"),
+        required=False,
+        choices=[("", _("Any")), ("on", _("Played with the tutor")), ("off", _("Without"))],
+    )
     date_from = forms.DateField(
         label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -66,6 +71,8 @@ class HistoryFilter(forms.Form):
             games = games.filter(status=Status.FINISHED)
         elif data["status"] == "unfinished":
             games = games.filter(status__in=(Status.OPENING, Status.PLAYING))
+        if data["tutor"]:
+            games = games.filter(tutored=data["tutor"] == "on")
         if data["date_from"]:
             games = games.filter(created_at__date__gte=data["date_from"])
         if data["date_to"]:

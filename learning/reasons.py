@@ -43,7 +43,30 @@ def _breaks_points(p: Mapping[str, Any]) -> str:
     ) % {"points": _list(pts)}
 
 
+def _splits(p: Mapping[str, Any]) -> str:
+    pts = p["points"]
+    return ngettext(
+        "Splits the back checkers on the %(points)s point.",
+        "Splits the back checkers on the %(points)s points.",
+        len(pts),
+    ) % {"points": _list(pts)}
+
+
 def _blots(p: Mapping[str, Any]) -> str:
+    text = _exposed_blots(p)
+    if not p.get("back_points"):
+        return text
+    back = ngettext(
+        "Its back checker alone on %(points)s is hit by %(shots)d rolls of 36, which "
+        "costs little while the opponent's home board is weak.",
+        "Its back checkers alone on %(points)s are hit by %(shots)d rolls of 36, which "
+        "costs little while the opponent's home board is weak.",
+        len(p["back_points"]),
+    ) % {"points": _list(p["back_points"]), "shots": int(p["back_shots"])}
+    return _("%(first)s %(second)s") % {"first": text, "second": back}
+
+
+def _exposed_blots(p: Mapping[str, Any]) -> str:
     n, shots = int(p["count"]), int(p["shots"])
     if shots == 0:
         return ngettext(
@@ -122,6 +145,7 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "enters": _enters,
     "makes_points": _makes_points,
     "breaks_points": _breaks_points,
+    "splits": _splits,
     "blots": _blots,
     "no_blots": _no_blots,
     "home_points": _home_points,

@@ -7,8 +7,9 @@ from typing import Any
 from django.dispatch import receiver
 
 from games.models import Game
-from games.signals import game_finished, hint_requested
-from learning import study_queue, tasks
+from games.signals import game_finished, hint_requested, person_to_decide, tutor_check
+from games.tutor import Decision, Verdict
+from learning import study_queue, tasks, tutor
 from learning.review import ensure_analysis
 
 
@@ -28,3 +29,15 @@ def queue_review(sender: Any, game_id: int, **kwargs: Any) -> None:
 @receiver(hint_requested, dispatch_uid="learning.compute_hint")
 def queue_hint(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
     tasks.enqueue_hint(game_id, version)
+
+
+@receiver(person_to_decide, dispatch_uid="learning.prepare_tutor")
+def queue_tutor(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
+    tasks.enqueue_tutor(game_id, version)
+
+
+@receiver(tutor_check, dispatch_uid="learning.tutor_verdict")
+def tutor_verdict(
+    sender: Any, game: Game, decision: Decision, wait: float, **kwargs: Any
+) -> Verdict:
+    return tutor.verdict(game, decision, wait)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ai_worker.explain import PLAY_PARAMS, POINT_PARAMS
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
@@ -43,20 +44,29 @@ def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
         "equity": c["equity"],
         "probs": c["probs"],
         # What the best play does that this one does not comes first.
-        "reasons": render_versus(c.get("versus") or [])
+        "reasons": render_versus([seen_on_board(r, side) for r in c.get("versus") or []])
         + render_reasons([seen_on_board(r, side) for r in c["reasons"]]),
         "steps": steps,
     }
 
 
 def seen_on_board(reason: dict[str, Any], side: str) -> dict[str, Any]:
-    """A stored reason with the points it names (the mover's numbering) in the
-    board's: the computer's 24 point is the person's 1 point."""
+    """A stored reason (a play's or a comparison's) with every point and play
+    it names (the mover's numbering) in the board's: the computer's 24 point
+    is the person's 1 point, its 24/18 the board's 1/7."""
     params = reason.get("params") or {}
-    if side == "light" or "points" not in params:
+    if side == "light":
         return reason
-    points = [display_point(int(p), side) for p in params["points"]]
-    return {**reason, "params": {**params, "points": points}}
+    seen: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in POINT_PARAMS and isinstance(value, list):
+            value = [display_point(int(p), side) for p in value]
+        elif key in POINT_PARAMS:
+            value = display_point(int(value), side)
+        elif key in PLAY_PARAMS:
+            value = display_notation(str(value), side)
+        seen[key] = value
+    return {**reason, "params": seen}
 
 
 def cube_json(c: CubeAnalysis) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """The post-game review: every turn of both sides, one level deeper than the Expert.
 
-Each decision is ranked at the Expert's depth, and every one that is not
-trivial (the play made gives something away, or the best plays are close) is
-ranked again one ply deeper, so the Expert's own moves can be found wrong.
+Every decision is ranked one ply deeper than the Expert plays, every play
+it lists valued alike (``ai_worker.analysis.analyse_turn``), so the Expert's
+own moves can be found wrong and a play's value never depends on whether it
+was made.
 Luck is measured at the review's depth: the roll's best play at the Expert's
 depth against the average of the 21 rolls' (the position's value one ply
 deeper).
@@ -28,7 +29,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from ai_worker import analysis, grading
+from ai_worker import analysis, grading, rank_cache
 from ai_worker.evaluator import MAX_PLY
 from ai_worker.ranking import RankFn, default_rank
 from games.engine import Dice, Play, Position, Side, play_leading_to
@@ -238,7 +239,10 @@ def analyse_stored_turn(
     before, after = mover_positions(turn)
     dice = Dice(turn.die1, turn.die2)
     played = played_play(before, dice, after) if turn.steps else None
-    return analysis.review_turn(before, dice, played, ply=ply, rank=rank, opening=opening)
+    # The roll made ranked through the cache the tutor and the hint share.
+    return analysis.review_turn(
+        before, dice, played, ply=ply, rank=rank, opening=opening, shared=rank_cache.cached_rank
+    )
 
 
 def _store(

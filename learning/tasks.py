@@ -19,7 +19,7 @@ from django.conf import settings
 
 from ai_worker import dispatch
 from games.models import Game
-from learning import analysis_board, hints, review, study_queue
+from learning import analysis_board, hints, review, study_queue, tutor
 
 QUEUE = "analysis"
 HINTS_QUEUE = "hints"
@@ -65,6 +65,16 @@ def feed_study_queue() -> None:
 def compute_hint(game_id: int, version: int) -> None:
     """The top plays for the person's roll at ``version``."""
     hints.compute_hint(game_id, version)
+
+
+@analysis_task("prepare_tutor", max_retries=0, queue=HINTS_QUEUE)
+def prepare_tutor(game_id: int, version: int) -> None:
+    """The tutor's ranking of the person's decision at ``version``, while they think."""
+    tutor.prepare(game_id, version)
+
+
+def enqueue_tutor(game_id: int, version: int) -> None:
+    dispatch.enqueue(prepare_tutor, game_id, version)
 
 
 def enqueue_review(game_id: int) -> None:

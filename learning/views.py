@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game, Status
-from learning import dicestats, history, progress, study_queue, tasks
+from learning import dicestats, history, progress, study_queue, tasks, tutor
 from learning.models import AnalysisState, GameAnalysis
 from learning.replay import replay_json
 from learning.review import match_summary, needs_queueing, queue_analysis
@@ -75,6 +75,7 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
             "summary": _summary(row),
             "match_summary": _match_rows(game),
             "replay": replay_json(game),
+            "tutor_warnings": tutor.warnings_of(game),
             "status_url": reverse("learning:analysis_status", args=[game.pk]),
             "ws_url": f"/ws/games/{game.pk}/",
         },

@@ -1,8 +1,10 @@
 """The one module that talks to the channel layer.
 
-Services call ``game_changed`` from ``transaction.on_commit``; every consumer
-of the game's group then receives the new state. Other apps (hints, review
-progress) push their own events to the game's sockets with ``send_to_game``.
+The writer sends ``games.signals.state_changed`` after commit; its receiver
+``push_state`` (connected in ``GamesConfig.ready``) calls ``game_changed``,
+and every consumer of the game's group then receives the new state. Other
+apps (hints, review progress) push their own events to the game's sockets
+with ``send_to_game``.
 
 Sends may come from any thread: the consumer's database thread, the
 in-process computer-player pool, a Celery worker. The in-memory channel

@@ -11,7 +11,7 @@ from typing import Any, TypeGuard
 
 from django.utils.translation import gettext as _
 
-from games import services
+from games import services, tutor
 from games.engine import BAR, OFF
 from games.engine.fairdice import DiceSeedError, check_person_seed
 from games.json_input import JsonInputError, read_object
@@ -34,6 +34,8 @@ COMMAND_TYPES = (
     "next_game",
 )
 RESIGN_KINDS = ("single", "gammon", "backgammon")
+# The commands the tutor may warn of: sent again with "anyway": true (仍然这样走).
+ANYWAY_TYPES = ("end_turn", "roll", "double", "take", "pass")
 MAX_ID_LENGTH = 64
 # A frame is at most 4 KB (the consumer refuses more, in words, before this);
 # a command is one flat object, so anything nested deeper is not one (and a
@@ -114,6 +116,10 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
         return {"kind": resign_kind}
     if kind == "next_game":
         return _seed_args(data, command_id)
+    if kind == "undo":
+        return {"whole": True} if _flag(data, "whole", command_id) else {}
+    if kind in ANYWAY_TYPES:
+        return {"anyway": True} if _flag(data, "anyway", command_id) else {}
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
@@ -127,6 +133,15 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
         args["die"] = die
     return args
+
+
+def _flag(data: dict[str, Any], name: str, command_id: str) -> bool:
+    """An optional true/false field of a command (false when left out)."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        message = _("“%(name)s” is true or false.") % {"name": name}
+        raise CommandError("bad_command", message, command_id)
+    return value
 
 
 def _seed_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
@@ -156,23 +171,23 @@ def run_command(
     try:
         game = _dispatch(game_id, user, command)
     except services.StepRefusedError as exc:
-        reply = {
+        refusal = {
             "type": "refused",
             "id": command.id,
             "code": str(exc.refusal.code.value),
             "params": refusal_params_json(exc.refusal),
             "message": describe_refusal(exc.refusal),
         }
-        return reply, None
+        return refusal, None
     except services.CubeRefusedError as exc:
-        reply = {
+        cube_refusal = {
             "type": "refused",
             "id": command.id,
             "code": exc.refusal_code,
             "params": {},
             "message": describe_cube_refusal(exc.refusal_code),
         }
-        return reply, None
+        return cube_refusal, None
     except services.ServiceError as exc:
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:
@@ -184,7 +199,13 @@ def run_command(
             raise
         return _error_reply(command.id, "damaged"), _state_of(game_id)
     state = getattr(game, "sent_state", None) or build_state(game)
-    return {"type": "ack", "id": command.id, "version": game.version}, state
+    reply: dict[str, Any] = {"type": "ack", "id": command.id, "version": game.version}
+    said = tutor.reply_of(game)
+    if said is not None:  # the tutor's warning, or that it could not check in time
+        # 仍然这样走 sends End turn (a step that used the dice) or the cube action again.
+        again = "end_turn" if command.type == "step" else command.type
+        reply["tutor"] = {**said, "command": again}
+    return reply, state
 
 
 def _dispatch(game_id: int, user: Any, command: Command) -> Game:

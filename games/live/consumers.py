@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from accounts.middleware import is_database_unavailable
 from accounts.preferences import board_prefs
-from games import services
+from games import services, tutor
 from games.live import broadcast
 from games.live.commands import Command, CommandError, parse_command, run_command
 from games.live.sessions import guarded_key, session_expiry
@@ -159,7 +159,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _run(self, command: Command) -> None:
         try:
-            outcome = await dbthreads.run(self._run_sync, command)
+            outcome = await self._run_when_ranked(command)
         except Exception as exc:
             # The command's own id, so that the page knows which one was not done.
             await self._unavailable(exc, command.id)
@@ -175,6 +175,27 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._send_json(reply)
         if state is not None:
             await self._send_state(state, force=reply["type"] == "error")
+
+    async def _run_when_ranked(
+        self, command: Command
+    ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """``_run_sync``; a decision whose tutor's ranking is late waits for it
+        here, off the database thread, at most ``tutor.WAIT_SECONDS``, then runs
+        once more (checked if it came, unchecked if not)."""
+        try:
+            return await dbthreads.run(self._run_waiting, command, tutor.DEFER)
+        except tutor.RankingNotReadyError as late:
+            give_up = time.monotonic() + tutor.WAIT_SECONDS
+            while time.monotonic() < give_up:
+                if await asyncio.to_thread(cache.has_key, late.key):
+                    break
+                await asyncio.sleep(tutor.POLL_SECONDS)
+            return await dbthreads.run(self._run_waiting, command, tutor.NOW)
+
+    def _run_waiting(self, command: Command, mode: str) -> tuple[dict[str, Any], Any] | None:
+        """``_run_sync`` with the tutor's check waiting as ``mode`` says (``games.tutor``)."""
+        with tutor.waiting(mode):
+            return self._run_sync(command)
 
     def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
         """The reply and state, or None when the socket's session has ended."""
@@ -279,8 +300,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
-    # ------------------------------------------------------------ group events
-
     async def game_state(self, event: dict[str, Any]) -> None:
         if not self._joined:
             return
@@ -303,8 +322,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if worded:
             payload = worded.get(self.language) or next(iter(worded.values()))
         await self._send_json(payload)
-
-    # ------------------------------------------------------------ helpers
 
     async def _send_state(self, state: dict[str, Any], *, force: bool = False) -> None:
         # A broadcast can arrive after this socket already sent a newer state.

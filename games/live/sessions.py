@@ -151,13 +151,13 @@ def _facts_sql() -> str:
     return _facts_sql_for(connection.vendor)
 
 
-@receiver(post_delete, sender=Session, dispatch_uid="games.sessions.session_deleted")
+@receiver(post_delete, sender=Session, dispatch_uid="games.live.sessions.session_deleted")
 def _session_deleted(sender: Any, instance: Session, **kwargs: Any) -> None:
     key = instance.session_key
     transaction.on_commit(lambda: broadcast.end_session(key))
 
 
-@receiver(post_save, sender=Session, dispatch_uid="games.sessions.session_saved")
+@receiver(post_save, sender=Session, dispatch_uid="games.live.sessions.session_saved")
 def _session_saved(sender: Any, instance: Session, created: bool, **kwargs: Any) -> None:
     if created:
         return  # a new key: no socket was opened under it yet
@@ -165,7 +165,7 @@ def _session_saved(sender: Any, instance: Session, created: bool, **kwargs: Any)
     transaction.on_commit(lambda: broadcast.check_session(key))
 
 
-@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.sessions.user_saved")
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_saved")
 def _user_saved(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
     fields = kwargs.get("update_fields")
     if created or (fields is not None and not USER_FIELDS_CHECKED & set(fields)):
@@ -173,12 +173,14 @@ def _user_saved(sender: Any, instance: Any, created: bool, **kwargs: Any) -> Non
     _check_user_sessions(instance.pk)
 
 
-@receiver(post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.sessions.user_gone")
+@receiver(
+    post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_gone"
+)
 def _user_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
     _check_user_sessions(instance.pk)
 
 
-@receiver(password_changed, dispatch_uid="games.sessions.password_changed")
+@receiver(password_changed, dispatch_uid="games.live.sessions.password_changed")
 def _password_changed(sender: Any, user: Any, **kwargs: Any) -> None:
     _check_user_sessions(user.pk)
 

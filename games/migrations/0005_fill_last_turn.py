@@ -1,5 +1,5 @@
 """Games stored before ``Game.last_turn`` was kept with each turn get it now,
-so a state is built from the row alone (``games.state.build_state``)."""
+so a state is built from the row alone (``games.live.state.build_state``)."""
 
 from typing import Any
 

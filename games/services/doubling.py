@@ -20,41 +20,54 @@ from games.services.cube import record_cube_action, set_cube
 from games.services.errors import CubeRefusedError, NotYourTurnError
 from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll
+from games.tutor import Decision, check
 
 
-def roll_dice(game_id: int, user: Any, version: int) -> Game:
+def roll_dice(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person, who might have doubled, rolls instead."""
     with transaction.atomic():
         game = _deciding(game_id, user, version, rolled="not_deciding")
-        roll(game)
+        if _tutor_allows(game, "no_double", anyway):
+            roll(game)
         return save(game)
 
 
-def double(game_id: int, user: Any, version: int) -> Game:
+def double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person doubles: the computer is to take or pass."""
     with transaction.atomic():
         game = _deciding(game_id, user, version)
         refusal = cube_refusal(game, Side.LIGHT)
         if refusal is not None:
             raise CubeRefusedError(refusal.value)
-        offer_double(game, Side.LIGHT)
+        if _tutor_allows(game, "double", anyway):
+            offer_double(game, Side.LIGHT)
         return save(game)
 
 
-def take(game_id: int, user: Any, version: int) -> Game:
+def take(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person takes the computer's double: the cube is theirs, the computer rolls."""
     with transaction.atomic():
         game = _answering(game_id, user, version)
-        take_double(game, Side.LIGHT)
+        if _tutor_allows(game, "take", anyway):
+            take_double(game, Side.LIGHT)
         return save(game)
 
 
-def pass_double(game_id: int, user: Any, version: int) -> Game:
+def pass_double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person passes: the computer wins the cube's value before the double."""
     with transaction.atomic():
         game = _answering(game_id, user, version)
-        refuse_double(game, Side.LIGHT)
+        if _tutor_allows(game, "pass", anyway):
+            refuse_double(game, Side.LIGHT)
         return save(game)
+
+
+def _tutor_allows(game: Game, action: str, anyway: bool) -> bool:
+    """The tutor's check of a cube action before it is taken (``games.tutor``):
+    warned of, only the warning is saved and the reply carries it."""
+    return check(
+        game, Decision(kind="cube", position_id=game.position_id, action=action), anyway=anyway
+    )
 
 
 def offer_double(game: Game, doubler: Side) -> None:

@@ -33,6 +33,7 @@ from games.services.turns import (
 from games.signals import hint_requested
 from games.steps import stored_steps
 from games.tiers import Tier
+from games.tutor import Decision, check
 
 
 def start_game(
@@ -108,34 +109,45 @@ def make_step(
         game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
         remember_turn(game, turn)
         if turn.complete and _auto_end_turn(game.owner):
+            if not _tutor_allows(game, turn, anyway=False):
+                return True  # the step stands; the turn waits on the warning
             return _ended(game, turn, locked)  # the turn ends: its Turn row too
         return True
 
     return row_command(game_id, user, version, step)
 
 
-def undo_step(game_id: int, user: Any, version: int) -> Game:
-    """Take back the last step of the person's turn."""
+def undo_step(game_id: int, user: Any, version: int, whole: bool = False) -> Game:
+    """Take back the last step of the person's turn (``whole``: every step of
+    it, the tutor's 撤销重走)."""
 
     def undo(game: Game, locked: bool) -> bool:
         try:
             turn = current_turn(game).undo()
+            while whole and turn.steps:
+                turn = turn.undo()
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
-        game.steps = game.steps[:-1]
+        game.steps = game.steps[: len(turn.steps)]
         remember_turn(game, turn)
         return True
 
     return row_command(game_id, user, version, undo)
 
 
-def end_turn(game_id: int, user: Any, version: int) -> Game:
-    """End the person's turn once the steps form a whole legal play."""
+def end_turn(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
+    """End the person's turn once the steps form a whole legal play.
+
+    With the tutor on, a play it warns of is not committed: the warning is
+    stored and the reply carries it (``games.tutor``); ``anyway`` (仍然这样走)
+    commits it all the same."""
 
     def end(game: Game, locked: bool) -> bool | Rest:
         turn = current_turn(game)
         if not turn.complete:
             raise TurnIncompleteError(f"game {game_id}: the dice are not used yet")
+        if not _tutor_allows(game, turn, anyway=anyway):
+            return True  # only the warning is written
         return _ended(game, turn, locked)
 
     return row_command(game_id, user, version, end)
@@ -188,6 +200,19 @@ def request_hint(game_id: int, user: Any, version: int) -> Game:
             lambda: hint_requested.send(sender=Game, game_id=game_id, version=version)
         )
         return game
+
+
+def _tutor_allows(game: Game, turn: EngineTurn, *, anyway: bool) -> bool:
+    """The tutor's check of the play about to be committed (``games.tutor``)."""
+    play = turn.play()
+    decision = Decision(
+        kind="play",
+        position_id=game.position_id,
+        dice=(int(game.dice[0]), int(game.dice[1])) if game.dice else None,
+        result_id=play.result.position_id(),
+        notation=play.notation(),
+    )
+    return check(game, decision, anyway=anyway)
 
 
 def _auto_end_turn(user: Any) -> bool:

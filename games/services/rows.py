@@ -20,7 +20,7 @@ from django.db.models.base import ModelState
 
 from games.engine import Side
 from games.models import Game
-from games.reading import computer_to_act
+from games.reading import computer_to_act, person_deciding
 from games.services import store
 from games.services.errors import (
     CubeRefusedError,
@@ -30,7 +30,8 @@ from games.services.errors import (
     ServiceError,
     StaleVersionError,
 )
-from games.signals import computer_turn_due, state_changed
+from games.signals import computer_turn_due, person_to_decide, state_changed
+from games.tutor import on_for
 
 # A row command's change: (the checked game, whether its row is locked) ->
 # True, done (the row alone changed), or, unlocked, the rest of it (``Rest``:
@@ -106,11 +107,11 @@ def _written_at(game: Game, version: int, done: bool | Rest) -> bool:
     (``done`` True), or the rest first, in one transaction; False, nothing
     written, if the row moved on."""
     if not callable(done):  # True: the row alone
-        return save_at(game, version)
+        return save_at(game, version, by_person=True)
     try:
         with transaction.atomic():
             done()
-            if save_at(game, version):
+            if save_at(game, version, by_person=True):
                 return True
             transaction.set_rollback(True)  # what the rest wrote is not stored
     except IntegrityError:
@@ -122,7 +123,7 @@ def _locked_command(game_id: int, user: Any, version: int, change: RowChange) ->
     with transaction.atomic():
         game = person_command(game_id, user, version)
         change(game, True)
-        game = save(game)
+        game = save(game, by_person=True)
     return _hold(game)
 
 
@@ -163,6 +164,7 @@ def _hold(game: Game) -> Game:
     held._state = ModelState()  # no related instances cached (the owner's preferences)
     held._state.adding, held._state.db = False, game._state.db
     held.sent_state = None
+    held.__dict__.pop("tutor_reply", None)  # what this command's reply said
     held.loaded_values = dict(game.loaded_values or {})
     for name in JSON_FIELDS:  # lists and dicts of its own
         held.__dict__[name] = _copy(game.__dict__[name])
@@ -182,9 +184,15 @@ def hold_opened(game: Game) -> None:
     every game of the site's at once). The held row is as safe as one
     written here: the write is conditional on the version and ``updated_at``
     it shows, so a row that moved on or was written since changes nothing
-    and the command runs on a fresh read (``row_command``)."""
+    and the command runs on a fresh read (``row_command``).
+
+    A decision of the person's open on it is handed to the tutor again
+    (``person_to_decide``): its ranking may have been lost with a restart or
+    pushed out of the cache; one already there costs the task a lookup."""
     game.loaded_values = _values(game)
     _hold(game)
+    if person_deciding(game, mid_turn=True) and on_for(game):
+        person_to_decide.send(sender=Game, game_id=game.pk, version=game.version)
 
 
 def read(game_id: int) -> Game:
@@ -209,29 +217,32 @@ def _checked(game: Game, user: Any, version: int, needs_turn: bool) -> Game:
     return game
 
 
-def save(game: Game) -> Game:
-    """Write the changed columns at the next version; announce it after commit."""
+def save(game: Game, *, by_person: bool = False) -> Game:
+    """Write the changed columns at the next version; announce it after commit
+    (``by_person``: a step, undo or End turn, which bring the person no new
+    decision)."""
     # Only the changed columns: most commands touch two or three of them, and
     # building the full UPDATE was a third of a step's server time.
     game.version += 1
     store.update(game, [*_changed_fields(game), "updated_at"])
     game.loaded_values = _values(game)
-    after_commit(game)
+    after_commit(game, by_person=by_person)
     return game
 
 
-def save_at(game: Game, version: int) -> bool:
+def save_at(game: Game, version: int, *, by_person: bool = False) -> bool:
     """``save`` if the row is still at ``version`` (one statement); False if it moved on."""
     game.version = version + 1
     if not store.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
         return False
     game.loaded_values = _values(game)
-    after_commit(game)
+    after_commit(game, by_person=by_person)
     return True
 
 
-def after_commit(game: Game) -> None:
-    """Announce DARK's turn (if it is on turn), then broadcast the new state.
+def after_commit(game: Game, *, by_person: bool = False) -> None:
+    """Announce DARK's turn (if it is on turn), or the person's new decision
+    to the tutor (not after their own step or undo), then broadcast the new state.
 
     The computer starts first: its reply is what the person waits for, and
     sockets order states by version whichever arrives first.
@@ -240,6 +251,11 @@ def after_commit(game: Game) -> None:
     if computer_to_act(game):
         transaction.on_commit(
             lambda: computer_turn_due.send(sender=Game, game_id=game_id, version=version)
+        )
+    elif not by_person and person_deciding(game) and on_for(game):
+        # The tutor's ranking starts while the person thinks (learning.tutor).
+        transaction.on_commit(
+            lambda: person_to_decide.send(sender=Game, game_id=game_id, version=version)
         )
     transaction.on_commit(lambda: _broadcast(game))
 

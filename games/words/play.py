@@ -96,6 +96,7 @@ def _announcements() -> dict[str, str]:
         "auto_passed": js(_("You rolled %%(dice)s and had no legal move: the turn passed.")),
         "auto_note": js(_("Your last turn: %%(what)s")),
         "auto_moving": js(_("Your only play with %%(dice)s is made for you: %%(play)s…")),
+        "last_move_arrows": js(_("Arrows on the board show the computer's last move: %%(play)s.")),
     }
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import ensure_player
+from accounts.preferences import board_prefs
 from games.engine import Display, parse_play
 from games.tiers import Tier
 from learning import board_steps
@@ -35,6 +36,8 @@ def course_page(request: HttpRequest) -> HttpResponse:
         "next_lesson": upcoming,
         "next_url": reverse("learning:lesson", args=[upcoming.slug]) if upcoming else "",
         "beginner": Tier.BEGINNER.value,
+        # Offered once the course is done (the tutor is off for a new player).
+        "tutor_off": board_prefs(user).get("tutor") == "off",
     }
     return render(request, "learning/course.html", context)
 

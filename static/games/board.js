@@ -315,7 +315,10 @@ export function renderBoard(svgEl, board, options = {}) {
 }
 
 export function clearArrows(svgEl) {
-  clear(layer(svgEl, "arrows"));
+  const g = layer(svgEl, "arrows");
+  clear(g);
+  g.removeAttribute("role");
+  g.removeAttribute("aria-label");
 }
 
 function ensureArrowHead(svgEl) {
@@ -339,12 +342,20 @@ export function drawArrows(svgEl, steps, options = {}) {
   const layout = svgEl.__layout || boardLayout(options.direction || "right");
   ensureArrowHead(svgEl);
   const g = layer(svgEl, "arrows");
-  clear(g);
-  const cls = `b-arrow b-arrow-${options.kind || side}`;
+  if (!options.keep) clearArrows(svgEl);
+  const cls = `b-arrow b-arrow-${options.kind || side}${options.best ? " b-arrow-best" : ""}`;
   for (const step of steps || []) {
     const a = checkerCentre(layout, step.from, side, 0);
     const b = checkerCentre(layout, step.to, side, 0);
-    el("line", { class: cls, x1: a.x, y1: a.y, x2: b.x, y2: b.y, "marker-end": "url(#b-arrowhead)" }, g);
+    el("line", {
+      class: cls, x1: a.x, y1: a.y, x2: b.x, y2: b.y, "marker-end": "url(#b-arrowhead)",
+      "data-kind": options.kind || side, "data-from": step.from, "data-to": step.to,
+    }, g);
+  }
+  // What the arrows show, in words, for a screen reader (options.label).
+  if (options.label) {
+    g.setAttribute("role", "img");
+    g.setAttribute("aria-label", options.label);
   }
 }
 

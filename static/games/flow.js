@@ -1,11 +1,11 @@
 // States from the server, shown in order: each waits for the one before,
 // and the computer's play is animated step by step on the way.
 
-import { animateChecker, applyStep, clearArrows, renderBoard, sameBoard, unapplyStep } from "./board.js";
+import { animateChecker, applyStep, clearArrows, drawArrows, renderBoard, sameBoard, unapplyStep } from "./board.js";
 import { byId, fmt, say } from "./common.js";
 import { emit, placed } from "./bus.js";
 import { takeMoves } from "./moves.js";
-import { canHint } from "./page.js";
+import { canHint, live } from "./page.js";
 import { render } from "./render.js";
 import * as V from "./view.js";
 
@@ -65,6 +65,7 @@ async function show(page, next) {
   if (next.version !== prev.version) {
     say("play-refusal", "");
     clearArrows(page.svg);  // a hint's arrows belong to the position they were drawn on
+    lastMoveArrows(page, next);
     say("play-live", words);  // never the previous pick's words after a step
   } else if (words) {
     say("play-live", words);
@@ -75,6 +76,16 @@ async function show(page, next) {
     emit("dice", { side: next.turn, values: next.dice });
   }
   emit("state", { state: next, prev, canHint: canHint(page) });
+}
+
+/** The computer's last move as arrows, until the person's next step (a preference). */
+export function lastMoveArrows(page, state) {
+  const last = state.last_turn;
+  if (!page.prefs.lastMoveArrows || !last || last.side !== "dark" || !(last.steps || []).length) return;
+  if (state.turn !== "light" || (state.steps || []).length || !live(state)) return;
+  drawArrows(page.svg, last.steps, {
+    side: "dark", kind: "last", label: fmt(page.S.last_move_arrows, { play: last.notation }),
+  });
 }
 
 /** The person's step that `next` adds (the last one may have ended the turn). */

@@ -12,6 +12,8 @@ export function readPrefs(raw) {
     direction: raw.board_direction === "left" ? "left" : "right",
     // Milliseconds per checker step: accounts.preferences.ANIMATION_MS.
     stepMs: Number(raw.animation_ms ?? 0),
+    // The computer's last move drawn as arrows until the person's next step.
+    lastMoveArrows: raw.last_move_arrows ?? true,
   };
 }
 

@@ -5,7 +5,7 @@
 
 import { readJson, say, sentences } from "./common.js";
 import { emit, provideSender } from "./bus.js";
-import { enqueue, later, replayOpeningPlay, replayOpeningTies } from "./flow.js";
+import { enqueue, lastMoveArrows, later, replayOpeningPlay, replayOpeningTies } from "./flow.js";
 import { attachIds } from "./ids.js";
 import { attachInput, refused, send } from "./input.js";
 import { takeMoves } from "./moves.js";
@@ -71,6 +71,7 @@ function exposeTestHook() {
 function start() {
   takeMoves(page, page.state);
   render(page);
+  lastMoveArrows(page, page.state);
   if (root.dataset.testHook === "1") exposeTestHook();
   attachInput(page);
   attachIds(page);

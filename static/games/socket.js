@@ -120,6 +120,8 @@ export class GameSocket {
     switch (msg.type) {
       case "ack":
         this.acked(msg.id, msg.version);
+        // The tutor's warning (or that it could not check in time): games/tutor.py.
+        if (msg.tutor && this.opts.onOther) this.opts.onOther({ ...msg.tutor, type: "tutor", id: msg.id });
         break;
       case "state":
         this.receiveState(msg);

@@ -1,7 +1,7 @@
 // The Hint button (and the H key) on the play page: asks over the game's
 // socket for the best five plays for the person's roll (computed on the
-// `analysis` queue), lists them with their reasons and draws the best one
-// as arrows. Offered only on the person's roll; cleared when the turn moves on.
+// `hints` queue), lists them with their reasons and draws the best three as
+// arrows (the best one thick). Offered only on the person's roll; cleared when the turn moves on.
 import { drawArrows } from "../games/board.js";
 import { on, sendCommand } from "../games/bus.js";
 import { byId, equity, fmt, pct, readJson } from "../games/common.js";
@@ -64,7 +64,19 @@ function clear() {
 }
 
 function drawPlay(play) {
-  drawArrows(byId("board"), play.steps, { side: "light", kind: "hint" });
+  drawArrows(byId("board"), play.steps, {
+    side: "light", kind: "hint", best: true, label: fmt(S.arrows_one, { play: play.notation }),
+  });
+}
+
+// The hint's top plays at once, the best drawn last (on top) and thick.
+function drawPlays(plays) {
+  const board = byId("board");
+  plays.slice(1).reverse().forEach((p, i) => drawArrows(board, p.steps, { side: "light", kind: "hint", keep: i > 0 }));
+  drawArrows(board, plays[0].steps, {
+    side: "light", kind: "hint", best: true, keep: plays.length > 1,
+    label: fmt(S.arrows, { play: plays[0].notation }),
+  });
 }
 
 function playItem(p, best) {
@@ -95,7 +107,7 @@ function show(hint) {
   const line = (text) => Object.assign(document.createElement("li"), { textContent: text });
   const items = hint.cube ? hint.cube.lines.map(line) : hint.plays.map((p, i) => playItem(p, i === 0));
   byId("hint-list").replaceChildren(...items);
-  if (hint.plays.length) drawPlay(hint.plays[0]);
+  if (hint.plays.length) drawPlays(hint.plays.slice(0, 3));
   status(hint.cube ? hint.cube.title : S.ready);  // a cube decision: the action and why, in words
 }
 

@@ -141,9 +141,10 @@ function describe(turn) {
   else if (a.error !== "none") {
     parts.push(fmt(S.lost, { lost: a.equity_lost.toFixed(3), label: S.errors[a.error], mark: a.mark }));
   } else if (a.played_rank === 0) parts.push(S.best);
-  if (turn.notation && !a.forced && a.ply) {
-    const shallow = data.review_ply && a.ply < data.review_ply;
-    parts.push(fmt(shallow ? S.depth_shallow : S.depth, { ply: a.ply }));
+  // The page says the review's depth once; a turn says its own only when
+  // it differs (a review stored before every decision was searched alike).
+  if (turn.notation && !a.forced && a.ply && a.ply !== data.review_ply) {
+    parts.push(fmt(S.depth, { ply: a.ply }));
   }
   if (a.luck !== null) parts.push(fmt(S.luck, { luck: signed(a.luck) }));
   parts.push(fmt(data.match ? S.match_after : S.win_after, { win: pct(chance(a)) }));

@@ -53,6 +53,8 @@ def test_a_visitor_sees_the_defaults_and_no_account_is_made(client: Client) -> N
         "game_kind": "single",
         "match_length": 5,
         "jacoby": True,
+        "tutor": "off",
+        "last_move_arrows": True,
     }
     assert not User.objects.exists()
 

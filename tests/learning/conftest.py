@@ -23,7 +23,7 @@ from django.db import transaction
 
 from ai_worker.evaluator import rank_plays
 from games import reading, services
-from games.engine import Dice, Play, Position, Side, outcome
+from games.engine import Dice, Play, Position, Side, legal_plays, outcome
 from games.models import Game
 
 # The shared real-worker fixture (tests/ai/conftest.py), for this package's tests.
@@ -188,3 +188,27 @@ def erring_game(user: Any) -> ErringGame:
             return ErringGame(game, sorted(light.values_list("number", flat=True)))
         game.delete()
     raise AssertionError("no seed gave LIGHT the win after two blunders")
+
+
+def random_decisions(seed: int, count: int, skip: int = 4) -> list[tuple[Position, Dice]]:
+    """``count`` decisions (two or more legal plays) met in games of random
+    plays from the start, seeded: every ``skip``-th one, so they spread over
+    the opening, the middle game, races and bear-offs."""
+    rng = random.Random(seed)
+    found: list[tuple[Position, Dice]] = []
+    seen = 0
+    while len(found) < count:
+        pos = Position.start()
+        while outcome(pos, Side.LIGHT) is None:
+            dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(pos, dice)
+            if len(plays) >= 2:
+                seen += 1
+                if seen % skip == 0:
+                    found.append((pos, dice))
+                    if len(found) == count:
+                        break
+            if plays:
+                pos = rng.choice(plays).result
+            pos = pos.swapped()
+    return found

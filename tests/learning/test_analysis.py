@@ -111,7 +111,9 @@ def test_analyse_turn_measures_the_loss_of_the_play_made() -> None:
     plays = legal_plays(start, dice)
     values = [0.2 - 0.05 * i for i in range(len(plays))]
 
-    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
         return [FakeRanked(p, v, FakeProbs(0.5 + v)) for p, v in zip(plays, values, strict=True)]
 
     report = analysis.analyse_turn(start, dice, plays[2], ply=2, rank=rank)
@@ -151,30 +153,59 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
     safe = parse_play(before, Dice(2, 1), "6/4 6/5")
     risky = parse_play(before, Dice(2, 1), "13/11 6/5")
 
-    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
         return [FakeRanked(safe, 0.3, FakeProbs(0.6)), FakeRanked(risky, 0.2, FakeProbs(0.55))]
 
     best, second = candidates.hint(before, Dice(2, 1), ply=1, rank=rank)
     assert best.versus == ()
     expected = count_shots(risky.result)
     assert expected > 0 and count_shots(safe.result) == 0
-    assert codes(list(second.versus))["safer"] == {"best": 0, "other": expected}
+    safer = codes(list(second.versus))["safer"]
+    assert (safer["best"], safer["other"], safer["other_points"]) == (0, expected, [13, 11, 5])
     report = analysis.analyse_turn(before, Dice(2, 1), risky, ply=1, rank=rank)
     assert report.played_candidate is not None
     assert "safer" in codes(list(report.played_candidate.versus))
 
 
 def test_two_plays_that_do_the_same_things_differ_only_in_equity() -> None:
-    start, dice = Position.start(), Dice(6, 4)
-    run, split = parse_play(start, dice, "24/14"), parse_play(start, dice, "24/18 13/9")
+    # 6/3 4/3 and 6/2 (3-1) leave the same points, blots and pips: the two
+    # boards show a player the same things.
+    pos, dice = Position.from_position_id("/zWIACC2c8CABQ"), Dice(3, 1)
+    made, run = parse_play(pos, dice, "6/3 4/3"), parse_play(pos, dice, "6/2")
 
-    def rank(pos: Position, d: Dice, ply: int, keep: object = None) -> list[FakeRanked]:
-        return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.5))]
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
+        return [FakeRanked(made, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.5))]
 
-    _best, second = candidates.hint(start, dice, ply=1, rank=rank)
+    _best, second = candidates.hint(pos, dice, ply=1, rank=rank)
     assert [r.to_json() for r in second.versus] == [
         {"code": "only_equity", "params": {"loss": 0.01}}
     ]
+
+
+def test_two_plays_no_feature_tells_apart_are_shown_with_their_chances() -> None:
+    # 24/14 and 24/18 13/9 leave different blots: not "the same things", but
+    # no feature differs past its line; the page names both plays and chances.
+    start, dice = Position.start(), Dice(6, 4)
+    run, split = parse_play(start, dice, "24/14"), parse_play(start, dice, "24/18 13/9")
+
+    def rank(
+        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+    ) -> list[FakeRanked]:
+        return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.48))]
+
+    _best, second = candidates.hint(start, dice, ply=1, rank=rank)
+    *small, reason = [r.to_json() for r in second.versus]
+    # The smaller differences come first (a roll of 36, a builder), then the chances.
+    assert {r["code"] for r in small} <= {"safer", "builders"}
+    assert reason["code"] == "chances"
+    assert (
+        reason["params"]["best_play"] == "24/18 13/9" and reason["params"]["other_play"] == "24/14"
+    )
+    assert (reason["params"]["best_win"], reason["params"]["other_win"]) == (0.5, 0.48)
 
 
 # Positions met in random games where the Expert (2-ply) and the 3-ply review
@@ -203,12 +234,13 @@ def test_the_experts_own_move_can_be_an_error_at_the_reviews_depth(
     assert report.to_json()["ply"] == 3
 
 
-def test_a_clear_best_play_made_is_not_searched_deeper() -> None:
-    # The opening 3-1: making the 5-point is far ahead of everything else.
+def test_a_clear_best_play_made_is_searched_at_the_reviews_depth_too() -> None:
+    # The opening 3-1: making the 5-point is far ahead of everything else,
+    # and still valued like every other play (one depth for every decision).
     start, dice = Position.start(), Dice(3, 1)
     best = parse_play(start, dice, "8/5 6/5")
     report = analysis.review_turn(start, dice, best, ply=3, opening=True)
-    assert report.ply == 2 and report.error is ErrorClass.NONE
+    assert report.ply == 3 and report.error is ErrorClass.NONE
     assert report.luck is not None
 
 

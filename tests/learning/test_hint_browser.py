@@ -44,7 +44,7 @@ SCREEN = {
     "en": {
         "button": "Hint",
         "title": "The best plays for this roll",
-        "ready": "Best play drawn on the board",
+        "ready": "The best plays are drawn on the board as arrows",
         "numbers": ("equity", "win", "gammon"),
     },
 }
@@ -90,7 +90,10 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
     assert all(word in first for word in words["numbers"]), first
     for i in range(5):
         assert items.nth(i).is_visible() and in_view(page, f"#hint-list > li >> nth={i}", width)
-    assert page.locator("#board g.b-arrows line").count() >= 1
+    # The top three plays as arrows, the best one marked and said in words.
+    assert page.locator("#board line.b-arrow-hint.b-arrow-best").count() >= 1
+    assert page.locator("#board line.b-arrow-hint:not(.b-arrow-best)").count() >= 1
+    assert "/" in (page.locator("#board g.b-arrows").get_attribute("aria-label") or "")
     assert int(page.evaluate("() => document.documentElement.scrollWidth")) <= width
     # A hint changes nothing in the game but the record that hints were used.
     game.refresh_from_db()
@@ -106,7 +109,8 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
         play.play_allowed_step(page)
     page.wait_for_function("() => !document.querySelector('#hint-list > li')")
     assert page.locator("#hint-panel").is_hidden()
-    assert page.locator("#board g.b-arrows line").count() == 0
+    # The hint's arrows went with it (the computer's last move may be drawn).
+    assert page.locator("#board line.b-arrow-hint").count() == 0
     context.close()
 
 

@@ -171,7 +171,7 @@ def test_any_query_to_the_analysis_board_is_answered(client: Client, query: Any)
     assert page.status_code == 200
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None) -> Any:
+def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
     return rank_plays(position, dice, 1)
 
 

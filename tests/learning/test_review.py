@@ -142,12 +142,12 @@ def test_the_review_is_one_level_deeper_than_the_expert_and_says_so(
     row = GameAnalysis.objects.get(game=finished_game)
     assert row.ply == tier_spec(Tier.EXPERT).ply + 1 == 3
     depths = {t.report["ply"] for t in row.turns.all() if not t.forced}
-    assert depths <= {2, 3} and 3 in depths
+    assert depths == {3}  # one depth for every decision, said once on the page
     page = client_logged_in.get(
         reverse("learning:review", args=[finished_game.pk]), HTTP_ACCEPT_LANGUAGE="en"
     )
-    assert "searched at 3-ply" in page.content.decode()
-    # Each turn carries its own depth to the page, as stored.
+    assert "Every play of every decision is searched at 3-ply" in page.content.decode()
+    # Each turn carries its depth to the page, as stored.
     replay = page.context["replay"]
     assert replay["review_ply"] == 3
     stored = {t.number: t.report["ply"] for t in row.turns.all()}

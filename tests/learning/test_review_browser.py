@@ -206,15 +206,19 @@ def test_the_counter_counts_turns_as_the_title_does(
         dice = f"{turn.die1}-{turn.die2}"
         assert title.inner_text() == words(language, "turn_title", n=k + 1, side=side, dice=dice)
         assert counter.inner_text() == f"{k + 1} / {last}"
-    # The first turn with a choice says the depth it was analysed at.
+    # Every turn was analysed at the review's depth, which the page says once:
+    # the turn with a choice says no depth of its own.
     rows = {t.turn_id: t for t in TurnAnalysis.objects.filter(analysis__game=game)}
     k, row = next((k, rows[t.pk]) for k, t in enumerate(turns) if t.steps and not rows[t.pk].forced)
     page.keyboard.press("Home")
     for _ in range(k):
         page.keyboard.press("ArrowRight")
     ply = row.report["ply"]
-    key = "depth" if ply == GameAnalysis.objects.get(game=game).ply else "depth_shallow"
-    assert words(language, key, ply=ply) in page.locator("#rv-turn-verdict").inner_text()
+    assert ply == GameAnalysis.objects.get(game=game).ply
+    verdict = page.locator("#rv-turn-verdict").inner_text()
+    assert verdict and words(language, "depth", ply=ply) not in verdict
+    said = f"{ply}-ply" if language == "en" else f"按 {ply} 层分析"
+    assert said in page.locator(".review-depth").inner_text()
     page.keyboard.press("End")
     assert title.inner_text() == counter.inner_text() == words(language, "end")
     assert counter.is_visible()

@@ -23,7 +23,7 @@ from tests.learning.conftest import RACE, play_out
 pytestmark = pytest.mark.django_db
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None) -> Any:
+def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
     """The real evaluator at 1-ply: a review fast enough for a unit test."""
     return rank_plays(position, dice, 1)
 

@@ -20,6 +20,7 @@ import pytest
 
 from ai_worker import analysis
 from ai_worker.explain import explain_play
+from ai_worker.versus import CHANCES
 from games.engine import Dice, Position, parse_play
 from learning.versus import RENDERERS, render_versus
 from tests.learning.conftest import position
@@ -37,7 +38,7 @@ PRIORITY = [
     {"safer"},
     {"breaks_contact", "fewer_rolls", "bears_off_more", "better_race"},
     {"timing"},
-    {"only_equity"},
+    {"only_equity", "chances"},
 ]
 
 
@@ -131,11 +132,11 @@ CASES: list[tuple[str, str, tuple[int, int], str, Expected]] = [
         [("safer", {"best": 2, "other": 7})],
     ),
     (
-        "6-4 running all the way differs only in equity",
+        "6-4 running all the way: no single feature, the chances side by side",
         START,
         (6, 4),
         "24/14",
-        [("only_equity", {})],
+        [("chances", {"best_play": "24/18 13/9", "other_play": "24/14"})],
     ),
     # Replies: hitting the opponent's opening blots.
     (
@@ -319,7 +320,13 @@ CASES: list[tuple[str, str, tuple[int, int], str, Expected]] = [
         "6/4 5/4",
         [("fewer_rolls", {"best": 2.33, "other": 2.58})],
     ),
-    ("a race: the same pips, only equity", RACE, (6, 1), "8/2 6/5", [("only_equity", {})]),
+    (
+        "a race: the same pips, the chances side by side",
+        RACE,
+        (6, 1),
+        "8/2 6/5",
+        [("chances", {"best_play": "8/2 5/4", "other_play": "8/2 6/5"})],
+    ),
     # Races outside the bear-off database: the race after the roll, measured
     # as the chance to win (no crossover wasted inside the home board).
     (
@@ -411,6 +418,9 @@ SAMPLE = {
     "behind": 2,
     "lead": 12,
     "loss": 0.031,
+    "best_play": "8/5 6/5",
+    "other_play": "13/10 13/9",
+    **{f"{side}_{key}": 0.1 for side in ("best", "other") for key in CHANCES},
 }
 
 

@@ -1,0 +1,128 @@
+"""One ranking per decision, shared by the tutor, the hints and the reviews.
+
+The plays for (position, dice) ranked at a depth, and the cube advice for
+(position, cube and score, decision) at a depth, are kept in the site's
+cache (Redis in production, the process's memory in zero set-up) for
+``KEEP_SECONDS``: the tutor's ranking, computed while the person thinks
+(``learning.tutor``), is what the hint shows, what End turn is checked
+against, and what the review reads first for that turn. The checker
+ranking is cubeless money equity (``ai_worker.evaluator.rank_plays``): the
+cube state does not change it, so it is not part of its key; the cube
+advice's key holds the cube and the score.
+
+A ranking asked with ``keep`` (the play made, which the review values at
+full depth) and ``shown`` (the best plays a page lists) is taken from the
+cache only if those plays were searched at the depth asked; otherwise it is
+ranked again with them (and stored so).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.cache import cache
+
+from ai_worker.cube import CubeContext
+from ai_worker.cube_advice import CubeAdvice, advise
+from ai_worker.ranking import Ranked, RankFn, default_rank
+from games.engine import Dice, Play, Position
+
+KEEP_SECONDS = 3600
+POLL_SECONDS = 0.02
+
+
+def plays_key(position: Position, dice: Dice, ply: int) -> str:
+    high, low = max(dice.d1, dice.d2), min(dice.d1, dice.d2)
+    return f"rank:plays:{ply}:{position.position_id()}:{high}{low}"
+
+
+def cube_key(position: Position, context: CubeContext, decision: str, ply: int) -> str:
+    # The context is frozen dataclasses of values: its repr is its identity.
+    digest = hashlib.sha1(repr(context).encode()).hexdigest()[:16]
+    return f"rank:cube:{ply}:{position.position_id()}:{decision}:{digest}"
+
+
+def ranked_plays(
+    position: Position,
+    dice: Dice,
+    ply: int,
+    keep: Play | None = None,
+    rank: RankFn = default_rank,
+    shown: int = 2,
+) -> Sequence[Ranked]:
+    """``rank(position, dice, ply, keep, shown)``, from the cache when it holds it."""
+    key = plays_key(position, dice, ply)
+    found: Sequence[Ranked] | None = cache.get(key)
+    if found is not None and _kept(found, keep, ply, shown):
+        return found
+    ranked = list(rank(position, dice, ply, keep, shown))
+    cache.set(key, ranked, KEEP_SECONDS)
+    return ranked
+
+
+def _kept(ranked: Sequence[Ranked], keep: Play | None, ply: int, shown: int) -> bool:
+    """The cached ranking serves if its ``shown`` best and ``keep`` were all
+    searched at ``ply`` (one value per play: issue 31)."""
+    if any(getattr(r, "ply", ply) < ply for r in ranked[:shown]):
+        return False
+    if keep is None:
+        return True
+    return any(r.play.result == keep.result and getattr(r, "ply", ply) >= ply for r in ranked)
+
+
+def cached_rank(rank: RankFn = default_rank) -> RankFn:
+    """``rank`` through the cache (the shape hints and reviews take); only
+    the real ranking is kept there, never a test's or a bench's own."""
+    if rank is not default_rank:
+        return rank
+
+    def through(
+        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+    ) -> Sequence[Ranked]:
+        return ranked_plays(position, dice, ply, keep, rank, shown)
+
+    return through
+
+
+def peek_plays(position: Position, dice: Dice, ply: int) -> Sequence[Ranked] | None:
+    """The ranking if it is already there (never computes)."""
+    found: Sequence[Ranked] | None = cache.get(plays_key(position, dice, ply))
+    return found
+
+
+def wait_for_plays(
+    position: Position, dice: Dice, ply: int, seconds: float
+) -> Sequence[Ranked] | None:
+    """The ranking, waited for up to ``seconds`` while another process computes it."""
+    found: Sequence[Ranked] | None = _wait(plays_key(position, dice, ply), seconds)
+    return found
+
+
+def cube_advice(position: Position, context: CubeContext, decision: str, ply: int) -> CubeAdvice:
+    """``advise(position, context, decision, ply)``, from the cache when it holds it."""
+    key = cube_key(position, context, decision, ply)
+    found: CubeAdvice | None = cache.get(key)
+    if found is not None:
+        return found
+    advice = advise(position, context, decision, ply)
+    cache.set(key, advice, KEEP_SECONDS)
+    return advice
+
+
+def wait_for_cube(
+    position: Position, context: CubeContext, decision: str, ply: int, seconds: float
+) -> CubeAdvice | None:
+    found: CubeAdvice | None = _wait(cube_key(position, context, decision, ply), seconds)
+    return found
+
+
+def _wait(key: str, seconds: float) -> Any:
+    deadline = time.monotonic() + seconds
+    while True:
+        found = cache.get(key)
+        if found is not None or time.monotonic() >= deadline:
+            return found
+        time.sleep(POLL_SECONDS)

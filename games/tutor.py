@@ -1,0 +1,201 @@
+"""教练模式, the services' side: a decision checked before it is committed.
+
+The service that commits a play (End turn, or the step that uses the dice
+with the automatic end on) or sends a cube action asks ``check`` first.
+``check`` asks ``signals.tutor_check``'s receiver (``learning.tutor``: a
+lookup of the ranking computed while the person thought, waited for at most
+``WAIT_SECONDS``) for a ``Verdict``; a decision whose class is at or above
+the person's level is not committed: the command answers with the warning
+instead (``Game.tutor_reply``), and the warning is stored on the game
+(``tutor_warnings``) with what the person then did. "Play it anyway" is the
+same command sent again with ``anyway`` and the version it was warned at.
+
+The check is in the service, not the page: a second tab, or the page
+reloaded while the warning shows, is warned again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from accounts.preferences import board_prefs
+from games.models import Game
+from games.signals import tutor_check
+
+# The error classes the tutor warns of, the least first (ai_worker.grading's).
+LEVELS = ("doubtful", "bad", "very_bad")
+OFF = "off"
+WAIT_SECONDS = 1.0
+POLL_SECONDS = 0.2
+
+# How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
+# the calling thread for up to WAIT_SECONDS (a service called directly);
+# DEFER, not at all: ``RankingNotReadyError``, and the socket asks again off
+# the database thread (games.live.consumers); NOW, not at all: unchecked.
+WAIT, DEFER, NOW = "wait", "defer", "now"
+_mode: ContextVar[str] = ContextVar("tutor_wait_mode", default=WAIT)
+
+
+class RankingNotReadyError(Exception):
+    """The decision's ranking is not there yet (``DEFER``): nothing was
+    written; ``key`` is its cache entry, to wait for before asking again."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+@contextmanager
+def waiting(mode: str) -> Iterator[None]:
+    """``check`` inside waits for its ranking as ``mode`` says."""
+    token = _mode.set(mode)
+    try:
+        yield
+    finally:
+        _mode.reset(token)
+
+
+# What the person did after a warning (``tutor_warnings[i]["outcome"]``).
+PENDING = "pending"  # the warning shows; nothing committed yet
+OVERRIDDEN = "overridden"  # 仍然这样走: committed as it was
+CHANGED = "changed"  # undone and played otherwise (or acted otherwise)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What is about to be committed: a play or a cube action of LIGHT's."""
+
+    kind: str  # "play" or "cube"
+    position_id: str  # LIGHT's position before the decision
+    dice: tuple[int, int] | None = None  # a play's roll
+    result_id: str = ""  # a play's position after it (the mover's side)
+    notation: str = ""  # a play's, in LIGHT's numbering
+    action: str = ""  # a cube action: no_double, double, take, pass
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The tutor's judgement: ``ready`` False when the ranking was not there in time."""
+
+    ready: bool
+    key: str = ""  # not ready: the cache entry its ranking will be in
+    error: str = "none"
+    lost: float = 0.0
+    best: str = ""  # the best play's notation, or the right cube action
+    words: dict[str, Any] = field(default_factory=dict)  # the panel, by language
+
+
+def level_of(game: Game) -> str:
+    return str(board_prefs(game.owner).get("tutor", OFF))
+
+
+def on_for(game: Game) -> bool:
+    return level_of(game) != OFF
+
+
+def warns(level: str, error: str) -> bool:
+    """Whether an ``error`` class reaches the person's ``level``."""
+    if level not in LEVELS or error not in LEVELS:
+        return False
+    return LEVELS.index(error) >= LEVELS.index(level)
+
+
+def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
+    """True if ``decision`` may be committed now; False if it is warned of.
+
+    Either way the game's ``tutor_warnings`` are kept up to date, and what
+    the command's reply is to say is left in ``game.tutor_reply`` (the
+    warning, or that the ranking was not ready and the turn went unchecked).
+    """
+    game.__dict__.pop("tutor_reply", None)
+    level = level_of(game)
+    if level == OFF:
+        return True
+    mode = _mode.get()
+    verdict = _verdict(game, decision, WAIT_SECONDS if mode == WAIT else 0.0)
+    if not verdict.ready and mode == DEFER and verdict.key:
+        raise RankingNotReadyError(verdict.key)
+    game.tutored = True
+    number = _decision_number(game)
+    if not verdict.ready:
+        message = _("The tutor's ranking was not ready in time: this went unchecked.")
+        game.__dict__["tutor_reply"] = {"unchecked": True, "message": message}
+        return True
+    if not warns(level, verdict.error):
+        _settle(game, number, decision.kind, CHANGED)
+        return True
+    entry = _entry(game, number, decision, verdict)
+    if anyway:
+        _record(game, {**entry, "outcome": OVERRIDDEN})
+        return True
+    _record(game, {**entry, "outcome": PENDING})
+    game.__dict__["tutor_reply"] = {"warning": verdict.words, "version": game.version + 1}
+    return False
+
+
+def reply_of(game: Game) -> dict[str, Any] | None:
+    """What the command that ran on ``game`` is to tell the page of the tutor."""
+    reply: dict[str, Any] | None = game.__dict__.get("tutor_reply")
+    return reply
+
+
+def _verdict(game: Game, decision: Decision, wait: float) -> Verdict:
+    answers = tutor_check.send(sender=Game, game=game, decision=decision, wait=wait)
+    for _receiver, answer in answers:
+        if isinstance(answer, Verdict):
+            return answer
+    return Verdict(ready=False)
+
+
+def _decision_number(game: Game) -> int:
+    """The number of the Turn the decision comes before (or is)."""
+    last = game.last_turn
+    return (int(last["number"]) if last else 0) + 1
+
+
+def _entry(game: Game, number: int, decision: Decision, verdict: Verdict) -> dict[str, Any]:
+    return {
+        "turn": number,
+        "kind": decision.kind,
+        "dice": list(decision.dice) if decision.dice else None,
+        "played": decision.notation or decision.action,
+        "best": verdict.best,
+        "error": verdict.error,
+        "lost": round(verdict.lost, 4),
+    }
+
+
+def _record(game: Game, entry: dict[str, Any]) -> None:
+    """Store ``entry``, replacing the pending warning of the same decision."""
+    kept = [
+        w
+        for w in game.tutor_warnings
+        if not (
+            w.get("outcome") == PENDING
+            and w.get("turn") == entry["turn"]
+            and w.get("kind") == entry["kind"]
+            and w.get("played") == entry["played"]
+        )
+    ]
+    game.tutor_warnings = [*kept, entry]
+
+
+def _settle(game: Game, number: int, kind: str, outcome: str) -> None:
+    """A decision committed unwarned after a warning of the same turn: followed."""
+    if not any(
+        w.get("outcome") == PENDING and w.get("turn") == number and w.get("kind") == kind
+        for w in game.tutor_warnings
+    ):
+        return
+    game.tutor_warnings = [
+        {**w, "outcome": outcome}
+        if w.get("outcome") == PENDING and w.get("turn") == number and w.get("kind") == kind
+        else w
+        for w in game.tutor_warnings
+    ]

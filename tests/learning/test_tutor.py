@@ -1,0 +1,291 @@
+"""教练模式 in the services that commit: a play or a cube action the tutor
+warns of is not committed; 仍然这样走 commits it; 撤销重走 then the best play
+commits unwarned; a ranking not there in time lets the turn through, said so.
+
+The ranking is the real one (the Expert's depth, bgsage), put in the shared
+cache as the ``hints`` queue's task puts it (``learning.tutor.prepare``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from accounts.models import Preferences
+from ai_worker import rank_cache
+from games import services
+from games.engine import Dice, Position, Side
+from games.live.commands import CommandError, parse_command, run_command
+from games.models import Game, GameKind, Status
+from learning import tutor
+
+pytestmark = pytest.mark.django_db
+
+# The opening 31 from the person's side: 8/5 6/5 is the best by far; 13/10
+# 6/5 gives away ~0.18 at the Expert's depth (very bad).
+BEST = [(8, 5), (6, 5)]
+ERROR = [(13, 10), (6, 5)]
+
+
+def tutor_on(user: Any, level: str = "bad", **fields: Any) -> None:
+    Preferences.objects.update_or_create(
+        user=user, defaults={"tutor": level, "auto_end_turn": False, **fields}
+    )
+
+
+def opening_31(user: Any, ready: bool = True) -> Game:
+    game = services.start_game_from(user, "casual", Position.start(), dice=[3, 1])
+    if ready:
+        tutor.prepare(game.pk, game.version)
+    return game
+
+
+def play(game: Game, user: Any, steps: list[tuple[int, int]]) -> Game:
+    for src, dst in steps:
+        game = services.make_step(game.pk, user, game.version, src, dst)
+    return game
+
+
+def reply_of(game: Game) -> dict[str, Any] | None:
+    from games.tutor import reply_of as said
+
+    return said(game)
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_with_the_tutor_off_a_blunder_commits_at_once(user: Any) -> None:
+    Preferences.objects.update_or_create(user=user, defaults={"auto_end_turn": False})
+    game = play(opening_31(user, ready=False), user, ERROR)
+    game = services.end_turn(game.pk, user, game.version)
+    assert game.turn == Side.DARK.value and reply_of(game) is None
+    assert (game.tutored, game.tutor_warnings) == (False, [])
+
+
+@pytest.mark.usefixtures("fresh_cache")
+@pytest.mark.parametrize(("language", "words"), [("zh-hans", "失误"), ("en", "equity")])
+def test_a_blunder_is_warned_with_its_cost_and_why_and_not_committed(
+    user: Any, language: str, words: str
+) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, ERROR)
+    with translation.override(language):
+        warned = services.end_turn(game.pk, user, game.version)
+    said = reply_of(warned)
+    assert said is not None
+    warning = said["warning"]
+    assert warned.turn == Side.LIGHT.value and warned.steps, "the play is still the person's"
+    assert warned.version == game.version + 1 == said["version"]
+    assert warning["error"] == "very_bad" and 0.12 <= warning["lost"] < 0.5
+    assert warning["best"] == "8/5 6/5" and warning["played"] == "13/10 6/5"
+    assert warning["reasons"], "the review's reasons, contrasting the two plays"
+    assert [(s["from"], s["to"]) for s in warning["best_steps"]] == BEST
+    assert f"{warning['lost']:.3f}" in warning["cost"]
+    if language == "zh-hans":
+        assert "大错" in warning["title"] and "13/10 6/5" in warning["cost"]
+        assert all("，" in r or "。" in r for r in warning["reasons"])
+    else:
+        assert words in warning["cost"] and "Very bad" in warning["title"]
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.tutored and stored.turn == Side.LIGHT.value
+    assert [(w["played"], w["outcome"]) for w in stored.tutor_warnings] == [
+        ("13/10 6/5", "pending")
+    ]
+    # Asked again (a second tab, a reload): warned again, one warning kept.
+    again = services.end_turn(game.pk, user, warned.version)
+    assert reply_of(again) is not None and again.turn == Side.LIGHT.value
+    assert len(Game.objects.get(pk=game.pk).tutor_warnings) == 1
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_play_it_anyway_commits_and_records_the_override(user: Any) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, ERROR)
+    warned = services.end_turn(game.pk, user, game.version)
+    done = services.end_turn(game.pk, user, warned.version, anyway=True)
+    assert done.turn == Side.DARK.value and done.last_turn["notation"] == "13/10 6/5"
+    assert [(w["played"], w["outcome"]) for w in done.tutor_warnings] == [
+        ("13/10 6/5", "overridden")
+    ]
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_undo_then_the_best_play_commits_unwarned_and_counts_as_followed(user: Any) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, ERROR)
+    warned = services.end_turn(game.pk, user, game.version)
+    undone = services.undo_step(game.pk, user, warned.version, whole=True)
+    assert undone.steps == []
+    done = services.end_turn(game.pk, user, play(undone, user, BEST).version)
+    assert done.turn == Side.DARK.value and reply_of(done) is None
+    assert done.last_turn["notation"] == "8/5 6/5"
+    assert [(w["played"], w["outcome"]) for w in done.tutor_warnings] == [("13/10 6/5", "changed")]
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_the_automatic_end_keeps_the_step_and_warns(user: Any) -> None:
+    tutor_on(user, auto_end_turn=True)
+    game = play(opening_31(user), user, ERROR)
+    assert game.turn == Side.LIGHT.value and len(game.steps) == 2
+    said = reply_of(game)
+    assert said is not None and said["warning"]["error"] == "very_bad"
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_ranking_not_ready_lets_the_turn_through_after_a_second_saying_so(user: Any) -> None:
+    tutor_on(user)
+    game = play(opening_31(user, ready=False), user, ERROR)
+    began = time.monotonic()
+    done = services.end_turn(game.pk, user, game.version)
+    waited = time.monotonic() - began
+    assert done.turn == Side.DARK.value
+    said = reply_of(done)
+    assert said is not None and said["unchecked"] and said["message"]
+    assert 0.9 <= waited < 2.0
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_the_level_decides_what_is_warned(user: Any) -> None:
+    # 13/10 6/5 is very bad: warned at every level; the best play at none.
+    for level in ("doubtful", "bad", "very_bad"):
+        tutor_on(user, level)
+        game = play(opening_31(user), user, ERROR)
+        assert reply_of(services.end_turn(game.pk, user, game.version)) is not None, level
+    game = play(opening_31(user), user, BEST)
+    assert services.end_turn(game.pk, user, game.version).turn == Side.DARK.value
+
+
+def doubled_at_the_start(user: Any) -> Game:
+    """A money game at the opening position, the computer has just doubled:
+    a clear take for the person."""
+    game = services.start_game_from(
+        user, "casual", Position.start(), Side.DARK, kind=GameKind.MONEY
+    )
+    assert game.status == Status.DECIDING
+    assert services.finish_computer_cube(game.pk, game.version, "double")
+    game = Game.objects.get(pk=game.pk)
+    tutor.prepare(game.pk, game.version)
+    return game
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_passing_a_clear_take_is_warned_before_it_is_sent(user: Any) -> None:
+    tutor_on(user)
+    game = doubled_at_the_start(user)
+    with translation.override("en"):
+        warned = services.pass_double(game.pk, user, game.version)
+    said = reply_of(warned)
+    assert said is not None
+    warning = said["warning"]
+    assert (warned.status, warned.winner) == (Status.DOUBLED, "")
+    assert warning["kind"] == "cube" and warning["error"] == "very_bad"
+    assert "Pass" in warning["cost"] and "Take" in warning["best_line"]
+    done = services.pass_double(game.pk, user, warned.version, anyway=True)
+    assert done.winner == "dark" and done.passed
+    assert [(w["kind"], w["played"], w["outcome"]) for w in done.tutor_warnings] == [
+        ("cube", "pass", "overridden")
+    ]
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_taking_the_clear_take_is_not_warned(user: Any) -> None:
+    tutor_on(user, "doubtful")
+    game = doubled_at_the_start(user)
+    taken = services.take(game.pk, user, game.version)
+    assert taken.cube_owner == "light" and reply_of(taken) is None
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_the_socket_command_carries_the_warning_and_play_it_anyway(user: Any) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, ERROR)
+    frame = json.dumps({"type": "end_turn", "id": "e1", "version": game.version})
+    with translation.override("zh-hans"):
+        reply, state = run_command(game.pk, user, parse_command(frame))
+    assert reply["type"] == "ack" and reply["tutor"]["command"] == "end_turn"
+    assert "大错" in reply["tutor"]["warning"]["title"]
+    assert state is not None and state["turn"] == "light"
+    frame = json.dumps(
+        {"type": "end_turn", "id": "e2", "version": reply["version"], "anyway": True}
+    )
+    reply, state = run_command(game.pk, user, parse_command(frame))
+    assert "tutor" not in reply and state is not None and state["turn"] == "dark"
+    with pytest.raises(CommandError) as bad:
+        parse_command('{"type": "end_turn", "id": "e3", "version": 1, "anyway": "yes"}')
+    assert "anyway" in bad.value.message
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_the_hint_and_the_review_read_the_tutors_ranking(
+    user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ai_worker import evaluator
+    from learning import hints, review
+
+    game = opening_31(user)
+    position, dice = Position.start(), Dice(3, 1)
+    cached = rank_cache.peek_plays(position, dice, tutor.expert_ply())
+    assert cached is not None and cached[0].play.notation() == "8/5 6/5"
+    real = evaluator.rank_plays
+    searched: list[tuple[str, int]] = []
+
+    def counting(position: Position, dice: Dice, ply: int = 1, *args: Any, **kw: Any) -> Any:
+        searched.append((f"{dice.d1}{dice.d2}", ply))
+        return real(position, dice, ply, *args, **kw)
+
+    monkeypatch.setattr(evaluator, "rank_plays", counting)
+    hints.compute_hint(game.pk, game.version)
+    assert searched == [], "the hint read the tutor's ranking"
+    assert game.hints.get(version=game.version).candidates[0]["notation"] == "8/5 6/5"
+    # The review of the best play (searched at the Expert's depth) reads it too.
+    play(game, user, BEST)  # the turn ends by itself (the default)
+    game = Game.objects.get(pk=game.pk)
+    report = review.analyse_stored_turn(game.turns.get(number=1), 3, rank=review.default_rank)
+    assert report.played == "8/5 6/5"
+    assert ("31", tutor.expert_ply()) not in searched and ("13", tutor.expert_ply()) not in searched
+
+
+def test_the_course_s_end_offers_the_tutor_and_one_click_turns_it_on(
+    client: Any, user: Any
+) -> None:
+    from django.urls import reverse
+
+    from learning.course.lessons import LESSONS
+    from learning.course.models import LessonProgress
+
+    client.force_login(user)
+    course = reverse("learning:course")
+    assert 'id="course-tutor"' not in client.get(course).content.decode()
+    for lesson in LESSONS:
+        LessonProgress.objects.create(owner=user, lesson=lesson.slug, stars=2)
+    page = client.get(course, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert 'id="course-tutor"' in page and "打开教练模式" in page
+    response = client.post(reverse("accounts:tutor_on"), {"next": course})
+    assert response.status_code == 302 and response["Location"] == course
+    assert Preferences.objects.get(user=user).tutor == "bad"
+    assert 'id="course-tutor"' not in client.get(course).content.decode()
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_under_a_socket_the_check_never_sleeps_on_the_database_thread(user: Any) -> None:
+    """games.live.consumers waits for the entry off the thread (DEFER), then
+    runs the command once more (NOW): checked if it came, unchecked if not."""
+    from games import tutor as checks
+
+    tutor_on(user)
+    game = play(opening_31(user, ready=False), user, ERROR)
+    began = time.monotonic()
+    with checks.waiting(checks.DEFER), pytest.raises(checks.RankingNotReadyError) as late:
+        services.end_turn(game.pk, user, game.version)
+    assert late.value.key == rank_cache.plays_key(Position.start(), Dice(3, 1), tutor.expert_ply())
+    assert time.monotonic() - began < 0.5
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.tutored, stored.turn) == (game.version, False, "light")
+    with checks.waiting(checks.NOW):
+        done = services.end_turn(game.pk, user, game.version)
+    assert time.monotonic() - began < 0.8
+    said = reply_of(done)
+    assert done.turn == Side.DARK.value and said is not None and said["unchecked"]

@@ -1,0 +1,255 @@
+"""Browser: 教练模式 on the play page, in Chinese and in English.
+
+A known error (the opening 31 played 13/10 6/5, the best 8/5 6/5) is warned
+with what it costs, why, and the best play as arrows; 撤销重走 then the best
+play commits unwarned; 仍然这样走 commits the error and the game keeps the
+override; a pass of a clear take (a money game, the computer's double at
+the opening position) is warned before it is sent; with the tutor off the
+error commits at once. Real daphne and Chromium; with REDIS_URL the ranking
+is computed by a real Celery worker on the ``hints`` queue.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Preferences
+from games import services
+from games.engine import Position, Side
+from games.models import Game, GameKind, Status
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+SCREEN = {
+    "zh-hans": {
+        "title": "教练提醒：大错",
+        "cost": "你的走法 13/10 6/5 比 8/5 6/5 少",
+        "anyway": "仍然这样走（K）",
+        "undo": "撤销重走（U）",
+        "hint": "看提示（H）",
+        "best": "最佳走法：8/5 6/5。",
+        "arrows": "棋盘上的箭头是最佳走法：8/5 6/5。",
+        "cube_cost": "比正确的做法",
+    },
+    "en": {
+        "title": "The tutor: Very bad",
+        "cost": "Your play 13/10 6/5 gives away",
+        "anyway": "Play it anyway (K)",
+        "undo": "Undo and play again (U)",
+        "hint": "Show the hint (H)",
+        "best": "The best play: 8/5 6/5.",
+        "arrows": "Arrows on the board show the best play: 8/5 6/5.",
+        "cube_cost": "against the right action",
+    },
+}
+
+
+LAST_MOVE = {"zh-hans": "电脑的上一步", "en": "the computer's last move"}
+REVIEW = {"zh-hans": "你仍然这样走了。", "en": "You played it anyway."}
+
+
+@pytest.fixture
+def tutor_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
+    if os.environ.get("REDIS_URL"):
+        request.getfixturevalue("celery_worker_process")
+    return daphne_server
+
+
+def open_game(browser: Any, server: str, user: Any, game: Game, language: str) -> Any:
+    context = browser.new_context(
+        base_url=server, locale=LOCALES[language], viewport={"width": 375, "height": 900}
+    )
+    context.set_default_timeout(20_000)
+    client = Client()
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": server}])
+    page = context.new_page()
+    page.goto(f"/games/{game.pk}/")
+    idle(page)
+    return page
+
+
+def idle(page: Any) -> None:
+    page.wait_for_function("() => window.__shuanglu && window.__shuanglu.idle", timeout=20_000)
+
+
+def state(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.__shuanglu.state")
+
+
+def step(page: Any, src: int, dst: int) -> None:
+    version = state(page)["version"]
+    page.locator(f'#board [data-point="{src}"]').click()
+    page.locator(f'#board [data-point="{dst}"]').click()
+    page.wait_for_function(
+        "v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=version
+    )
+
+
+def set_prefs(user: Any, **fields: Any) -> None:
+    defaults = {"auto_end_turn": False, "animation_speed": "off", **fields}
+    Preferences.objects.update_or_create(user=user, defaults=defaults)
+
+
+def opening_31(user: Any) -> Game:
+    return services.start_game_from(user, "casual", Position.start(), dice=[3, 1])
+
+
+def play_error_and_end(page: Any) -> None:
+    step(page, 13, 10)
+    step(page, 6, 5)
+    page.locator("#btn-end").click()
+    page.locator("#tutor-panel").wait_for(state="visible", timeout=20_000)
+
+
+def tutor_warnings(game: Game) -> list[tuple[str, str]]:
+    game.refresh_from_db()
+    return [(w["played"], w["outcome"]) for w in game.tutor_warnings]
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_an_error_is_warned_with_cost_reason_and_arrows_then_undone_and_played_best(
+    browser: Any, tutor_server: str, user: Any, language: str
+) -> None:
+    set_prefs(user, tutor="bad", language=language)
+    game = opening_31(user)
+    words = SCREEN[language]
+    page = open_game(browser, tutor_server, user, game, language)
+    play_error_and_end(page)
+    assert page.locator("#tutor-title").inner_text() == words["title"]
+    cost = page.locator("#tutor-cost").inner_text()
+    assert words["cost"] in cost and re.search(r"0\.\d{3}", cost), cost
+    assert page.locator("#tutor-reasons li").count() >= 1
+    assert page.locator("#tutor-best").inner_text() == words["best"]
+    for button in ("anyway", "undo", "hint"):
+        assert page.locator(f"#btn-tutor-{button}").inner_text() == words[button]
+    # The best play drawn as arrows, and said in words to a screen reader.
+    arrows = page.locator("#board line.b-arrow-tutor")
+    assert arrows.count() == 2
+    drawn = sorted(
+        (int(arrows.nth(i).get_attribute("data-from")), int(arrows.nth(i).get_attribute("data-to")))
+        for i in range(2)
+    )
+    assert drawn == [(6, 5), (8, 5)]
+    assert page.locator("#board g.b-arrows").get_attribute("aria-label") == words["arrows"]
+    # Nothing was committed: still the person's turn, the error on the board.
+    assert state(page)["turn"] == "light" and len(state(page)["steps"]) == 2
+    assert tutor_warnings(game) == [("13/10 6/5", "pending")]
+    # A reload (or a second tab) cannot slip it through: warned again.
+    page.reload()
+    idle(page)
+    page.locator("#btn-end").click()
+    page.locator("#tutor-panel").wait_for(state="visible")
+    assert state(page)["turn"] == "light"
+    # 撤销重走 (U): the whole turn taken back; the best play goes through.
+    page.keyboard.press("u")
+    page.wait_for_function("() => window.__shuanglu.state.steps.length === 0")
+    assert page.locator("#tutor-panel").is_hidden()
+    idle(page)
+    step(page, 8, 5)
+    step(page, 6, 5)
+    version = state(page)["version"]
+    page.locator("#btn-end").click()
+    page.wait_for_function(
+        "v => window.__shuanglu.state.version > v && window.__shuanglu.state.turn !== 'light'"
+        " || (window.__shuanglu.state.last_turn || {}).number >= 2",
+        arg=version,
+    )
+    assert page.locator("#tutor-panel").is_hidden()
+    game.refresh_from_db()
+    first = game.turns.get(number=1)
+    assert (first.side, first.notation) == ("light", "8/5 6/5")
+    assert tutor_warnings(game) == [("13/10 6/5", "changed")]
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_play_it_anyway_commits_the_error_and_keeps_the_override(
+    browser: Any, tutor_server: str, user: Any, language: str
+) -> None:
+    set_prefs(user, tutor="very_bad", language=language)
+    game = opening_31(user)
+    page = open_game(browser, tutor_server, user, game, language)
+    play_error_and_end(page)
+    page.keyboard.press("k")
+    page.wait_for_function("() => (window.__shuanglu.state.last_turn || {}).number >= 1")
+    assert page.locator("#tutor-panel").is_hidden()
+    game.refresh_from_db()
+    assert game.turns.get(number=1).notation == "13/10 6/5"
+    assert tutor_warnings(game) == [("13/10 6/5", "overridden")]
+    # The review lists the warning and that it was overridden.
+    page.goto(reverse("learning:review", args=[game.pk]))
+    item = page.locator("#tutor-warnings li")
+    assert item.count() == 1 and item.get_attribute("data-outcome") == "overridden"
+    assert REVIEW[language] in item.inner_text() and "13/10 6/5" in item.inner_text()
+    # The history finds it among the games played with the tutor, and only there.
+    listed = f'table a[href="{reverse("games:play", args=[game.pk])}"]'
+    page.goto(reverse("learning:history") + "?tutor=on")
+    assert page.locator(listed).count() == 1
+    page.goto(reverse("learning:history") + "?tutor=off")
+    assert page.locator(listed).count() == 0
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_with_the_tutor_off_the_error_commits_at_once(
+    browser: Any, tutor_server: str, user: Any, language: str
+) -> None:
+    set_prefs(user, language=language)
+    game = opening_31(user)
+    page = open_game(browser, tutor_server, user, game, language)
+    step(page, 13, 10)
+    step(page, 6, 5)
+    page.locator("#btn-end").click()
+    page.wait_for_function("() => (window.__shuanglu.state.last_turn || {}).number >= 1")
+    assert page.locator("#tutor-panel").is_hidden()
+    game.refresh_from_db()
+    assert game.turns.get(number=1).notation == "13/10 6/5" and not game.tutored
+    # The computer's reply is drawn as arrows (a preference, on by default),
+    # said in words, until the person's next step.
+    page.wait_for_function(
+        "() => window.__shuanglu.state.turn === 'light' && window.__shuanglu.idle"
+        " && (window.__shuanglu.state.last_turn || {}).side === 'dark'",
+        timeout=60_000,
+    )
+    reply = state(page)["last_turn"]
+    assert page.locator("#board line.b-arrow-last").count() == len(reply["steps"]) > 0
+    label = page.locator("#board g.b-arrows").get_attribute("aria-label") or ""
+    assert reply["notation"] in label and LAST_MOVE[language] in label
+    allowed = state(page)["allowed"][0]
+    step(page, allowed["from"], allowed["to"])
+    assert page.locator("#board line.b-arrow-last").count() == 0
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_pass_of_a_clear_take_is_warned_before_it_is_sent(
+    browser: Any, tutor_server: str, user: Any, language: str, held_computer_turns: list
+) -> None:
+    set_prefs(user, tutor="bad", language=language)
+    game = services.start_game_from(
+        user, "casual", Position.start(), Side.DARK, kind=GameKind.MONEY
+    )
+    assert services.finish_computer_cube(game.pk, game.version, "double")
+    page = open_game(browser, tutor_server, user, game, language)
+    page.locator("#btn-pass").click()
+    page.locator("#tutor-panel").wait_for(state="visible", timeout=20_000)
+    assert SCREEN[language]["cube_cost"] in page.locator("#tutor-cost").inner_text()
+    game.refresh_from_db()
+    assert (game.status, game.winner) == (Status.DOUBLED, "")
+    page.locator("#btn-tutor-anyway").click()
+    page.wait_for_function("() => window.__shuanglu.state.status === 'finished'")
+    game.refresh_from_db()
+    assert game.passed and [(w["played"], w["outcome"]) for w in game.tutor_warnings] == [
+        ("pass", "overridden")
+    ]
+    page.context.close()
