@@ -79,7 +79,7 @@ def _advise_cube(game: Game, hint: Hint) -> None:
     if found is None:
         Hint.objects.filter(pk=hint.pk).update(state=AnalysisState.FAILED)
         return
-    advice = rank_cache.cube_advice(*found, tier_spec(Tier.EXPERT).ply)
+    advice = rank_cache.cube_advice(*found, tier_spec(Tier.EXPERT).cube_depth)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE, dice=None, candidates=[], cube=advice.to_json()
     )
