@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tier = Tier(args.tier)
     warm_up(tier_spec(tier).ply)
-    cube.warm_up(tier_spec(tier).ply)
+    cube.warm_up(tier_spec(tier).ply, tier_spec(tier).cube_ply)
     serve(sys.stdin, sys.stdout, tier, args.seed)
     return 0
 

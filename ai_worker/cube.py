@@ -3,8 +3,9 @@ chosen with the cube and the score in mind.
 
 Every tier decides from bgsage's cubeful evaluation (``cube_action``, with
 the match score in a match; Janowski's formula in money games) at the
-tier's ply. The cube's three equities, from the doubler's side and per unit
-of the current cube, are no double (ND), double/take (DT) and double/pass
+tier's ``cube_depth`` (the Expert's 3-ply: see games/tiers.py). The
+cube's three equities, from the doubler's side and per unit of the
+current cube, are no double (ND), double/take (DT) and double/pass
 (DP, exactly 1 in a money game). The doubler doubles when
 ``min(DT, DP) > ND`` (its opponent answers the better way for itself); it is
 too good when the opponent should pass (``DT > DP``) and playing on is worth
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,21 +128,137 @@ def _analyzer(ply: int) -> Any:
     return _analyzers[ply]
 
 
-def warm_up(ply: int = 1) -> None:
+def warm_up(ply: int = 1, cube_ply: int = 0) -> None:
     """Load the analyzers a tier at ``ply`` uses now rather than on its first decision."""
     _analyzer(1)
-    if ply > 1:
-        _analyzer(ply)
+    for depth in {ply, cube_ply or ply}:
+        if depth > 1:
+            _analyzer(depth)
 
 
 def evaluate_cube(position: Position, context: CubeContext, ply: int = 1) -> CubeEquities:
     """bgsage's cube equities for the side on roll in ``position`` (before its roll)."""
     result = _analyzer(ply).cube_action(to_board26(position), **context.bgsage_kwargs())
+    return _equities(result)
+
+
+MARKET_PLY = 3  # bgsage gives each roll and reply's board from 3-ply up
+
+
+def evaluate_cube_market(
+    position: Position, context: CubeContext, ply: int
+) -> tuple[CubeEquities, float | None]:
+    """``evaluate_cube``, with the share of market losers when ``ply`` >= 3.
+
+    A market loser is a sequence of the doubler's roll (its best play) and
+    the opponent's reply (its best play) after which the doubler, on roll
+    again with the cube where it is now, would have a double the opponent
+    should pass (or be too good): its cubeful equity there, with the cube
+    not turned, is at least the double/pass equity. The share is weighted
+    over the 1296 sequences; bgsage's 3-ply cube search values each one
+    (``incl_2ply_details``: the boards two half-moves on, each at 1-ply).
+    """
+    if ply < MARKET_PLY:
+        return evaluate_cube(position, context, ply), None
+    result = _analyzer(ply).cube_action(
+        to_board26(position), **context.bgsage_kwargs(), incl_2ply_details=True
+    )
+    return _equities(result), market_losers(result.details, float(result.equity_dp))
+
+
+def market_losers(details: Any, double_pass: float) -> float | None:
+    """The weighted share of (roll, reply) sequences that lose the market
+    (``lost_markets``); None without per-roll details."""
+    lost = total = 0
+    for (roll, reply), market_lost in lost_markets(details, double_pass).items():
+        weight = (1 if roll[0] == roll[1] else 2) * _reply_weight(reply)
+        total += weight
+        lost += weight * market_lost
+    return lost / total if total else None
+
+
+Roll = tuple[int, int]
+
+
+def _roll(entry: dict[str, Any]) -> Roll:
+    """A roll of the details, the higher die first."""
+    d1, d2 = int(entry["die1"]), int(entry["die2"])
+    return (max(d1, d2), min(d1, d2))
+
+
+def _reply_weight(reply: Roll) -> int:
+    return 36 if reply == (0, 0) else 1 if reply[0] == reply[1] else 2
+
+
+def lost_markets(details: Any, double_pass: float) -> dict[tuple[Roll, Roll], bool]:
+    """Each (roll, reply) sequence of bgsage's per-roll details: whether the
+    doubler's cubeful equity after it, the cube not turned, reaches
+    ``double_pass``. A roll that ends the game has no reply: it stands for
+    its 36 sequences (reply ``(0, 0)``) and never
+    loses the market."""
+    found: dict[tuple[Roll, Roll], bool] = {}
+    for roll in (details or {}).get("nd") or []:
+        mine = _roll(roll)
+        replies = roll.get("opponent_rolls") or []
+        if not replies:
+            found[(mine, (0, 0))] = False
+        for reply in replies:
+            theirs = _roll(reply)
+            found[(mine, theirs)] = float(reply["cubeful_equity"]) >= double_pass - 1e-6
+    return found
+
+
+def _equities(result: Any) -> CubeEquities:
     return CubeEquities(
         float(result.equity_nd),
         float(result.equity_dt),
         float(result.equity_dp),
         _probs(result.probs),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RolledCube:
+    """A cubeful rollout of a cube decision: the equities and their standard errors."""
+
+    equities: CubeEquities
+    no_double_se: float
+    double_take_se: float
+    trials: int
+
+
+ROLLOUT_TRIALS = 72  # bgsage's truncated1: 2 x 36, truncated after 5 half-moves
+
+
+def rollout_cube(
+    position: Position,
+    context: CubeContext,
+    trials: int = ROLLOUT_TRIALS,
+    threads: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> RolledCube:
+    """bgsage's cubeful rollout of the cube decision of the side on roll
+    (truncated after 5 half-moves, 1-ply inside the trials, the cube played
+    in every trial); ``progress(done, total)`` after each batch of trials."""
+    from bgsage import BgBotAnalyzer
+
+    level = "truncated1" if trials == ROLLOUT_TRIALS else "rollout"
+    extra = {} if level == "truncated1" else {"n_trials": trials, "truncation_depth": 5}
+    analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, **extra)
+    callback = None if progress is None else (lambda done, total, _r: progress(done, total))
+    result = analyzer.cube_action(
+        to_board26(position), **context.bgsage_kwargs(), progress_callback=callback
+    )
+    return RolledCube(
+        CubeEquities(
+            float(result.equity_nd),
+            float(result.equity_dt),
+            float(result.equity_dp),
+            _probs(result.probs),
+        ),
+        float(result.equity_nd_se or 0.0),
+        float(result.equity_dt_se or 0.0),
+        trials,
     )
 
 
@@ -152,7 +270,7 @@ def double_decision(
     if refusal is not None:
         return CubeDecision(CubeAction.NO_DOUBLE, refusal)
     spec = tier_spec(tier)
-    equities = evaluate_cube(position, context, spec.ply)
+    equities = evaluate_cube(position, context, spec.cube_depth)
     noisy = with_noise(equities, spec, _key(seed_key, position, context, "double"))
     return CubeDecision(noisy.best_double_action(), None, equities)
 
@@ -162,7 +280,7 @@ def take_decision(
 ) -> CubeDecision:
     """Whether the side doubled takes; ``position`` and ``context`` are the doubler's."""
     spec = tier_spec(tier)
-    equities = evaluate_cube(position, context, spec.ply)
+    equities = evaluate_cube(position, context, spec.cube_depth)
     noisy = with_noise(equities, spec, _key(seed_key, position, context, "take"))
     return CubeDecision(noisy.best_answer(), None, equities)
 

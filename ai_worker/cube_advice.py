@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai_worker.candidates import probs_dict
-from ai_worker.cube import CubeAction, CubeContext, CubeEquities, evaluate_cube
+from ai_worker.cube import CubeAction, CubeContext, CubeEquities, evaluate_cube_market
 from ai_worker.explain import Reason
 from ai_worker.grading import ErrorClass, classify
 from ai_worker.sanity import Probs
@@ -47,6 +47,8 @@ class CubeAdvice:
     why: Reason
     ply: int = 1
     values: dict[str, float] = field(default_factory=dict)  # action -> the decider's equity
+    redouble: bool = False  # the doubler owns the cube: its double is a redouble
+    market_losers: float | None = None  # share of (roll, reply) sequences (cube.market_losers)
 
     def value_of(self, action: CubeAction | str) -> float:
         return self.values[str(action)]
@@ -73,14 +75,16 @@ class CubeAdvice:
             "take_point": None if self.take_point is None else round(self.take_point, 4),
             "why": self.why.to_json(),
             "ply": self.ply,
+            "redouble": self.redouble,
+            "market_losers": (None if self.market_losers is None else round(self.market_losers, 4)),
         }
 
 
 def advise(position: Position, context: CubeContext, decision: str, ply: int) -> CubeAdvice:
     """The advice for ``decision`` on the doubler's ``position`` (before its
     roll, from its side) with ``context`` its cube and score."""
-    equities = evaluate_cube(position, context, ply)
-    return advice_from(equities, context, decision, ply)
+    equities, market = evaluate_cube_market(position, context, ply)
+    return advice_from(equities, context, decision, ply, market)
 
 
 def advise_deeper(
@@ -100,10 +104,15 @@ def close(e: CubeEquities) -> bool:
 
 
 def advice_from(
-    equities: CubeEquities, context: CubeContext, decision: str, ply: int = 1
+    equities: CubeEquities,
+    context: CubeContext,
+    decision: str,
+    ply: int = 1,
+    market: float | None = None,
 ) -> CubeAdvice:
     e = equities
     take_point = _take_point(e.probs, context)
+    redouble = context.cube.owner is context.mover
     if decision == DOUBLE:
         best = e.best_double_action()
         doubled = min(e.double_take, e.double_pass)
@@ -113,14 +122,27 @@ def advice_from(
             # Too good: not doubling is the action; it is worth ND.
             str(CubeAction.TOO_GOOD): e.no_double,
         }
-        why = _double_reason(best, e, take_point)
+        why = _double_reason(best, e, _setting(context, market))
     elif decision == TAKE:
         best = e.best_answer()
         values = {str(CubeAction.TAKE): -e.double_take, str(CubeAction.PASS): -e.double_pass}
         why = _take_reason(best, e, take_point)
     else:
         raise ValueError(f"a cube decision is {DOUBLE!r} or {TAKE!r}, not {decision!r}")
-    return CubeAdvice(decision, best, e, take_point, why, ply, values)
+    return CubeAdvice(decision, best, e, take_point, why, ply, values, redouble, market)
+
+
+def _setting(context: CubeContext, market: float | None) -> dict[str, Any]:
+    """What a teacher names beside the chances: the market losers, whether
+    the double is a redouble, and the score (points each side still needs)."""
+    m = context.match
+    setting: dict[str, Any] = {"redouble": context.cube.owner is context.mover}
+    if market is not None:
+        setting["market"] = _pct(market)
+    if m.length:
+        setting["away"] = m.away(context.mover)
+        setting["opp_away"] = m.away(context.mover.other)
+    return setting
 
 
 def _take_point(probs: Probs, context: CubeContext) -> float | None:
@@ -167,8 +189,8 @@ def _chances(e: CubeEquities) -> dict[str, float]:
     }
 
 
-def _double_reason(best: CubeAction, e: CubeEquities, take_point: float | None) -> Reason:
-    params: dict[str, Any] = {**_chances(e), "opp_win": _pct(1.0 - e.probs.win)}
+def _double_reason(best: CubeAction, e: CubeEquities, setting: dict[str, Any]) -> Reason:
+    params: dict[str, Any] = {**_chances(e), "opp_win": _pct(1.0 - e.probs.win), **setting}
     if best is CubeAction.TOO_GOOD:
         params["gain"] = round(e.no_double - e.double_pass, 3)
         return Reason("too_good", params)

@@ -31,6 +31,7 @@ from ai_worker.ranking import Ranked, RankFn, default_rank
 from games.engine import Dice, Play, Position
 
 KEEP_SECONDS = 3600
+SHOWN = 5  # the best plays a hint and a review list, all searched at full depth
 POLL_SECONDS = 0.02
 
 

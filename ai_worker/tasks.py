@@ -114,6 +114,7 @@ def _warm_start(**_: Any) -> None:
     # catalogues the state's words come from, a database connection and the
     # broadcast's Redis connection. A child that cannot reach the database or
     # Redis yet still starts: its first turn connects, as before.
+    from ai_worker import cube
     from ai_worker.evaluator import warm_up
     from ai_worker.policy import choose_play
     from games.engine import Dice, Position
@@ -122,6 +123,7 @@ def _warm_start(**_: Any) -> None:
 
     start = time.perf_counter()
     warm_up(max(spec.ply for spec in TIERS.values()))
+    cube.warm_up(1, max(spec.cube_depth for spec in TIERS.values()))  # the Expert's 3-ply cube
     for tier in TIERS:
         choose_play(Position.start(), Dice(3, 1), tier, "warm-up")
     for code, _name in settings.LANGUAGES:

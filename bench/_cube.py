@@ -121,7 +121,7 @@ def evaluate_chunk(samples: list[Sample], first: int, ref_ply: int, tiers: list[
         close = is_close(ref)
         by_ply: dict[int, CubeEquities] = {}
         for name, spec in [(t, TIERS[Tier(t)]) for t in tiers]:
-            ply = spec.ply
+            ply = spec.cube_depth
             if ply not in by_ply:
                 by_ply[ply] = evaluate_cube(sample.position, sample.context, ply)
             seen = with_noise(by_ply[ply], spec, f"cube-bench:{index}")
@@ -178,7 +178,7 @@ def report(result: Result, ref_ply: int, tiers: list[str]) -> None:
             every = result.tallies.get(f"{name}|{part}|all", Tally())
             close = result.tallies.get(f"{name}|{part}|close", Tally())
             print(
-                f"{name:>14} ply {spec.ply} cube_sigma {spec.cube_sigma:.3f} {part:>6}:"
+                f"{name:>14} ply {spec.cube_depth} cube_sigma {spec.cube_sigma:.3f} {part:>6}:"
                 f" all {every.text()}; close {close.text()}",
                 flush=True,
             )

@@ -254,6 +254,8 @@ STUDY_BUDGETS = {
     "imports_address": envint("STUDY_IMPORTS_PER_ADDRESS", 200),
     "board_visitor": envint("STUDY_BOARD_JOBS_PER_VISITOR", 8),
     "board_address": envint("STUDY_BOARD_JOBS_PER_ADDRESS", 16),
+    # Rollouts (精确分析) one visitor may ask for in a day; one runs at a time.
+    "rollouts_day": envint("STUDY_ROLLOUTS_PER_DAY", 20),
 }
 
 AUTH_USER_MODEL = "accounts.User"

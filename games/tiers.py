@@ -44,6 +44,12 @@ class TierSpec:
     ply: int
     sigma: float  # standard deviation of the noise added to each play's equity
     cube_sigma: float = 0.0  # the same for each cube equity (ai_worker/cube.py)
+    cube_ply: int = 0  # the depth of its cube decisions; 0: ``ply``
+
+    @property
+    def cube_depth(self) -> int:
+        """The ply its cube decisions are searched at (``ai_worker.cube``)."""
+        return self.cube_ply or self.ply
 
 
 # Sigmas first calibrated against gnubg-nn 0-ply for -1.2 / -0.85 / -0.5 /
@@ -55,7 +61,11 @@ class TierSpec:
 # A smaller sigma only plays better: the ppg order stays. Expert searches
 # at 2-ply: 3-ply measured no stronger here (+0.015 +- 0.090 ppg against
 # +0.056 +- 0.092) at ten times the decision time (p95 154 ms idle, 939 ms
-# on the loaded machine, against 15 ms and 57 ms).
+# on the loaded machine, against 15 ms and 57 ms). Its cube decisions are
+# searched at 3-ply (GNU Backgammon's 2-ply): bgsage's 2-ply ends on the
+# opponent's roll and overstates the doubler's chances before it (the
+# odd-even effect), so at 2-ply it doubled where GNU Backgammon 2-ply and a
+# cubeful rollout do not (issue 31; bench/cube_rollout.py measures it).
 TIERS: dict[Tier, TierSpec] = {
     spec.key: spec
     for spec in (
@@ -65,7 +75,7 @@ TIERS: dict[Tier, TierSpec] = {
             Tier.INTERMEDIATE, gettext_noop("Intermediate"), ply=1, sigma=0.08, cube_sigma=0.08
         ),
         TierSpec(Tier.ADVANCED, gettext_noop("Advanced"), ply=1, sigma=0.045, cube_sigma=0.045),
-        TierSpec(Tier.EXPERT, gettext_noop("Expert"), ply=2, sigma=0.0),
+        TierSpec(Tier.EXPERT, gettext_noop("Expert"), ply=2, sigma=0.0, cube_ply=3),
     )
 }
 

@@ -16,10 +16,19 @@ after it was queued or started was lost (its message dropped, or its worker
 killed: a Redis message comes back only after the visibility timeout): the
 page is told so in words, and asking again queues it anew. A burst of new
 jobs from one visitor is refused (``burst_allowed``).
+
+精确分析: ``request_cube_rollout`` queues a rollout of the cube action
+(``ai_worker.cube.rollout_cube``: bgsage's cubeful rollout, its row's ply
+``ROLLOUT_PLY``) on the same study queue, one per visitor at a time and a
+budget a day (``study_queue.rollout_allowed``). Its progress, the trials
+done, is kept in the cache while it runs (``rollout_progress``) and read by
+the page's polling; its figures replace the N-ply ones, each with its
+standard error.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -31,14 +40,15 @@ from django.utils.translation import gettext as _
 
 from ai_worker import candidates, dispatch, luck
 from ai_worker.analysis import review_ply
-from ai_worker.cube import CubeContext
+from ai_worker.cube import CubeContext, rollout_cube
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.ranking import RankFn, default_rank
 from games.engine import ROLLS, Dice, Display, Position, double_refusal
 from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_light
-from learning.cube_words import cube_hint_json, proper_action
+from learning.cube_words import cube_hint_json, cube_table, proper_action
 from learning.models import AnalysisState, BoardAnalysis
 from learning.replay import candidate_json
+from learning.study_queue import ROLLOUT_PLY
 
 TOP_PLAYS = 8
 # The 21 rolls are ranked at 1-ply: 21 searches at Expert depth would keep
@@ -84,6 +94,10 @@ def find_cube_job(position: Position, context: CubeContext) -> BoardAnalysis | N
     return BoardAnalysis.objects.filter(key=cube_key(position, context, review_ply())).first()
 
 
+def find_cube_rollout(position: Position, context: CubeContext) -> BoardAnalysis | None:
+    return BoardAnalysis.objects.filter(key=cube_key(position, context, ROLLOUT_PLY)).first()
+
+
 def request_analysis(
     position: Position,
     dice: Dice | str,
@@ -110,6 +124,29 @@ def request_cube_analysis(
     cube = {**context_json(context), "side": context.mover.value}
     fields = {"position_id": position.position_id(), "dice": "", "cube": cube, "ply": ply}
     return _request(cube_key(position, context, ply), {**fields, **(requester or {})}, enqueue)
+
+
+def request_cube_rollout(
+    position: Position,
+    context: CubeContext,
+    enqueue: Callable[[int], None],
+    requester: dict[str, Any] | None = None,
+) -> BoardAnalysis:
+    """The rollout job (精确分析) of the cube action of ``position``'s side on roll."""
+    cube = {**context_json(context), "side": context.mover.value}
+    fields = {"position_id": position.position_id(), "dice": "", "cube": cube, "ply": ROLLOUT_PLY}
+    key = cube_key(position, context, ROLLOUT_PLY)
+    return _request(key, {**fields, **(requester or {})}, enqueue)
+
+
+def _progress_key(job_id: int) -> str:
+    return f"board-rollout-progress:{job_id}"
+
+
+def rollout_progress(job_id: int) -> dict[str, int] | None:
+    """The trials a running rollout has done, as its task last said."""
+    found = cache.get(_progress_key(job_id))
+    return None if found is None else {"done": int(found[0]), "total": int(found[1])}
 
 
 def _request(key: str, fields: dict[str, Any], enqueue: Callable[[int], None]) -> BoardAnalysis:
@@ -142,6 +179,9 @@ def is_lost(row: BoardAnalysis, ahead: int | None = None) -> bool:
     """Waiting too long, and not in the queue: its message or worker is gone."""
     if row.state not in (AnalysisState.PENDING, AnalysisState.RUNNING):
         return False
+    beat = cache.get(_progress_key(row.pk)) if row.ply == ROLLOUT_PLY else None
+    if beat is not None and time.time() - beat[2] < settings.BOARD_JOB_LOST_SECONDS:
+        return False  # a rollout that told its progress lately is alive, however long it runs
     if waited_seconds(row) < settings.BOARD_JOB_LOST_SECONDS:
         return False
     if row.state == AnalysisState.PENDING and ahead is None:
@@ -159,9 +199,12 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
     )
     position = Position.from_position_id(row.position_id)
     try:
-        if not row.dice:
+        if not row.dice and row.ply == ROLLOUT_PLY:
             context = read_context(row.cube, row.cube["side"])
-            result: dict[str, Any] = {"cube": _cube_action(position, context, row.ply)}
+            result: dict[str, Any] = {"cube": _cube_rollout(row.pk, position, context)}
+        elif not row.dice:
+            context = read_context(row.cube, row.cube["side"])
+            result = {"cube": _cube_action(position, context, row.ply)}
         elif row.dice == ALL_ROLLS:
             result = {"rolls": _all_rolls(position, row.ply, rank)}
         else:
@@ -185,8 +228,28 @@ def _cube_action(position: Position, context: CubeContext, ply: int) -> dict[str
     if refusal is not None:
         return {"refusal": str(refusal)}
     double = advise(position, context, DOUBLE, ply)
-    take = advice_from(double.equities, context, TAKE, ply)
+    take = advice_from(double.equities, context, TAKE, ply, double.market_losers)
     return {"double": double.to_json(), "take": take.to_json()}
+
+
+def _cube_rollout(job_id: int, position: Position, context: CubeContext) -> dict[str, Any]:
+    """The cube action from a cubeful rollout, its progress kept in the cache."""
+    refusal = double_refusal(context.cube, context.match, context.mover)
+    if refusal is not None:
+        return {"refusal": str(refusal)}
+
+    def progress(done: int, total: int) -> None:
+        cache.set(_progress_key(job_id), (done, total, time.time()), 3600)
+
+    rolled = rollout_cube(position, context, progress=progress)
+    double = advice_from(rolled.equities, context, DOUBLE, ROLLOUT_PLY)
+    take = advice_from(rolled.equities, context, TAKE, ROLLOUT_PLY)
+    rollout = {
+        "trials": rolled.trials,
+        "no_double_se": round(rolled.no_double_se, 4),
+        "double_take_se": round(rolled.double_take_se, 4),
+    }
+    return {"double": double.to_json(), "take": take.to_json(), "rollout": rollout}
 
 
 def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any]]:
@@ -212,7 +275,10 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
         return {"state": None}
     data: dict[str, Any] = {"state": row.state, "dice": row.dice, "ply": row.ply}
     if row.state in (AnalysisState.PENDING, AnalysisState.RUNNING):
-        return {**data, **_waiting_json(row)}
+        waiting = {**data, **_waiting_json(row)}
+        if row.ply == ROLLOUT_PLY:
+            waiting["progress"] = rollout_progress(row.pk)
+        return waiting
     if row.state == AnalysisState.FAILED:
         return {**data, "message": _("The analysis failed on the server. Try again.")}
     if row.state != AnalysisState.DONE:
@@ -246,14 +312,24 @@ def _cube_json(cube: dict[str, Any], side: str) -> dict[str, Any]:
     if "refusal" in cube:
         return {"refusal": cube["refusal"], "message": refusal_words(cube["refusal"])}
     double, take = cube["double"], cube["take"]
+    rollout = cube.get("rollout")
     return {
         "action": proper_action(double),
         "best": double["best"],
         "answer": take["best"],
         "equities": double["equities"],
+        "labels": [row["label"] for row in cube_table(double)["rows"]],
         "double": cube_hint_json(double),
         "take": cube_hint_json(take),
+        "rollout": None if rollout is None else {**rollout, "note": _rollout_note(rollout)},
     }
+
+
+def _rollout_note(rollout: dict[str, Any]) -> str:
+    return _(
+        "Rollout: %(trials)d games played out from here with the cube, each cut off "
+        "after 5 half-moves and valued there; ± is one standard error."
+    ) % {"trials": rollout["trials"]}
 
 
 def refusal_words(code: str) -> str:

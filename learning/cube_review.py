@@ -109,7 +109,14 @@ PROBS_KEYS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backga
 
 
 def judge(decision: CubeDecision, ply: int, deeper: int) -> CubeAdvice:
-    return advise_deeper(decision.position, decision.context, decision.decision, ply, deeper)
+    """``decision`` judged at ``ply``, at ``deeper`` when close. An even ply is
+    taken one shallower: bgsage's even plies end on the opponent's roll and
+    overstate the doubler (the odd-even effect: at 2-ply the Expert doubled
+    where GNU Backgammon 2-ply and a rollout did not, issue 31)."""
+    shallow = ply - 1 if ply % 2 == 0 else ply
+    return advise_deeper(
+        decision.position, decision.context, decision.decision, max(1, shallow), deeper
+    )
 
 
 def trivial(decision: CubeDecision, advice: CubeAdvice) -> bool:

@@ -17,7 +17,16 @@ from django.utils.translation import pgettext
 from learning.versus import _pct
 
 
-def action_label(action: str) -> str:
+def action_label(action: str, redouble: bool = False) -> str:
+    """An action's name; a double of a cube the doubler owns is a redouble."""
+    if redouble:
+        again = {
+            "no_double": pgettext("cube action", "No redouble"),
+            "double": pgettext("cube action", "Redouble"),
+            "too_good": pgettext("cube action", "Too good to redouble"),
+        }
+        if action in again:
+            return again[action]
     labels = {
         "no_double": pgettext("cube action", "No double"),
         "double": pgettext("cube action", "Double"),
@@ -29,11 +38,21 @@ def action_label(action: str) -> str:
 
 
 def proper_action(advice: Mapping[str, Any]) -> str:
-    """The whole right action, as GNU Backgammon names it: "Double, take"."""
+    """The whole right action, as GNU Backgammon names it: "Double, take"
+    ("Redouble, take" when the doubler owns the cube)."""
     e = advice["equities"]
     answer = "take" if e["double_take"] <= e["double_pass"] else "pass"
     if advice["decision"] == "take":
         return action_label(advice["best"])
+    if advice.get("redouble"):
+        again = {
+            ("no_double", "take"): pgettext("cube action", "No redouble, take"),
+            ("no_double", "pass"): pgettext("cube action", "No redouble, pass"),
+            ("double", "take"): pgettext("cube action", "Redouble, take"),
+            ("double", "pass"): pgettext("cube action", "Redouble, pass"),
+            ("too_good", "pass"): pgettext("cube action", "Too good to redouble, pass"),
+        }
+        return again.get((advice["best"], answer), action_label(advice["best"], True))
     names = {
         ("no_double", "take"): pgettext("cube action", "No double, take"),
         ("no_double", "pass"): pgettext("cube action", "No double, pass"),
@@ -74,26 +93,64 @@ def _too_good(p: Mapping[str, Any]) -> str:
 
 
 def _double_pass(p: Mapping[str, Any]) -> str:
-    text = _(
-        "Double: the opponent wins only %(opp_win)s and should pass; cashing now gains "
-        "%(gain).3f over playing on."
-    )
+    if p.get("redouble"):
+        text = _(
+            "Redouble: the opponent wins only %(opp_win)s and should pass; cashing now gains "
+            "%(gain).3f over playing on."
+        )
+    else:
+        text = _(
+            "Double: the opponent wins only %(opp_win)s and should pass; cashing now gains "
+            "%(gain).3f over playing on."
+        )
     return text % {**_pcts(p), "gain": float(p["gain"])}
 
 
 def _double_take(p: Mapping[str, Any]) -> str:
-    text = _(
-        "Double: you win %(win)s and the cube is worth %(gain).3f more turned now; the "
-        "opponent should still take."
-    )
+    if p.get("redouble"):
+        text = _(
+            "Redouble: you win %(win)s and the cube is worth %(gain).3f more turned now; the "
+            "opponent should still take."
+        )
+    else:
+        text = _(
+            "Double: you win %(win)s and the cube is worth %(gain).3f more turned now; the "
+            "opponent should still take."
+        )
     return text % {**_pcts(p), "gain": float(p["gain"])}
 
 
 def _no_double(p: Mapping[str, Any]) -> str:
-    text = _(
-        "Not yet: you win %(win)s with %(gammon)s gammons; doubling now would give away %(loss).3f."
-    )
+    if p.get("redouble"):
+        text = _(
+            "Not yet: you win %(win)s with %(gammon)s gammons, and you own the cube; "
+            "redoubling now would hand it over and give away %(loss).3f."
+        )
+    else:
+        text = _(
+            "Not yet: you win %(win)s with %(gammon)s gammons; doubling now would give away "
+            "%(loss).3f."
+        )
     return text % {**_pcts(p), "loss": float(p["loss"])}
+
+
+def _teacher(p: Mapping[str, Any]) -> list[str]:
+    """What a teacher names besides the chances: the market losers, the score."""
+    said = []
+    if p.get("market") is not None:
+        said.append(
+            _(
+                "Market losers: after %(market)s of the sequences of your roll and the "
+                "opponent's reply, the opponent should pass your next double."
+            )
+            % {"market": _pct(p["market"])}
+        )
+    if p.get("away") is not None:
+        said.append(
+            _("The score: you need %(away)d more points, the opponent %(opp_away)d.")
+            % {"away": int(p["away"]), "opp_away": int(p["opp_away"])}
+        )
+    return said
 
 
 def _take(p: Mapping[str, Any]) -> str:
@@ -137,8 +194,26 @@ WHY: dict[str, Callable[[Mapping[str, Any]], str]] = {
 
 
 def why(advice: Mapping[str, Any]) -> str:
+    """Why: the chances and the gain or loss, then the market losers and the
+    score when the advice has them (a doubler's decision)."""
     reason = advice["why"]
-    return WHY[reason["code"]](reason["params"])
+    params = reason["params"]
+    return joined([WHY[reason["code"]](params), *_teacher(params)])
+
+
+def joined(parts: list[str]) -> str:
+    """Sentences joined as each language writes them: no space after "。"
+    (``sentences`` in static/games/common.js)."""
+    text = ""
+    for part in filter(None, parts):
+        text = (
+            part
+            if not text
+            else text + part
+            if text[-1] in "。！？；：，、）」"
+            else f"{text} {part}"
+        )
+    return text
 
 
 def cube_hint_json(advice: Mapping[str, Any]) -> dict[str, Any]:
@@ -189,7 +264,7 @@ def cube_hint_json(advice: Mapping[str, Any]) -> dict[str, Any]:
 def cube_verdict(advice: Mapping[str, Any], action: str) -> str:
     """The review's sentence for ``action`` taken on this advice."""
     return _("%(action)s; the right action: %(best)s.") % {
-        "action": action_label(action),
+        "action": action_label(action, bool(advice.get("redouble"))),
         "best": proper_action(advice),
     }
 
@@ -200,11 +275,18 @@ def cube_table(advice: Mapping[str, Any]) -> dict[str, Any]:
     difference from the right one, the right action and the take point."""
     e = advice["equities"]
     best = max(float(e["no_double"]), min(float(e["double_take"]), float(e["double_pass"])))
-    rows = [
-        ("no_double", pgettext("cube action", "No double")),
-        ("double_take", pgettext("cube action", "Double, take")),
-        ("double_pass", pgettext("cube action", "Double, pass")),
-    ]
+    if advice.get("redouble"):
+        rows = [
+            ("no_double", pgettext("cube action", "No redouble")),
+            ("double_take", pgettext("cube action", "Redouble, take")),
+            ("double_pass", pgettext("cube action", "Redouble, pass")),
+        ]
+    else:
+        rows = [
+            ("no_double", pgettext("cube action", "No double")),
+            ("double_take", pgettext("cube action", "Double, take")),
+            ("double_pass", pgettext("cube action", "Double, pass")),
+        ]
     point = advice.get("take_point")
     return {
         "rows": [

@@ -32,7 +32,7 @@ from learning.cube_words import cube_hint_json
 from learning.models import AnalysisState, Hint
 from learning.replay import candidate_json
 
-TOP_PLAYS = 5
+TOP_PLAYS = rank_cache.SHOWN  # one ranking serves the hint, the tutor and the review
 
 
 def _persons_roll(game: Game) -> bool:
@@ -79,7 +79,7 @@ def _advise_cube(game: Game, hint: Hint) -> None:
     if found is None:
         Hint.objects.filter(pk=hint.pk).update(state=AnalysisState.FAILED)
         return
-    advice = rank_cache.cube_advice(*found, tier_spec(Tier.EXPERT).ply)
+    advice = rank_cache.cube_advice(*found, tier_spec(Tier.EXPERT).cube_depth)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE, dice=None, candidates=[], cube=advice.to_json()
     )

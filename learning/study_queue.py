@@ -34,6 +34,7 @@ from games.models import Game
 from learning.models import AnalysisState, BoardAnalysis, GameAnalysis
 
 WAITING = (AnalysisState.PENDING, AnalysisState.RUNNING)
+ROLLOUT_PLY = 0  # a BoardAnalysis row's ply for a rollout (learning.analysis_board)
 # A fed review whose row has not moved for this long was lost with its
 # message (a worker or the broker gone): ``feed_stalled`` queues it again.
 LOST_AFTER = timedelta(seconds=90)
@@ -93,6 +94,24 @@ def board_job_allowed(visitor: str, address: str | None) -> str | None:
         address and waiting.filter(address=address).count() >= budget("board_address")
     ):
         return _("You already have analyses waiting; this one can be asked for once they are done.")
+    return None
+
+
+def rollout_allowed(visitor: str) -> str | None:
+    """None if ``visitor`` may start a rollout (精确分析), else why not: one of
+    theirs is still waiting or running, or today's budget is spent."""
+    mine = BoardAnalysis.objects.filter(requested_by=visitor, ply=ROLLOUT_PLY)
+    if mine.filter(state__in=WAITING).exists():
+        return _("A rollout of yours is still running; ask for this one once it is done.")
+    since = timezone.now() - timedelta(days=1)
+    count = budget("rollouts_day")
+    if mine.filter(created_at__gte=since).count() >= count:
+        return ngettext(
+            "You have used your %(count)d rollout for the day; the N-ply analysis stays available.",
+            "You have used your %(count)d rollouts for the day; the N-ply analysis stays "
+            "available.",
+            count,
+        ) % {"count": count}
     return None
 
 

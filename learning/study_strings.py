@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 ANALYSIS_STRINGS: dict[str, Promise] = {
     "light": _("Light"),
@@ -22,9 +21,6 @@ ANALYSIS_STRINGS: dict[str, Promise] = {
         "Choose a roll (or all 21 rolls) to see the best plays, or press Analyse for the "
         "cube action before the roll."
     ),
-    "cube_nd": pgettext_lazy("cube action", "No double"),
-    "cube_dt": pgettext_lazy("cube action", "Double, take"),
-    "cube_dp": pgettext_lazy("cube action", "Double, pass"),
     "cube_doubler": _("%(side)s, on roll: double or not?"),
     "cube_taker": _("%(side)s, if doubled: take or pass?"),
     "thinking": _("Analysing…"),
@@ -56,6 +52,8 @@ ANALYSIS_STRINGS: dict[str, Promise] = {
     "setup_colour_light": _("light"),
     "setup_colour_dark": _("dark"),
     "nothing_to_undo": _("Nothing to undo."),
+    "rollout_queued": _("Rollout queued: it starts once the study work before it is done…"),
+    "rollout_progress": _("Rolling out: %(done)s of %(total)s games…"),
 }
 
 PRACTICE_STRINGS: dict[str, Promise] = {

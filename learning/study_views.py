@@ -62,6 +62,7 @@ BODY_FIELDS = {
     "steps": ("list", "null"),
     "setup": ("object", "null"),
     "action": ("text", "null"),
+    "rollout": ("text", "null"),
     **{key: SCALAR for key in ("cube", "owner", "match", "score", "crawford", "jacoby")},
 }
 BadInput = BoardInputError | JsonInputError
@@ -232,6 +233,8 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
         position, dice, side, context = _open(data, to_play=True)
     except (BoardInputError, JsonInputError) as bad:
         return _bad(bad)
+    if dice is None and data.get("rollout"):
+        return _rollout(request, position, context, side)
     enqueue = tasks.enqueue_board_analysis
     if dice is None:
         row = analysis_board.find_cube_job(position, context)
@@ -251,6 +254,23 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
             row = analysis_board.request_cube_analysis(position, context, enqueue, requester)
         else:
             row = analysis_board.request_analysis(position, dice, enqueue, requester)
+    return JsonResponse(analysis_board.board_analysis_json(row, side))
+
+
+def _rollout(
+    request: HttpRequest, position: Position, context: CubeContext, side: str
+) -> JsonResponse:
+    """精确分析 of the cube action: POST asks for it (refused in words while
+    one of the visitor's runs or once the day's budget is spent), GET polls it."""
+    row = analysis_board.find_cube_rollout(position, context)
+    if request.method == "POST" and (row is None or row.state == "failed"):
+        visitor, address = visitor_key(request), client_ip(request)
+        if (refused := study_queue.rollout_allowed(visitor)) is not None:
+            return JsonResponse({"error": "rollout_refused", "message": refused}, status=429)
+        requester = {"requested_by": visitor, "address": address}
+        row = analysis_board.request_cube_rollout(
+            position, context, tasks.enqueue_board_rollout, requester
+        )
     return JsonResponse(analysis_board.board_analysis_json(row, side))
 
 

@@ -96,3 +96,15 @@ def analyse_position(job_id: int) -> None:
 def enqueue_board_analysis(job_id: int) -> None:
     """Queue an analysis-board job (``learning.models.BoardAnalysis``)."""
     dispatch.enqueue(analyse_position, job_id)
+
+
+@analysis_task("rollout_position", max_retries=0)
+def rollout_position(job_id: int) -> None:
+    """The analysis board's 精确分析: a rollout of one cube decision, at study
+    priority (the ``analysis`` queue, after moves and hints)."""
+    analysis_board.run_board_analysis(job_id)
+
+
+def enqueue_board_rollout(job_id: int) -> None:
+    """Queue a rollout job (``learning.analysis_board.request_cube_rollout``)."""
+    dispatch.enqueue(rollout_position, job_id)

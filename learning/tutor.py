@@ -42,6 +42,11 @@ def expert_ply() -> int:
     return tier_spec(Tier.EXPERT).ply
 
 
+def expert_cube_ply() -> int:
+    """The Expert's cube depth (3-ply: games/tiers.py), as the hints judge the cube."""
+    return tier_spec(Tier.EXPERT).cube_depth
+
+
 def cube_decision(game: Game) -> tuple[Position, CubeContext, str] | None:
     """The person's cube decision now: the doubler's position (before its
     roll, from its side), its cube and score, and DOUBLE or TAKE."""
@@ -64,10 +69,10 @@ def prepare(game_id: int, version: int) -> None:
         return
     cube = cube_decision(game)
     if cube is not None:
-        rank_cache.cube_advice(*cube, expert_ply())
+        rank_cache.cube_advice(*cube, expert_cube_ply())
     elif game.dice is not None:
         position = Position.from_position_id(game.position_id)
-        rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply())
+        rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply(), shown=rank_cache.SHOWN)
 
 
 def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdict:
@@ -139,9 +144,9 @@ def _cube_verdict(game: Game, decision: Decision, wait: float) -> Verdict:
     found = cube_decision(game)
     if found is None:
         return Verdict(ready=True)
-    advice = rank_cache.wait_for_cube(*found, expert_ply(), wait)
+    advice = rank_cache.wait_for_cube(*found, expert_cube_ply(), wait)
     if advice is None:
-        return Verdict(ready=False, key=rank_cache.cube_key(*found, expert_ply()))
+        return Verdict(ready=False, key=rank_cache.cube_key(*found, expert_cube_ply()))
     action = decision.action
     if advice.decision == DOUBLE and action == "no_double" and str(advice.best) == "too_good":
         action = "too_good"  # not doubling is the right action then

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import secrets
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.settings_runs import PRODUCTION, run
+
 PROBE = """
 import json, django
 from django.conf import settings
@@ -26,34 +22,6 @@ print("PROBE" + json.dumps({
     "hasher": settings.PASSWORD_HASHERS[0], "language": settings.LANGUAGE_CODE,
 }))
 """
-PRODUCTION = {
-    "DEBUG": "False",
-    "SECRET_KEY": secrets.token_urlsafe(60),
-    "ALLOWED_HOSTS": "shuanglu.example.com",
-}
-
-
-def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in (
-            "DATABASE_URL",
-            "REDIS_URL",
-            "CELERY_BROKER_URL",
-            "DEBUG",
-            "SECRET_KEY",
-            "ALLOWED_HOSTS",
-            # Set while Playwright runs in this process (tests/conftest.py);
-            # the deploy check rightly warns about it.
-            "DJANGO_ALLOW_ASYNC_UNSAFE",
-        )
-    }
-    clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120
-    )
 
 
 def probe(**env: str) -> dict[str, Any]:

@@ -285,9 +285,18 @@ def _describe_cube(state: dict[str, Any]) -> str | None:
         return _("The computer is thinking about your resignation.")
     if state.get("resign_refused"):
         return _("The computer refuses your resignation: it expects to win more. Play on.")
+    again = cube.get("owner") == cube.get("offered")  # the doubler owns the cube: a redouble
     if state["status"] == Status.DOUBLED and cube.get("offered") == Side.DARK.value:
+        if again:
+            return _("The computer redoubles to %(value)d: take or pass?") % {
+                "value": cube["value"] * 2
+            }
         return _("The computer doubles to %(value)d: take or pass?") % {"value": cube["value"] * 2}
     if state["status"] == Status.DOUBLED:
+        if again:
+            return _("You redouble to %(value)d; the computer is thinking.") % {
+                "value": cube["value"] * 2
+            }
         return _("You double to %(value)d; the computer is thinking.") % {
             "value": cube["value"] * 2
         }

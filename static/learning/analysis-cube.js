@@ -75,10 +75,11 @@ function list(id, lines) {
   }
 }
 
-function equityRow(name, value, best) {
+function equityRow(name, value, best, se) {
   const tr = document.createElement("tr");
   tr.dataset.best = String(best);
-  for (const text of [name, signed(value)]) {
+  const figure = se === undefined ? signed(value) : `${signed(value)} ± ${se.toFixed(3)}`;
+  for (const text of [name, figure]) {
     const td = document.createElement("td");
     td.textContent = text;
     tr.appendChild(td);
@@ -95,6 +96,8 @@ export function showCube(cube, S, side) {
   body.replaceChildren();
   $("ab-cube-table").hidden = Boolean(cube.refusal);
   if (cube.refusal) {
+    $("ab-rollout").hidden = true;
+    $("ab-rollout-note").textContent = "";
     $("ab-cube-title").textContent = cube.message;
     list("ab-cube-double-lines", []);
     list("ab-cube-take-lines", []);
@@ -105,9 +108,13 @@ export function showCube(cube, S, side) {
   const e = cube.equities;
   const taken = e.double_take <= e.double_pass;
   const doubles = cube.best === "double";
-  body.appendChild(equityRow(S.cube_nd, e.no_double, !doubles));
-  body.appendChild(equityRow(S.cube_dt, e.double_take, doubles && taken));
-  body.appendChild(equityRow(S.cube_dp, e.double_pass, doubles && !taken));
+  const [nd, dt, dp] = cube.labels; // "Redouble" when the side on roll owns the cube
+  const r = cube.rollout; // 精确分析: each figure with its standard error (double/pass is exact)
+  body.appendChild(equityRow(nd, e.no_double, !doubles, r ? r.no_double_se : undefined));
+  body.appendChild(equityRow(dt, e.double_take, doubles && taken, r ? r.double_take_se : undefined));
+  body.appendChild(equityRow(dp, e.double_pass, doubles && !taken));
+  $("ab-rollout-note").textContent = r ? r.note : "";
+  $("ab-rollout").hidden = Boolean(r);
   $("ab-cube-title").textContent = cube.double.title;
   const other = side === "light" ? "dark" : "light";
   $("ab-cube-doubler").textContent = fmt(S.cube_doubler, { side: S[side] });

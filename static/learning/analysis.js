@@ -376,6 +376,45 @@ function addPlay(body, i, play, dice, extra) {
   if (i === 0) show();
 }
 
+/** 精确分析: the cube action rolled out, its progress shown while it runs. */
+async function rollout() {
+  if (state.setup || state.dice) return;
+  const token = ++state.token;
+  const query = {
+    id: state.facts.position_id, dice: "", side: state.facts.side, ...settingBody(state.setting), rollout: "1",
+  };
+  $("ab-rollout").disabled = true;
+  $("ab-rollout-status").hidden = false;
+  showProgress(null);
+  let { ok, data: answer } = await postJson(urls.run, query);
+  while (ok && token === state.token && !["done", "failed", "lost"].includes(answer.state)) {
+    showProgress(answer.progress);
+    await new Promise((r) => window.setTimeout(r, 500));
+    ({ ok, data: answer } = await getJson(`${urls.run}?${new URLSearchParams(query)}`));
+  }
+  $("ab-rollout").disabled = false;
+  $("ab-rollout-status").hidden = true;
+  if (token !== state.token) return;
+  if (!ok || answer.state !== "done") {
+    say(answer.message || S.failed, true);
+    return;
+  }
+  say("");
+  showResults(answer);
+}
+
+function showProgress(progress) {
+  const bar = $("ab-rollout-progress");
+  if (!progress) {
+    bar.removeAttribute("value"); // indeterminate: queued, no trial done yet
+    $("ab-rollout-text").textContent = S.rollout_queued;
+    return;
+  }
+  bar.max = progress.total;
+  bar.value = progress.done;
+  $("ab-rollout-text").textContent = fmt(S.rollout_progress, progress);
+}
+
 function showResults(answer) {
   const table = $("ab-plays");
   const body = table.querySelector("tbody");
@@ -430,6 +469,7 @@ $("ab-dice").addEventListener("change", () => {
   setPosition(keep, $("ab-dice").value);
 });
 $("ab-analyse").addEventListener("click", analyse);
+$("ab-rollout").addEventListener("click", rollout);
 $("ab-retry").addEventListener("click", analyse);
 for (const id of ["ab-cube", "ab-owner", "ab-match", "ab-score-light", "ab-score-dark", "ab-crawford", "ab-jacoby"]) {
   $(id).addEventListener("change", changeSetting);

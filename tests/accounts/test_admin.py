@@ -10,6 +10,7 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow
 def test_staff_can_filter_guests_and_open_an_account_with_its_preferences(
     client: Client, make_user: Any, guest: Any
 ) -> None:

@@ -27,7 +27,9 @@ from typing import Any
 
 import pytest
 
+from games import services
 from games.engine import Position, Side
+from games.models import Game, GameKind
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_START_SECONDS = 60.0
@@ -64,7 +66,7 @@ def dark_game(user: Any) -> Callable[..., Any]:
     jacoby=True)``: a game started with DARK (the computer) on turn,
     ``position`` from LIGHT's side (the start when None)."""
     from games import services
-    from games.models import Game, GameKind
+    from games.models import GameKind
 
     def make(
         tier: str = "casual",
@@ -216,3 +218,11 @@ def celery_worker_process(
     finally:
         stop_worker(process)
         purge_queues()
+
+
+def doubled(user: Any, position: Position | None = None, tier: str = "expert") -> Game:
+    """A money game where the person (LIGHT, deciding at its turn's start) has
+    doubled: the computer is to take or pass."""
+    start = position or Position.start()
+    game = services.start_game_from(user, tier, start, Side.LIGHT, kind=GameKind.MONEY)
+    return services.double(game.pk, user, game.version)

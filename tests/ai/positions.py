@@ -53,3 +53,12 @@ def sample_positions(limit: int = 400) -> list[tuple[Position, Dice]]:
     """Perft positions first (if any), then playout positions."""
     pairs = perft_positions(limit)
     return pairs + playout_positions(max(0, limit - len(pairs)) or 100)
+
+
+def side(points: dict[int, int], bar: int = 0) -> tuple[int, ...]:
+    """One side's 25 counts from its own points (1..24) and bar."""
+    counts = [0] * 25
+    for point, n in points.items():
+        counts[point - 1] = n
+    counts[24] = bar
+    return tuple(counts)

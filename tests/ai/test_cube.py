@@ -139,12 +139,14 @@ def test_the_noise_never_moves_the_pass_equity() -> None:
 GNUBG = Path("/usr/games/gnubg")
 
 
-def _gnubg_proper_action(xgid: Xgid) -> str:
-    """GNU Backgammon's "Proper cube action" (or its refusal) for an XGID, lower case."""
+def _gnubg_proper_action(xgid: Xgid, plies: int = 0) -> str:
+    """GNU Backgammon's "Proper cube action" (or its refusal) for an XGID, lower
+    case, its cube decisions searched at ``plies`` (its default 0: the bare network)."""
     require_service("GNU Backgammon (/usr/games/gnubg)", GNUBG.exists)
+    depth = f"set evaluation cubedecision evaluation plies {plies}\n"
     done = subprocess.run(
         [str(GNUBG), "-t", "-q"],
-        input=f"set xgid {xgid.text()}\nhint\n",
+        input=f"{depth}set xgid {xgid.text()}\nhint\n",
         capture_output=True,
         text=True,
         timeout=120,
@@ -174,8 +176,74 @@ def test_expert_agrees_with_gnu_backgammon_on_clear_cube_actions(xgid: Xgid, pro
     assert _gnubg_proper_action(xgid) == proper
     context = CubeContext(xgid.cube, xgid.match, xgid.turn)
     doubled = double_decision(xgid.position, context, Tier.EXPERT, "t")
+    assert (doubled.refusal is not None) == (proper == "cannot double")
     if doubled.refusal is not None:
-        assert proper == "cannot double"
         return
     answered = take_decision(xgid.position, context, Tier.EXPERT, "t")
     assert OURS[(doubled.action, answered.action)] == proper
+
+
+# Issue 31: the Expert doubled (at bgsage 2-ply, GNU Backgammon's 1-ply) where
+# GNU Backgammon 2-ply and a cubeful rollout do not; its cube is searched at 3-ply now.
+OVER_DOUBLED = [
+    "XGID=--abaBBBC---b--c-B--bBbAbA:0:0:1:00:0:0:0:0:10",
+    "XGID=-ba--BCBBA--bAb--bccC--A--:1:1:1:00:0:0:0:0:10",  # a redouble
+]
+
+
+@pytest.mark.parametrize("text", OVER_DOUBLED)
+def test_expert_does_not_double_where_gnu_backgammon_2_ply_would_not(text: str) -> None:
+    xgid = Xgid.parse(text)
+    assert _gnubg_proper_action(xgid, plies=2) == "no double, take"
+    context = CubeContext(xgid.cube, xgid.match, xgid.turn)
+    assert tier_spec(Tier.EXPERT).cube_depth == 3
+    assert double_decision(xgid.position, context, Tier.EXPERT, "t").action is CubeAction.NO_DOUBLE
+    # The depth it was searched at before doubled: the reason for the change.
+    assert evaluate_cube(xgid.position, context, 2).best_double_action() is CubeAction.DOUBLE
+
+
+# Market losers (ai_worker.cube.lost_markets): a race with few checkers, so
+# that a brute force over the sequences runs in seconds.
+RACE = board({8: 2, 7: 1, 6: 1}, {17: 2, 18: 1, 19: 1})
+
+
+def test_market_losers_are_the_sequences_after_which_the_opponent_would_pass() -> None:
+    """bgsage's per-sequence verdicts (its 3-ply cube search's details) against
+    a brute force: the doubler's best play, the opponent's best reply, then
+    the doubler's cube at 1-ply, on two of the doubler's rolls and every reply."""
+    from ai_worker.cube import MARKET_PLY, _analyzer, lost_markets, market_losers
+    from ai_worker.evaluator import rank_plays, to_board26
+    from games.engine import ROLLS
+
+    result = _analyzer(MARKET_PLY).cube_action(
+        to_board26(RACE), **MONEY.bgsage_kwargs(), incl_2ply_details=True
+    )
+    verdicts = lost_markets(result.details, float(result.equity_dp))
+    assert len(verdicts) == 21 * 21
+    for mine in ((6, 5), (2, 1)):
+        after = rank_plays(RACE, Dice(*mine))[0].play.result.swapped()
+        for d1, d2, _w in ROLLS:
+            back = rank_plays(after, Dice(d1, d2))[0].play.result.swapped()
+            e = evaluate_cube(back, MONEY, 1)
+            opponent_passes = e.double_take > e.double_pass
+            reply = (max(d1, d2), min(d1, d2))
+            assert verdicts[(mine, reply)] is opponent_passes, (mine, reply, e)
+    share = market_losers(result.details, float(result.equity_dp))
+    assert share is not None and 0.1 < share < 0.4  # 20.7% by the full brute force
+
+
+def test_market_losers_weigh_doubles_once_and_a_finishing_roll_for_its_36() -> None:
+    from ai_worker.cube import market_losers
+
+    def reply(d1: int, d2: int, equity: float) -> dict[str, float]:
+        return {"die1": d1, "die2": d2, "cubeful_equity": equity}
+
+    details = {
+        "nd": [
+            {"die1": 6, "die2": 6, "opponent_rolls": []},  # wins at once: 36 sequences kept
+            {"die1": 2, "die2": 1, "opponent_rolls": [reply(1, 1, 1.0), reply(2, 1, 0.4)]},
+        ]
+    }
+    # 6-6: 1 x 36 not lost; 2-1: 2 x 1 lost (1-1), 2 x 2 not lost (2-1).
+    assert market_losers(details, 1.0) == pytest.approx(2 / (36 + 2 + 4))
+    assert market_losers({}, 1.0) is None

@@ -14,6 +14,7 @@ from games import services
 from games.engine import Position, Side
 from games.live.state import build_state
 from games.models import CubeAction, Game, GameKind, Status, Turn
+from tests.ai.conftest import doubled
 from tests.boards import board
 
 # LIGHT has two checkers left on its 1-point; DARK has all fifteen far away:
@@ -44,14 +45,6 @@ def money(dark_game: Any, resign: str = "", **fields: Any) -> Game:
     if resign:
         game = services.resign(game.pk, game.owner, game.version, resign)
     return game
-
-
-def doubled(user: Any, position: Position | None = None, tier: str = "expert") -> Game:
-    """A money game where the person (LIGHT, deciding at its turn's start) has
-    doubled: the computer is to take or pass."""
-    start = position or Position.start()
-    game = services.start_game_from(user, tier, start, Side.LIGHT, kind=GameKind.MONEY)
-    return services.double(game.pk, user, game.version)
 
 
 @pytest.mark.django_db

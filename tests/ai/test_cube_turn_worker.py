@@ -9,7 +9,7 @@ import pytest
 
 from ai_worker import tasks
 from games.models import CubeAction, Game, GameKind, Status, Turn
-from tests.ai.test_cube_turn import doubled
+from tests.ai.conftest import doubled
 
 from .conftest import WorkerProcess, wait_until
 

@@ -36,11 +36,8 @@ def test_every_tier_plays_a_legal_play_or_none_when_nothing_moves(tier: Tier) ->
     for position, dice in positions:
         legal = {p.result for p in legal_plays(position, dice)}
         play = choose_play(position, dice, tier, "game:1")
-        if not legal:
-            assert play is None
-        else:
-            assert play is not None and play.result in legal
-            assert apply_play(position, play) == play.result
+        assert (play is None) == (not legal)
+        assert play is None or (play.result in legal and apply_play(position, play) == play.result)
 
 
 @pytest.mark.parametrize("tier", NOISY)

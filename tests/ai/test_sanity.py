@@ -11,18 +11,9 @@ import pytest
 from ai_worker import evaluator, grading, luck, sanity, search
 from ai_worker.evaluator import rank_plays, value_unmoved
 from games.engine import Dice, Position
+from tests.ai.positions import side
 
 from .positions import playout_positions
-
-
-def side(points: dict[int, int], bar: int = 0) -> tuple[int, ...]:
-    """One side's 25 counts from its own points (1..24) and bar."""
-    counts = [0] * 25
-    for point, n in points.items():
-        counts[point - 1] = n
-    counts[24] = bar
-    return tuple(counts)
-
 
 # The issue's example: four checkers left on the ace point against an
 # opponent with three off and two checkers still outside its home board.

@@ -17,7 +17,7 @@ from ai_worker.sanity import Probs, sane_probs
 from ai_worker.search import SaneSearch, may_be_decided
 from games.engine import ROLLS, Dice, Position, legal_plays
 
-from .test_sanity import side
+from .positions import side
 
 
 def searches() -> tuple[SaneSearch, SaneSearch]:

@@ -26,7 +26,7 @@ from games.engine import Position, Side
 from games.models import Game
 from games.words.play import board_words
 from tests.ai.conftest import spawn_worker, stop_worker
-from tests.browser.test_play_game import sign_in
+from tests.browser.helpers import sign_in
 from tests.conftest import PrivateRedis, start_daphne, stop_process
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.django_db(transaction=True)]

@@ -15,10 +15,8 @@ import pytest
 from django.urls import reverse
 
 from learning.models import PracticeItem
-from tests.ai.conftest import celery_worker_process  # noqa: F401 (a fixture)
-from tests.browser import test_play_game as play
-from tests.browser.test_play_game import play_server  # noqa: F401 (a fixture)
-from tests.browser.test_study_practice import Keyboard, practice_user  # noqa: F401 (a fixture)
+from tests.browser import helpers as play
+from tests.browser.helpers import Keyboard
 
 pytestmark = [
     pytest.mark.browser,

@@ -36,9 +36,7 @@ from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnaly
 from learning.reasons import render_reasons
 
 # The real Celery worker fixture, which play_server requests when REDIS_URL is set.
-from tests.ai.conftest import celery_worker_process  # noqa: F401
-from tests.browser.test_play_game import play_server, set_prefs, sign_in  # noqa: F401
-from tests.learning.test_cube_teaching import cube_game_played  # noqa: F401
+from tests.browser.helpers import set_prefs, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from games.models import Game, Turn
 from learning.verify import verify_strings
-from tests.browser.test_play_game import set_prefs, sign_in, wait_connected
+from tests.browser.helpers import set_prefs, sign_in, wait_connected
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

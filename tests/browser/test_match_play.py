@@ -20,7 +20,6 @@ made good by the page's own refetch, never by a test's sleep.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,13 +27,25 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from games import services
-from games.engine import legal_plays
 from games.live.state import build_state
 from games.models import Game
 from games.words.cube import describe_cube_refusal
 from games.words.play import board_words
-from tests.ai.conftest import purge_queues
-from tests.browser.test_play_game import set_prefs, sign_in
+from tests.browser.helpers import (
+    WAIT_MS,
+    computer_acts,
+    fits,
+    latest,
+    person_deciding,
+    person_on_roll,
+    press,
+    resign_by_keys,
+    set_prefs,
+    shown,
+    sign_in,
+    until,
+    wait_shown,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -43,166 +54,11 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-WAIT_MS = 45_000
 LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
-
-
-@pytest.fixture
-def computer_held(redis_url: str, daphne_server: str) -> Iterator[str]:
-    """daphne's computer tasks stay in Redis (no worker): the test plays them."""
-    purge_queues()
-    yield daphne_server
-    purge_queues()
-
-
-def latest(game: Game) -> Game:
-    return Game.objects.get(pk=game.pk)
-
-
-def shown(page: Any, selector: str) -> str:
-    return str(page.locator(selector).inner_text())
-
-
-def wait_shown(page: Any, game: Game) -> Game:
-    """The page shows the game's stored version and is idle; the row, fresh."""
-    game = latest(game)
-    page.wait_for_function(
-        "v => window.__shuanglu && window.__shuanglu.state.version === v && window.__shuanglu.idle",
-        arg=game.version,
-        timeout=WAIT_MS,
-    )
-    return game
-
-
-def press(page: Any, game: Game, key: str) -> Game:
-    """A key whose command changes the game: waits until the page shows the change."""
-    version = page.evaluate("() => window.__shuanglu.state.version")
-    page.keyboard.press(key)
-    page.wait_for_function(
-        "v => window.__shuanglu.state.version > v && window.__shuanglu.idle",
-        arg=version,
-        timeout=WAIT_MS,
-    )
-    return latest(game)
-
-
-def computer_acts(game: Game, cube: str = "no_double", answer: str = "take") -> str | None:
-    """The computer's due task at the stored version, done; its name, or None."""
-    game = latest(game)
-    due = services.computer_due(game.pk, game.version)
-    if due is None:
-        return None
-    if due.task == "play":
-        assert due.dice is not None
-        plays = legal_plays(due.position, due.dice)
-        assert services.finish_computer_turn(game.pk, game.version, plays[0] if plays else None)
-    elif due.task == "cube":
-        assert services.finish_computer_cube(game.pk, game.version, cube)
-    elif due.task == "answer":
-        assert services.finish_computer_cube(game.pk, game.version, answer)
-    else:
-        assert services.answer_resignation(game.pk, game.version, True)
-    return due.task
-
-
-def focus_board(page: Any) -> None:
-    for _ in range(40):
-        if page.evaluate("() => document.activeElement.matches('#board [data-point]')"):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError("Tab never reached the board")
-
-
-def key_to(page: Any, where: int) -> None:
-    """Arrow keys from the focused point to ``where`` (the bar and tray span both rows)."""
-    for _ in range(40):
-        at = page.evaluate(
-            """() => {
-              const a = document.activeElement;
-              return {point: Number(a.dataset.point), x: a.getBoundingClientRect().x};
-            }"""
-        )
-        if at["point"] == where:
-            return
-        target = page.locator(f'#board [data-point="{where}"]').bounding_box()
-        spans = where in (0, 25) or at["point"] in (0, 25)
-        if not spans and (where >= 13) != (at["point"] >= 13):
-            page.keyboard.press("ArrowUp" if where >= 13 else "ArrowDown")
-        else:
-            page.keyboard.press("ArrowRight" if target["x"] > at["x"] else "ArrowLeft")
-    raise AssertionError(f"the arrow keys never reached {where}")
-
-
-def play_turn_by_keys(page: Any, game: Game) -> Game:
-    """The person's roll, played step by step with the arrow keys and Enter."""
-    game = wait_shown(page, game)
-    focus_board(page)
-    while True:
-        st = page.evaluate("() => window.__shuanglu.state")
-        if st["turn"] != "light" or not st["allowed"] or st["status"] not in ("playing", "opening"):
-            return game
-        step = st["allowed"][0]
-        key_to(page, step["from"])
-        page.keyboard.press("Enter")
-        key_to(page, step["to"])
-        page.keyboard.press("Enter")
-        page.wait_for_function(
-            "v => window.__shuanglu.state.version > v && window.__shuanglu.idle",
-            arg=st["version"],
-            timeout=WAIT_MS,
-        )
-        game = latest(game)
-
-
-def until(page: Any, game: Game, done: Any, cube: str = "no_double") -> Game:
-    """Both sides play on (the computer here, the person by keys) until ``done(state)``."""
-    for _ in range(30):
-        game = wait_shown(page, game)
-        state = build_state(game)
-        if done(state):
-            return game
-        if state["turn"] == "light" and state["allowed"]:
-            game = play_turn_by_keys(page, game)
-        else:
-            assert computer_acts(game, cube=cube), f"nobody to act: {state['status']}"
-    raise AssertionError("the game never reached the moment")
-
-
-def person_deciding(state: dict[str, Any]) -> bool:
-    return state["status"] == "deciding" and state["turn"] == "light"
-
-
-def person_on_roll(state: dict[str, Any]) -> bool:
-    return state["turn"] == "light" and bool(state["allowed"]) and state["status"] == "playing"
 
 
 def computer_to_double(state: dict[str, Any]) -> bool:
     return state["status"] == "deciding" and state["turn"] == "dark"
-
-
-def resign_by_keys(page: Any, kind: str = "single") -> None:
-    """Tab to Resign, Enter; in the dialog the arrow keys pick the offer, then Resign."""
-    for _ in range(40):
-        if page.evaluate("() => document.activeElement.id") == "btn-resign":
-            break
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    assert page.locator("#resign-dialog").is_visible()
-    assert page.locator("#resign-kinds").is_visible()
-    on_kind = "() => document.activeElement.name === 'resign-kind'"
-    for _ in range(10):
-        if page.evaluate(on_kind):
-            break
-        page.keyboard.press("Shift+Tab")
-    for _ in range(["single", "gammon", "backgammon"].index(kind)):
-        page.keyboard.press("ArrowDown")
-    for _ in range(10):
-        if page.evaluate("() => document.activeElement.id") == "resign-confirm":
-            break
-        page.keyboard.press("Tab")
-    checked = "() => document.querySelector('input[name=resign-kind]:checked').value"
-    assert page.evaluate(checked) == kind
-    page.keyboard.press("Enter")
 
 
 def next_game_by_key(page: Any, game: Game) -> Game:
@@ -230,13 +86,6 @@ def wait_refusal(page: Any, text: str) -> None:
     page.wait_for_function(
         "t => document.getElementById('play-refusal').textContent === t", arg=text
     )
-
-
-def fits(page: Any, selector: str, width: int) -> bool:
-    """Drawn inside the page's width, and the page does not scroll sideways."""
-    box = page.locator(selector).bounding_box()
-    wide = int(page.evaluate("() => document.documentElement.scrollWidth"))
-    return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and wide <= width
 
 
 @pytest.mark.parametrize(("language", "width"), [("zh-hans", 1280), ("en", 375)])

@@ -24,22 +24,22 @@ from django.utils import translation
 
 from games.models import Game
 from games.words.play import board_words
-from tests.browser.test_match_play import (  # noqa: F401  (computer_held: a fixture used by name)
+from tests.browser.helpers import (
     LOCALES,
     WAIT_MS,
     computer_acts,
-    computer_held,
     fits,
     person_deciding,
     person_on_roll,
     play_turn_by_keys,
     press,
     resign_by_keys,
+    set_prefs,
     shown,
+    sign_in,
     until,
     wait_shown,
 )
-from tests.browser.test_play_game import set_prefs, sign_in
 
 pytestmark = [
     pytest.mark.browser,

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 from games import services
-from tests.browser.test_play_game import sign_in
-from tests.learning import test_review_browser as reviewing
+from tests.browser.helpers import LOCALES, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -41,8 +40,6 @@ VISITOR_PAGES = [
     "/learn/",
     "/learn/lesson/bearing-off/",
 ]
-LOCALES = reviewing.LOCALES
-analysed_game = reviewing.analysed_game  # the fixture, shared
 
 # Every overflow on the page: the document's width, and each table cell whose
 # text is wider than the cell or lies outside what its scrolling wrapper shows.

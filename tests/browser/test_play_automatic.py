@@ -18,8 +18,7 @@ from games import services
 from games.engine import Dice, Side, legal_plays
 from games.steps import display_notation
 from tests.boards import board
-from tests.browser.test_play_game import set_prefs, state, target
-from tests.browser.test_play_turns import (
+from tests.browser.helpers import (
     SCREENS,
     fixed_dice,
     live_text,
@@ -27,6 +26,9 @@ from tests.browser.test_play_turns import (
     move_list,
     no_sideways_scroll,
     open_game,
+    set_prefs,
+    state,
+    target,
     wait_idle,
 )
 

@@ -12,11 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_play_game import (
-    celery_worker_process,  # noqa: F401 - fixture
+from tests.browser.helpers import (
     click_step,
     play_allowed_step,
-    play_server,  # noqa: F401 - fixture
     set_prefs,
     sign_in,
     start_game,

@@ -4,103 +4,27 @@ Real daphne (``daphne_server``), real Chromium, real WebSockets; with
 REDIS_URL set, a real Celery worker plays the computer's turns. The test
 reads the server's `allowed` list through the page's ``window.__shuanglu``
 handle and clicks the board's targets like a person would.
-
-The helpers here are shared with ``test_play_controls.py``.
 """
 
 from __future__ import annotations
 
-import os
-import re
 from typing import Any
 
 import pytest
 
 # The real Celery worker fixture ("ai"); requested only when REDIS_URL is set.
-from tests.ai.conftest import celery_worker_process  # noqa: F401
+from tests.browser.helpers import (
+    play_allowed_step,
+    set_prefs,
+    sign_in,
+    start_game,
+    state,
+    wait_ready,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The page is ready for the person: nothing in flight, nothing animating.
-READY_JS = """() => {
-  const s = window.__shuanglu;
-  if (!s || !s.idle) return false;
-  const st = s.state;
-  return st.status === 'finished' || st.status === 'failed'
-    || (st.turn === 'light' && (st.allowed.length > 0 || st.can_end_turn));
-}"""
 GAME_SECONDS = 240
-
-
-@pytest.fixture
-def play_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
-    """The daphne URL, with a Celery worker running when REDIS_URL is set."""
-    if os.environ.get("REDIS_URL"):
-        request.getfixturevalue("celery_worker_process")
-    return daphne_server
-
-
-def set_prefs(user: Any, **fields: Any) -> None:
-    from accounts.models import Preferences
-
-    Preferences.objects.update_or_create(user=user, defaults=fields)
-
-
-def sign_in(page: Any, base_url: str, user: Any) -> None:
-    """Give the browser a real session for ``user`` (made by Django's client)."""
-    from django.conf import settings
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}]
-    )
-
-
-def start_game(page: Any, tier: str = "beginner") -> int:
-    """Start a game from the lobby form; returns its id once the board is live."""
-    page.goto("/")
-    page.check(f'input[name="tier"][value="{tier}"]')
-    page.locator('form[action$="/games/new/"] button[type="submit"]').click()
-    page.wait_for_url(re.compile(r".*/games/\d+/$"))
-    wait_connected(page)
-    return int(page.locator("#play").get_attribute("data-game"))
-
-
-def wait_connected(page: Any) -> None:
-    page.wait_for_function("() => window.__shuanglu && window.__shuanglu.idle", timeout=15_000)
-
-
-def wait_ready(page: Any, timeout: float = 60_000) -> dict[str, Any]:
-    page.wait_for_function(READY_JS, timeout=timeout)
-    return state(page)
-
-
-def state(page: Any) -> dict[str, Any]:
-    return page.evaluate("() => window.__shuanglu.state")
-
-
-def target(page: Any, where: int) -> Any:
-    return page.locator(f'#board [data-point="{where}"]')
-
-
-def click_step(page: Any, src: int, dst: int) -> dict[str, Any]:
-    """Click a checker, then its destination; wait for the new state."""
-    version = state(page)["version"]
-    target(page, src).click()
-    target(page, dst).click()
-    page.wait_for_function(
-        "v => window.__shuanglu.state.version > v && window.__shuanglu.idle", arg=version
-    )
-    return state(page)
-
-
-def play_allowed_step(page: Any) -> dict[str, Any]:
-    st = state(page)
-    step = st["allowed"][0]
-    return click_step(page, step["from"], step["to"])
 
 
 def test_a_whole_game_is_played_to_its_end_against_the_computer(

@@ -14,14 +14,12 @@ import pytest
 from games import services
 from games.engine import Dice, Side, legal_plays
 from tests.boards import board
-from tests.browser.test_play_game import (
-    celery_worker_process,  # noqa: F401 - fixture
-    play_server,  # noqa: F401 - fixture
+from tests.browser.helpers import (
+    fixed_dice,
     sign_in,
     state,
     wait_connected,
 )
-from tests.browser.test_play_turns import fixed_dice
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -12,96 +12,38 @@ screen: the SVG's dice and marks, the status line, the move list, the panel.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.utils import translation
 
 from games import services
-from games.engine import legal_plays
 from games.models import Game
 from games.steps import display_notation
-from games.words.play import board_words
 from tests.boards import board
-from tests.browser.test_play_game import set_prefs, sign_in
+from tests.browser.helpers import (
+    SCREENS,
+    fixed_dice,
+    live_text,
+    marks,
+    move_list,
+    no_sideways_scroll,
+    open_game,
+    open_page,
+    play_computer_turn,
+    set_prefs,
+    wait_idle,
+    words,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENS = [("zh-hans", 1280), ("zh-hans", 375), ("en", 1280), ("en", 375)]
 LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
-
-
-def fixed_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
-    rolls: Iterator[int] = iter(values)
-    monkeypatch.setattr(services.dice, "roll_die", lambda: next(rolls))
-
-
-def words(game: Game, language: str) -> dict[str, Any]:
-    with translation.override(language):
-        return board_words(game)
-
-
-def open_page(browser: Any, base_url: str, user: Any, language: str, width: int) -> Any:
-    context = browser.new_context(
-        base_url=base_url, locale=LOCALES[language], viewport={"width": width, "height": 800}
-    )
-    context.set_default_timeout(20_000)
-    page = context.new_page()
-    sign_in(page, base_url, user)
-    return page
-
-
-def wait_idle(page: Any) -> None:
-    page.wait_for_function("() => window.__shuanglu && window.__shuanglu.idle")
-
-
-def open_game(
-    browser: Any, base_url: str, user: Any, game: Game, language: str, width: int
-) -> tuple[Any, dict[str, Any]]:
-    """``game``'s play page, signed in, its module idle; and the board's words."""
-    page = open_page(browser, base_url, user, language, width)
-    page.goto(f"/games/{game.pk}/")
-    wait_idle(page)
-    return page, words(game, language)
-
-
-def live_text(page: Any) -> str:
-    return str(page.locator("#play-live").inner_text())
 
 
 def wait_live(page: Any, text: str) -> None:
     page.wait_for_function(
         "t => document.getElementById('play-live').textContent.includes(t)", arg=text
     )
-
-
-def marks(page: Any, kind: str, side: str) -> set[str]:
-    found = page.evaluate(
-        "sel => [...document.querySelectorAll(sel)].map((m) => m.dataset.last)",
-        f"#board .b-last-{kind}.b-last-{side}",
-    )
-    return set(found)
-
-
-def move_list(page: Any) -> list[str]:
-    return [str(t) for t in page.locator("#play-moves-list > li").all_inner_texts()]
-
-
-def no_sideways_scroll(page: Any, width: int) -> bool:
-    return int(page.evaluate("() => document.documentElement.scrollWidth")) <= width
-
-
-def play_computer_turn(game: Game, choose: Any = None) -> Any:
-    """Plays the held computer turn here, as the worker would; returns the play."""
-    game.refresh_from_db()
-    begun = services.begin_computer_turn(game.pk, game.version)
-    assert begun is not None, "the computer is on turn"
-    position, rolled = begun
-    plays = legal_plays(position, rolled)
-    play = next((p for p in plays if choose(p)), plays[0]) if choose else plays[0]
-    assert services.finish_computer_turn(game.pk, game.version, play)
-    return play
 
 
 @pytest.mark.parametrize(("language", "width"), SCREENS)
@@ -124,7 +66,7 @@ def test_the_computers_opening_roll_is_shown_played_announced_and_marked(
     assert shown.startswith("12/"), "in the board's numbering"
     w = words(game, language)
 
-    page = open_page(browser, daphne_server, user, language, width)
+    page = open_page(browser, daphne_server, user, language, width, timeout=20_000)
     page.goto(f"/games/{game.pk}/")
     # Before its play is animated: the opening roll, yours left, its right.
     page.wait_for_function(
@@ -209,7 +151,7 @@ def test_a_page_opened_after_the_computers_opening_play_shows_the_opening_then_t
     game = services.start_game(user, "beginner")
     play = play_computer_turn(game)
     w = words(game, language)
-    page = open_page(browser, daphne_server, user, language, width)
+    page = open_page(browser, daphne_server, user, language, width, timeout=20_000)
     page.add_init_script(FRAMES_JS)
     page.goto(f"/games/{game.pk}/")
     page.wait_for_function("() => window.__shuanglu.idle && window.__shuanglu.animatedPlays === 1")

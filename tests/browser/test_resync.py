@@ -19,8 +19,14 @@ from games import services
 from games.services import rows
 from games.steps import display_notation
 from games.words.play import board_words
-from tests.browser.test_play_game import set_prefs, sign_in
-from tests.browser.test_play_turns import fixed_dice, marks, move_list, play_computer_turn
+from tests.browser.helpers import (
+    fixed_dice,
+    marks,
+    move_list,
+    play_computer_turn,
+    set_prefs,
+    sign_in,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -16,11 +16,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from games import services
 
 # The real Celery worker fixture, for play_server when REDIS_URL is set.
-from tests.ai.conftest import celery_worker_process  # noqa: F401
-from tests.browser import test_play_game as play
-from tests.learning.test_review_browser import LOCALES
-
-play_server = play.play_server  # the fixture, shared
+from tests.browser import helpers as play
+from tests.browser.helpers import LOCALES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -21,7 +21,6 @@ from learning.board_input import BoardInputError, describe_error
 from learning.study_strings import ANALYSIS_STRINGS
 
 # The real Celery worker fixture; requested only when REDIS_URL is set.
-from tests.ai.conftest import celery_worker_process  # noqa: F401
 
 pytestmark = [
     pytest.mark.browser,

@@ -18,63 +18,13 @@ from django.db import connections
 from django.utils import translation
 from playwright.sync_api import expect
 
-from learning import practice, review
+from learning import practice
 from learning.models import PracticeItem
 from learning.study_strings import PRACTICE_STRINGS
-from tests.browser import test_play_game as play
-from tests.learning.conftest import RACE, play_out
-from tests.learning.test_study_practice import one_ply, worst
+from tests.browser import helpers as play
+from tests.browser.helpers import Keyboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-# The board's targets in screen order (home board bottom right), as the
-# arrow keys walk them: a column holds one point of each row.
-TOP = [13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0]
-BOTTOM = [12, 11, 10, 9, 8, 7, 25, 6, 5, 4, 3, 2, 1, 0]
-
-
-class Keyboard:
-    """Moves the board's focus with arrow keys, as a person would."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.where = 24
-        self.row = TOP
-        page.locator('#pr-board [data-point="24"]').focus()  # the board's tab stop
-
-    def go(self, where: int) -> None:
-        if where not in self.row:
-            self.page.keyboard.press("ArrowDown" if self.row is TOP else "ArrowUp")
-            other = BOTTOM if self.row is TOP else TOP
-            self.where = other[self.row.index(self.where)]  # the same column
-            self.row = other
-        step = self.row.index(where) - self.row.index(self.where)
-        for _ in range(abs(step)):
-            self.page.keyboard.press("ArrowRight" if step > 0 else "ArrowLeft")
-        self.where = where
-
-    def pick(self, where: int) -> None:
-        self.go(where)
-        self.page.keyboard.press("Enter")
-
-
-@pytest.fixture
-def practice_user(user: Any, held_reviews: list[int]) -> Any:
-    game = play_out(user, RACE, seed=3, light_choice=worst)
-    assert held_reviews == [game.pk]  # analysed here, at one ply
-
-    def run() -> None:
-        try:
-            review.run_analysis(game.pk, rank=one_ply)
-        finally:
-            connections.close_all()  # the thread's own connection
-
-    # Off the main thread: the job broadcasts through async_to_sync.
-    job = threading.Thread(target=run)
-    job.start()
-    job.join()
-    assert practice.add_from_reviews(user) >= 3
-    return user
 
 
 def zh(key: str, **values: Any) -> str:
@@ -151,7 +101,7 @@ def test_the_board_counts_no_steps_until_the_servers_turn_is_here(
 @pytest.fixture
 def cube_user(user: Any, held_reviews: list[int]) -> Any:
     """The person's two wrong cube decisions of a reviewed money game."""
-    from tests.learning.test_study_practice import cube_game_reviewed
+    from tests.learning.conftest import cube_game_reviewed
 
     games = []
 

@@ -11,7 +11,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from tests.test_settings import PRODUCTION, ROOT
+from tests.settings_runs import PRODUCTION, ROOT
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(30)]
 

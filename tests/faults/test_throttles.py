@@ -43,6 +43,7 @@ def limits(settings: Any) -> dict[str, tuple[int, int]]:
     return dict(settings.THROTTLES)
 
 
+@pytest.mark.slow
 def test_a_spray_of_usernames_from_one_address_is_held(
     limits: Any, make_user: Any, password: str
 ) -> None:
@@ -58,6 +59,7 @@ def test_a_spray_of_usernames_from_one_address_is_held(
     assert log_in(Client(), bob.username, password, ip="198.51.100.7").status_code == 302
 
 
+@pytest.mark.slow
 def test_one_username_from_many_addresses_is_held_but_not_its_owner(
     limits: Any, make_user: Any, password: str
 ) -> None:
@@ -88,6 +90,7 @@ def test_the_username_lock_ends_after_its_time(
     assert log_in(Client(), "ann", password, ip="192.0.2.50").status_code == 302
 
 
+@pytest.mark.slow
 def test_a_password_reset_lifts_the_username_lock(
     limits: Any, make_user: Any, password: str
 ) -> None:

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.test import Client
 
 from config.asgi import application
+from games.models import Game
 
 ORIGIN = b"http://127.0.0.1"
 TIMEOUT = 5
@@ -42,3 +43,8 @@ async def connect_socket(
     state = await socket.receive_json_from(TIMEOUT)
     assert state["type"] == "state"
     return socket, state
+
+
+@database_sync_to_async
+def fresh(game: Game) -> Game:
+    return Game.objects.get(pk=game.pk)

@@ -10,7 +10,7 @@ import pytest
 from django.utils.module_loading import import_string
 
 from runtime.layers import InMemoryChannelLayer
-from tests.test_settings import run
+from tests.settings_runs import run
 
 LAYER_CONFIG_PROBE = """
 import json, django

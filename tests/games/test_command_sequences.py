@@ -13,7 +13,7 @@ from games.engine import legal_plays
 from games.live.state import build_state
 from games.models import Game, Turn
 from tests.games.conftest import board
-from tests.games.test_held_rows import another_process
+from tests.games.fixtures_rows import another_process
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +95,7 @@ def check(game: Game) -> None:
         assert game.last_turn is not None and game.last_turn["number"] == numbers[-1]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=20,
     deadline=None,

@@ -17,15 +17,10 @@ from games import services
 from games.engine import legal_plays
 from games.live import broadcast
 from games.models import Game
-from tests.games.fixtures_sockets import TIMEOUT, open_socket
+from tests.games.fixtures_sockets import TIMEOUT, fresh, open_socket
 from tests.games.fixtures_sockets import connect_socket as connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(30)]
-
-
-@database_sync_to_async
-def fresh(game: Game) -> Game:
-    return Game.objects.get(pk=game.pk)
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games.models import Game, GameKind, Status
-from tests.games.test_consumers import TIMEOUT, connect, fresh
+from tests.games.fixtures_sockets import TIMEOUT, fresh
+from tests.games.fixtures_sockets import connect_socket as connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(30)]
 

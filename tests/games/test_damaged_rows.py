@@ -151,6 +151,7 @@ COLUMNS: dict[str, st.SearchStrategy[Any]] = {
 }
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -37,6 +37,14 @@ def _play_first(game: Game) -> Game:
     return game
 
 
+def _computer_plays_first(game: Game) -> None:
+    """The computer's first turn, played as its task plays it."""
+    due = services.begin_computer_turn(game.pk, game.version)
+    assert due is not None
+    plays = legal_plays(*due)
+    services.finish_computer_turn(game.pk, game.version, plays[0] if plays else None)
+
+
 def test_every_roll_is_drawn_from_the_seeds_in_order(
     user: Any, held_computer_turns: list[tuple[int, int]]
 ) -> None:
@@ -49,11 +57,8 @@ def test_every_roll_is_drawn_from_the_seeds_in_order(
     assert game.rolls_drawn == len(game.opening_rolls)
     if game.turn == Side.LIGHT.value:
         game = _play_first(game)
-    else:  # the computer's first turn, played as its task plays it
-        due = services.begin_computer_turn(game.pk, game.version)
-        assert due is not None
-        plays = legal_plays(*due)
-        services.finish_computer_turn(game.pk, game.version, plays[0] if plays else None)
+    else:
+        _computer_plays_first(game)
     game = Game.objects.get(pk=game.pk)
     first = Turn.objects.get(game=game, number=1)
     assert first.roll == len(game.opening_rolls) - 1  # the first turn plays the last opening roll

@@ -463,6 +463,7 @@ def test_a_match_played_here_with_a_pass_reads_back_in_gnubg(
     assert gnubg_score(output) == file_score(record, "ann", "Shuanglu-casual")
 
 
+@pytest.mark.slow
 def test_an_imported_game_is_reviewed_like_any_other(
     user: Any, held_reviews: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:

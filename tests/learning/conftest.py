@@ -24,7 +24,8 @@ from django.db import transaction
 from ai_worker.evaluator import rank_plays
 from games import reading, services
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome
-from games.models import Game
+from games.models import Game, GameKind, Status
+from learning import review
 
 # The shared real-worker fixture (tests/ai/conftest.py), for this package's tests.
 from tests.ai.conftest import celery_worker_process  # noqa: F401
@@ -188,6 +189,115 @@ def erring_game(user: Any) -> ErringGame:
             return ErringGame(game, sorted(light.values_list("number", flat=True)))
         game.delete()
     raise AssertionError("no seed gave LIGHT the win after two blunders")
+
+
+def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
+    """The real evaluator at 1-ply: a review fast enough for a unit test."""
+    return rank_plays(position, dice, 1)
+
+
+def worst(ranked: list[Any]) -> Any:
+    return ranked[-1]
+
+
+def cube_game_reviewed(user: Any) -> Game:
+    """A money game (Jacoby) through the services with two wrong cube
+    decisions of the person's, reviewed: DARK's 2-1 dances; LIGHT doubles at
+    ``FAR_BEHIND`` (no double is right) and DARK takes; LIGHT plays 5-4;
+    DARK redoubles to 4 in ``DOUBLE_PASS`` and LIGHT takes (a pass is
+    right); DARK plays 6-6, then LIGHT resigns a single game: the computer
+    wins 4 points."""
+    from unittest import mock
+
+    from django.db import transaction
+
+    from games import services
+    from games.engine import play_leading_to
+
+    behind = Position.from_position_id(FAR_BEHIND)
+    rolls = iter([5, 4, 6, 6])
+    # One transaction, as play_out's: the computer's tasks announced on
+    # commit find the game over (a real pool would race the test's moves).
+    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)), transaction.atomic():
+        # DARK's 2-1 from the bar cannot enter: LIGHT decides at the same board.
+        money = GameKind.MONEY
+        game = services.start_game_from(user, "casual", behind, Side.DARK, [2, 1], kind=money)
+        game = computer_plays(game)
+        assert (game.status, game.turn, game.position_id) == ("deciding", "light", FAR_BEHIND)
+        game = services.double(game.pk, user, game.version)
+        assert services.finish_computer_cube(game.pk, game.version, "take")
+        game = Game.objects.get(pk=game.pk)  # the doubler rolls at once
+        assert game.dice == [5, 4]
+        strong = Position.from_position_id(DOUBLE_PASS)  # DARK's side
+        play = play_leading_to(behind, Dice(5, 4), strong.swapped())
+        assert play is not None
+        game = person_plays(game, play)
+        assert services.finish_computer_cube(game.pk, game.version, "double")
+        game = services.take(game.pk, user, Game.objects.get(pk=game.pk).version)
+        game = computer_plays(game)
+        game = services.resign(game.pk, user, game.version, "single")
+        assert services.answer_resignation(game.pk, game.version, accept=True)
+    game = Game.objects.get(pk=game.pk)
+    assert (game.winner, game.result_kind, game.points) == ("dark", "single", 4)
+    assert (game.cube_value, game.cube_owner) == (4, "light")
+    review.run_analysis(game.pk, rank=one_ply)
+    return game
+
+
+@pytest.fixture
+def cube_game_played(user: Any) -> Game:
+    """A money game through the services: LIGHT's 2-1 cannot enter; DARK
+    rolls without doubling and plays 5-4; LIGHT doubles and DARK takes (a
+    wrong take); LIGHT plays 5-2; DARK redoubles to 4 at once and LIGHT passes.
+
+    In one transaction, as play_out's games: where the test commits (the
+    browser tests), each step's announce would otherwise start the
+    computer's turn on the in-process pool beside these direct calls, and
+    the faster of the two would take the computer's decision."""
+    from unittest import mock
+
+    from django.db import transaction
+
+    from ai_worker.evaluator import rank_plays
+    from games import services
+    from games.engine import Dice
+
+    rolls = iter([5, 4, 5, 2])
+    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)), transaction.atomic():
+        before = Position.from_position_id(BEFORE_DOUBLE_PASS)
+        game = services.start_game_from(user, "casual", before, dice=[2, 1], kind=GameKind.MONEY)
+        assert (game.status, game.turn, game.last_turn["notation"]) == (Status.DECIDING, "dark", "")
+        assert services.finish_computer_cube(game.pk, game.version, "no_double")
+        game = computer_plays(Game.objects.get(pk=game.pk))
+        assert game.last_turn["dice"] == [5, 4]
+        assert (game.status, game.turn) == (Status.DECIDING, "light")
+        game = services.double(game.pk, user, game.version)
+        assert services.finish_computer_cube(game.pk, game.version, "take")
+        game.refresh_from_db()  # the doubler rolls at once
+        ranked = rank_plays(reading.position_of(game), Dice(*game.dice), 1)
+        game = person_plays(game, ranked[0].play)
+        assert (game.status, game.turn) == (Status.DECIDING, "dark")
+        assert services.finish_computer_cube(game.pk, game.version, "double")
+        game.refresh_from_db()
+        game = services.pass_double(game.pk, user, game.version)
+    assert (game.winner, game.passed, game.points, game.cube_value) == ("dark", True, 2, 2)
+    return game
+
+
+# A money game position (the doubler's side, on roll) where the double is
+# right and the taker should pass, at 1- and 2-ply alike (72.9% wins, 33% gammons).
+DOUBLE_PASS = "d1bABBi8eYQJQA"
+
+
+# The board before it, LIGHT's side, DARK on the bar: LIGHT, far behind (no
+# double, nothing close), plays 5-4, 24/15, and leaves DARK ``DOUBLE_PASS``.
+FAR_BEHIND = "vHmECUB3VsAALA"
+
+
+# LIGHT on the bar against DARK's 1 and 2 points; DARK far behind (no double,
+# nothing close), its 5-4, 6/1 5/1 at 1-ply, leaves LIGHT a double that DARK
+# should pass (at 1, 2 and 3-ply).
+BEFORE_DOUBLE_PASS = "d1bAACy8eYQJQA"
 
 
 def random_decisions(seed: int, count: int, skip: int = 4) -> list[tuple[Position, Dice]]:

@@ -99,23 +99,40 @@ ISSUE = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(ISSUE))
-def test_the_issues_comparisons_are_true(case: str) -> None:
+def issue_case(case: str) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
+    """The issue's case: the better play, its reasons against the other, their codes."""
     position_id, roll, best_text, other_text = ISSUE[case]
     position, dice = Position.from_position_id(position_id), Dice(*roll)
     best, other = parse_play(position, dice, best_text), parse_play(position, dice, other_text)
     reasons = comparison(position, dice, best, other)
     assert contradictions(position, best, other, reasons) == []
-    codes = {r["code"]: r["params"] for r in reasons}
-    if case == "back blot":
-        assert rolls_hitting(best.result, [24]) == 34
-        assert all("no shot" not in t for t in worded(reasons))
-    if case == "bear-off":
-        assert "only_equity" not in codes and "builders" not in codes
-    if case == "no slot":
-        assert "slots" not in codes
-    if case == "a trade of points":
-        assert codes["keeps_point"] == {"point": 4, "other_points": [5]}
+    return best, reasons, {r["code"]: r["params"] for r in reasons}
+
+
+@pytest.mark.parametrize("case", sorted(ISSUE))
+def test_the_issues_comparisons_are_true(case: str) -> None:
+    _best, reasons, _codes = issue_case(case)
+    assert reasons
+
+
+def test_the_back_blot_is_hit_by_34_rolls_and_no_shot_is_not_said() -> None:
+    best, reasons, _codes = issue_case("back blot")
+    assert rolls_hitting(best.result, [24]) == 34
+    assert all("no shot" not in t for t in worded(reasons))
+
+
+def test_the_bear_off_names_neither_only_equity_nor_builders() -> None:
+    _best, _reasons, codes = issue_case("bear-off")
+    assert "only_equity" not in codes and "builders" not in codes
+
+
+def test_with_the_blot_already_there_no_slot_is_said() -> None:
+    assert "slots" not in issue_case("no slot")[2]
+
+
+def test_a_trade_of_points_says_which_point_is_kept() -> None:
+    codes = issue_case("a trade of points")[2]
+    assert codes["keeps_point"] == {"point": 4, "other_points": [5]}
 
 
 def test_a_plays_blots_name_the_back_checkers_and_the_rolls_that_hit_them() -> None:

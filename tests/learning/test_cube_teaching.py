@@ -2,9 +2,10 @@
 taken from the real cubeful evaluation, in both languages.
 
 Positions (from the side on roll, a money game with the Jacoby rule) whose
-verdict bgsage gives at 1- and 2-ply alike, found in seeded playouts:
-``NO_DOUBLE`` (52.6% wins: no double, take), ``DOUBLE_TAKE`` (60.8%, 27%
-gammons), ``DOUBLE_PASS`` (72.9%, 33% gammons).
+verdict bgsage gives at 1- and 3-ply alike (the Expert's cube depth), found
+in seeded playouts: ``NO_DOUBLE`` (52.6% wins: no double, take),
+``DOUBLE_TAKE`` (67.1%, 22% gammons; GNU Backgammon 2-ply: double, take by
+0.086), ``DOUBLE_PASS`` (72.9%, 33% gammons).
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from learning import hints
 from learning.models import Hint
 
 NO_DOUBLE = "4HPwATDgc/ABMA"
-DOUBLE_TAKE = "pi7wATCG1+ABMA"
+DOUBLE_TAKE = "yOfBARKw5+ADIA"
 DOUBLE_PASS = "d1bABBi8eYQJQA"
-EXPERT = tier_spec(Tier.EXPERT).ply
+EXPERT = tier_spec(Tier.EXPERT).cube_depth
 MONEY = Match(jacoby=True)
 
 
@@ -92,7 +93,10 @@ def test_a_hint_on_the_persons_double_gives_the_action_the_chances_and_why(user:
     assert dispatch.wait_idle(60)
     hint = Hint.objects.get(game=game, version=game.version)
     expected = advise(
-        Position.from_position_id(DOUBLE_TAKE), CubeContext(Cube(), MONEY, Side.LIGHT), DOUBLE, 2
+        Position.from_position_id(DOUBLE_TAKE),
+        CubeContext(Cube(), MONEY, Side.LIGHT),
+        DOUBLE,
+        EXPERT,
     ).to_json()
     assert hint.state == "done" and hint.cube == expected and hint.candidates == []
     e = expected["equities"]
@@ -143,53 +147,6 @@ def test_a_hint_when_the_computer_doubles_says_take_or_pass_from_the_persons_sid
 
 
 # ---------------------------------------------------------------- the review
-
-
-# LIGHT on the bar against DARK's 1 and 2 points; DARK far behind (no double,
-# nothing close), its 5-4, 6/1 5/1 at 1-ply, leaves LIGHT a double that DARK
-# should pass (at 1, 2 and 3-ply).
-BEFORE_DOUBLE_PASS = "d1bAACy8eYQJQA"
-
-
-@pytest.fixture
-def cube_game_played(user: Any) -> Game:
-    """A money game through the services: LIGHT's 2-1 cannot enter; DARK
-    rolls without doubling and plays 5-4; LIGHT doubles and DARK takes (a
-    wrong take); LIGHT plays 5-2; DARK redoubles to 4 at once and LIGHT passes.
-
-    In one transaction, as play_out's games: where the test commits (the
-    browser tests), each step's announce would otherwise start the
-    computer's turn on the in-process pool beside these direct calls, and
-    the faster of the two would take the computer's decision."""
-    from unittest import mock
-
-    from django.db import transaction
-
-    from ai_worker.evaluator import rank_plays
-    from games import services
-    from games.engine import Dice
-    from tests.learning.conftest import computer_plays, person_plays
-
-    rolls = iter([5, 4, 5, 2])
-    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)), transaction.atomic():
-        before = Position.from_position_id(BEFORE_DOUBLE_PASS)
-        game = services.start_game_from(user, "casual", before, dice=[2, 1], kind=GameKind.MONEY)
-        assert (game.status, game.turn, game.last_turn["notation"]) == (Status.DECIDING, "dark", "")
-        assert services.finish_computer_cube(game.pk, game.version, "no_double")
-        game = computer_plays(Game.objects.get(pk=game.pk))
-        assert game.last_turn["dice"] == [5, 4]
-        assert (game.status, game.turn) == (Status.DECIDING, "light")
-        game = services.double(game.pk, user, game.version)
-        assert services.finish_computer_cube(game.pk, game.version, "take")
-        game.refresh_from_db()  # the doubler rolls at once
-        ranked = rank_plays(reading.position_of(game), Dice(*game.dice), 1)
-        game = person_plays(game, ranked[0].play)
-        assert (game.status, game.turn) == (Status.DECIDING, "dark")
-        assert services.finish_computer_cube(game.pk, game.version, "double")
-        game.refresh_from_db()
-        game = services.pass_double(game.pk, user, game.version)
-    assert (game.winner, game.passed, game.points, game.cube_value) == ("dark", True, 2, 2)
-    return game
 
 
 @pytest.mark.django_db
@@ -342,3 +299,49 @@ def test_in_a_match_the_graph_shows_the_chance_to_win_the_match(user: Any) -> No
         assert turn["analysis"]["mwc_light"] == pytest.approx(light, abs=1e-4)
         # Trailing 1-3 in a 5-point match, LIGHT's match chance is below its game chance.
         assert turn["analysis"]["mwc_light"] < turn["analysis"]["win_light"]
+
+
+# Issue 31: a redouble the Expert used to make at 2-ply; GNU Backgammon 2-ply
+# says "No redouble, take".
+REDOUBLE = "XGID=-ba--BCBBA--bAb--bccC--A--:1:1:1:00:0:0:0:0:10"
+
+
+def test_a_redouble_is_called_one_and_the_why_names_the_market_and_the_cube() -> None:
+    from games.engine import Xgid
+    from learning.cube_words import cube_table, cube_verdict, proper_action, why
+
+    xgid = Xgid.parse(REDOUBLE)
+    context = CubeContext(xgid.cube, xgid.match, xgid.turn)
+    advice = advise(xgid.position, context, DOUBLE, EXPERT).to_json()
+    assert advice["redouble"] is True and advice["best"] == "no_double"
+    market = advice["market_losers"]
+    assert market is not None and 0.0 < market < 1.0
+    with translation.override("en"):
+        assert proper_action(advice) == "No redouble, take"
+        assert cube_verdict(advice, "double") == "Redouble; the right action: No redouble, take."
+        assert [r["label"] for r in cube_table(advice)["rows"]] == [
+            "No redouble",
+            "Redouble, take",
+            "Redouble, pass",
+        ]
+        text = why(advice)
+        assert "you own the cube" in text and "redoubling now would hand it over" in text
+        assert f"Market losers: after {market * 100:.1f}% of the sequences" in text
+    with translation.override("zh-hans"):
+        assert proper_action(advice) == "不再加倍，接受"
+        text = why(advice)
+        assert "再加倍" in text and f"有 {market * 100:.1f}% 的情形" in text
+        assert "。丢失市场的序列：" in text  # sentences joined without a space
+
+
+def test_in_a_match_the_why_names_the_score() -> None:
+    from learning.cube_words import why
+
+    position = Position.from_position_id(DOUBLE_TAKE)
+    context = CubeContext(Cube(), Match(length=7, light=2, dark=4), Side.LIGHT)
+    advice = advise(position, context, DOUBLE, EXPERT).to_json()
+    assert advice["redouble"] is False
+    with translation.override("en"):
+        assert "The score: you need 5 more points, the opponent 3." in why(advice)
+    with translation.override("zh-hans"):
+        assert "比分：你还差 5 分，对方还差 3 分。" in why(advice)

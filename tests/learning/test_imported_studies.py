@@ -26,7 +26,7 @@ from learning import dicestats, history, practice, progress, review
 from learning.models import PracticeItem
 from tests.learning.conftest import RACE, play_out
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 DATA = Path(__file__).resolve().parents[1] / "data"
 MATCH = "gnubg_match3_short.mat"
 

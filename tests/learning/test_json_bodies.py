@@ -157,12 +157,14 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(url=st.sampled_from(BOARD_URLS), body=raw_bodies())
 def test_any_body_to_the_analysis_board_is_answered(client: Client, url: str, body: Any) -> None:
     answered(post_raw(client, url, body))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=st.dictionaries(st.sampled_from(FIELDS), st.text(max_size=40), max_size=6))
 def test_any_query_to_the_analysis_board_is_answered(client: Client, query: Any) -> None:
@@ -186,6 +188,7 @@ def practice_item(user: Any) -> PracticeItem:
     return item
 
 
+@pytest.mark.slow
 @FUZZ
 @given(body=raw_bodies())
 def test_any_body_to_a_practice_answer_is_answered(

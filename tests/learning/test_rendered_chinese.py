@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game
-from tests.test_catalogues import chinese_mistakes
+from tests.chinese import chinese_mistakes
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game
-from tests.test_catalogues import chinese_mistakes
+from tests.chinese import chinese_mistakes
 
 pytestmark = pytest.mark.django_db
 

@@ -43,14 +43,17 @@ def test_every_turn_of_both_sides_is_analysed_with_progress(
 
 def test_each_turn_has_alternatives_luck_and_a_win_chance(finished_game: Game) -> None:
     review.run_analysis(finished_game.pk)
-    for t in TurnAnalysis.objects.filter(analysis__game=finished_game):
+    analysed = list(TurnAnalysis.objects.filter(analysis__game=finished_game))
+    for t in analysed:
         assert 0.0 <= t.win_light <= 1.0
         assert t.luck is not None
-        if t.turn.steps:
-            assert t.report["played"] == t.turn.notation
-            assert t.report["alternatives"], "a turn with a play lists the best plays"
-            assert t.report["alternatives"][0]["reasons"]
-            assert t.equity_lost >= 0
+    played = [t for t in analysed if t.turn.steps]
+    assert played, "the game has turns with a play"
+    for t in played:
+        assert t.report["played"] == t.turn.notation
+        assert t.report["alternatives"], "a turn with a play lists the best plays"
+        assert t.report["alternatives"][0]["reasons"]
+        assert t.equity_lost >= 0
     # The winner's last turn leaves it certain to have won.
     last = TurnAnalysis.objects.filter(analysis__game=finished_game).order_by("-number").first()
     assert last is not None
@@ -68,11 +71,11 @@ def test_the_summary_counts_decisions_and_classes_per_side(finished_game: Game) 
         unforced = [t for t in turns if not t.forced]
         assert s["decisions"] == len(unforced)
         assert s["counts"]["very_bad"] == turns.filter(error_class="very_bad").count()
-        if unforced:
-            assert s["error_rate"] == pytest.approx(
-                sum(t.equity_lost for t in unforced) / len(unforced)
-            )
-            assert s["rating"]
+        assert unforced, f"{side} has decisions to make in this game"
+        assert s["error_rate"] == pytest.approx(
+            sum(t.equity_lost for t in unforced) / len(unforced)
+        )
+        assert s["rating"]
 
 
 def test_running_it_again_changes_nothing(finished_game: Game) -> None:

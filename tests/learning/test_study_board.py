@@ -338,7 +338,7 @@ def test_no_double_where_the_rules_forbid_it_says_why(client: Client) -> None:
 def test_a_review_turn_of_a_cube_game_opens_with_its_cube_and_score(
     client_logged_in: Client, user: Any
 ) -> None:
-    from tests.learning.test_study_practice import cube_game_reviewed
+    from tests.learning.conftest import cube_game_reviewed
 
     game = cube_game_reviewed(user)
     # Before turn 2 LIGHT doubled and DARK took; before turn 3 DARK redoubled, LIGHT took.

@@ -13,23 +13,20 @@ from django.test import Client
 from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
-from ai_worker.evaluator import rank_plays
-from games.engine import Dice, Position, Side
-from games.models import Game, GameKind
+from games.models import Game
 from learning import practice, review
 from learning.models import PracticeItem, TurnAnalysis
-from tests.learning.conftest import RACE, play_out
+from tests.learning.conftest import (
+    DOUBLE_PASS,
+    FAR_BEHIND,
+    RACE,
+    cube_game_reviewed,
+    one_ply,
+    play_out,
+    worst,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
-    """The real evaluator at 1-ply: a review fast enough for a unit test."""
-    return rank_plays(position, dice, 1)
-
-
-def worst(ranked: list[Any]) -> Any:
-    return ranked[-1]
 
 
 def reviewed_game(user: Any, seed: int = 3) -> Game:
@@ -60,59 +57,6 @@ def steps_of(candidate: dict[str, Any]) -> list[list[int]]:
 @pytest.fixture
 def reviewed(user: Any) -> Game:
     return reviewed_game(user)
-
-
-# A money game position (the doubler's side, on roll) where the double is
-# right and the taker should pass, at 1- and 2-ply alike (72.9% wins, 33% gammons).
-DOUBLE_PASS = "d1bABBi8eYQJQA"
-# The board before it, LIGHT's side, DARK on the bar: LIGHT, far behind (no
-# double, nothing close), plays 5-4, 24/15, and leaves DARK ``DOUBLE_PASS``.
-FAR_BEHIND = "vHmECUB3VsAALA"
-
-
-def cube_game_reviewed(user: Any) -> Game:
-    """A money game (Jacoby) through the services with two wrong cube
-    decisions of the person's, reviewed: DARK's 2-1 dances; LIGHT doubles at
-    ``FAR_BEHIND`` (no double is right) and DARK takes; LIGHT plays 5-4;
-    DARK redoubles to 4 in ``DOUBLE_PASS`` and LIGHT takes (a pass is
-    right); DARK plays 6-6, then LIGHT resigns a single game: the computer
-    wins 4 points."""
-    from unittest import mock
-
-    from django.db import transaction
-
-    from games import services
-    from games.engine import play_leading_to
-    from tests.learning.conftest import computer_plays, person_plays
-
-    behind = Position.from_position_id(FAR_BEHIND)
-    rolls = iter([5, 4, 6, 6])
-    # One transaction, as play_out's: the computer's tasks announced on
-    # commit find the game over (a real pool would race the test's moves).
-    with mock.patch.object(services.dice, "roll_die", lambda: next(rolls)), transaction.atomic():
-        # DARK's 2-1 from the bar cannot enter: LIGHT decides at the same board.
-        money = GameKind.MONEY
-        game = services.start_game_from(user, "casual", behind, Side.DARK, [2, 1], kind=money)
-        game = computer_plays(game)
-        assert (game.status, game.turn, game.position_id) == ("deciding", "light", FAR_BEHIND)
-        game = services.double(game.pk, user, game.version)
-        assert services.finish_computer_cube(game.pk, game.version, "take")
-        game = Game.objects.get(pk=game.pk)  # the doubler rolls at once
-        assert game.dice == [5, 4]
-        strong = Position.from_position_id(DOUBLE_PASS)  # DARK's side
-        play = play_leading_to(behind, Dice(5, 4), strong.swapped())
-        assert play is not None
-        game = person_plays(game, play)
-        assert services.finish_computer_cube(game.pk, game.version, "double")
-        game = services.take(game.pk, user, Game.objects.get(pk=game.pk).version)
-        game = computer_plays(game)
-        game = services.resign(game.pk, user, game.version, "single")
-        assert services.answer_resignation(game.pk, game.version, accept=True)
-    game = Game.objects.get(pk=game.pk)
-    assert (game.winner, game.result_kind, game.points) == ("dark", "single", 4)
-    assert (game.cube_value, game.cube_owner) == (4, "light")
-    review.run_analysis(game.pk, rank=one_ply)
-    return game
 
 
 def test_every_marked_decision_of_the_person_becomes_a_practice_position(

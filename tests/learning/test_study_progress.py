@@ -15,8 +15,7 @@ from games.models import Game
 from learning import progress, review
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.phases import phase_of
-from tests.learning.conftest import RACE, play_out
-from tests.learning.test_study_practice import cube_game_reviewed, one_ply, worst
+from tests.learning.conftest import RACE, cube_game_reviewed, one_ply, play_out, worst
 
 pytestmark = pytest.mark.django_db
 

@@ -392,12 +392,24 @@ def test_help_pages_send_to_the_course_and_name_its_lessons_by_their_number(
     slugs = [lesson.slug for lesson in LESSONS]
     for slug, zh_number, en_number in LESSON_LINK.findall(text):
         assert int(zh_number or en_number) == slugs.index(slug) + 1, slug
-    if page == "rules":  # each rule explained links to a lesson that practises it
-        linked = {slug for slug, _zh, _en in LESSON_LINK.findall(text)}
-        assert set(slugs) - linked == {"habits", "cube"}
-    if page == "faq":  # "keeps losing" points to the habits lesson, lesson 11
-        losing = text.split('id="losing"')[1].split("<h2")[0]
-        assert ("habits", "11") in {(s, zh or en) for s, zh, en in LESSON_LINK.findall(losing)}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_each_rule_explained_links_to_a_lesson_that_practises_it(
+    client: Client, language: str
+) -> None:
+    client.cookies["django_language"] = language
+    text = client.get(reverse("learning:help_page", args=["rules"])).content.decode()
+    linked = {slug for slug, _zh, _en in LESSON_LINK.findall(text)}
+    assert {lesson.slug for lesson in LESSONS} - linked == {"habits", "cube"}
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_the_faq_sends_someone_who_keeps_losing_to_lesson_11(client: Client, language: str) -> None:
+    client.cookies["django_language"] = language
+    text = client.get(reverse("learning:help_page", args=["faq"])).content.decode()
+    losing = text.split('id="losing"')[1].split("<h2")[0]
+    assert ("habits", "11") in {(s, zh or en) for s, zh, en in LESSON_LINK.findall(losing)}
 
 
 def test_help_has_the_four_diagrams(client: Client) -> None:

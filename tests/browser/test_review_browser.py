@@ -10,23 +10,22 @@ LIGHT wins; the browser plays that last turn by clicking the board.
 from __future__ import annotations
 
 import os
-import threading
 from typing import Any
 
 import pytest
-from django.db import connections, transaction
+from django.db import transaction
 from django.utils import translation
 
 from ai_worker.grading import ErrorClass
 from games.models import Game
-from learning import review
 from learning.client_strings import REVIEW_STRINGS
 from learning.labels import ERROR_LABELS
 from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
 from tests.ai.conftest import wait_until
-from tests.browser import test_play_game as play
+from tests.browser import helpers as play
+from tests.browser.helpers import LOCALES, open_page
+from tests.chinese import chinese_mistakes
 from tests.learning.conftest import RACE, ErringGame, play_out
-from tests.test_catalogues import chinese_mistakes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,41 +42,6 @@ def worker_log(request: pytest.FixtureRequest, daphne_server: str) -> Any:
 @pytest.fixture
 def review_server(daphne_server: str, worker_log: Any) -> str:
     return daphne_server
-
-
-def analyse_then_close(game_id: int) -> None:
-    """The review job on this thread; its connection goes back to the pool."""
-    try:
-        review.run_analysis(game_id)
-    finally:
-        connections.close_all()
-
-
-@pytest.fixture
-def analysed_game(user: Any, held_reviews: list[int]) -> int:
-    """A finished game of ``user``'s, its analysis done here; returns its id."""
-    game = play_out(user, RACE, seed=3)
-    assert held_reviews == [game.pk]
-    # Off the main thread: Playwright's event loop runs there, and the job
-    # broadcasts its progress through async_to_sync.
-    job = threading.Thread(target=analyse_then_close, args=(game.pk,))
-    job.start()
-    job.join()
-    assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
-    return game.pk
-
-
-LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
-
-
-def open_page(browser: Any, base_url: str, user: Any, language: str, width: int) -> Any:
-    context = browser.new_context(
-        base_url=base_url, locale=LOCALES[language], viewport={"width": width, "height": 800}
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    play.sign_in(page, base_url, user)
-    return page
 
 
 def words(language: str, key: str, **values: Any) -> str:

@@ -15,7 +15,7 @@ import pytest
 from games import services
 from games.models import Game
 from learning.models import Hint
-from tests.browser import test_play_game as play
+from tests.browser import helpers as play
 from tests.learning.conftest import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -18,9 +18,8 @@ from games.models import Game
 from learning import review
 from learning.cube_words import cube_verdict
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis
-from tests.learning.test_cube_teaching import cube_game_played  # noqa: F401
-from tests.learning.test_review_browser import LOCALES, open_page
-from tests.test_catalogues import chinese_mistakes
+from tests.browser.helpers import LOCALES, open_page
+from tests.chinese import chinese_mistakes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -1,0 +1,104 @@
+"""精确分析 on the analysis board: a cubeful rollout of the cube action, queued
+at study priority, its progress kept while it runs, its figures with their
+standard errors; refused in words while one runs or once the day's are used."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client, override_settings
+from django.utils import translation
+
+from ai_worker.dispatch import queue_for
+from games.engine import Xgid
+from learning import analysis_board
+from learning.models import AnalysisState, BoardAnalysis
+from learning.study_queue import ROLLOUT_PLY
+from learning.tasks import rollout_position
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
+
+# Issue 31's redouble (a money game, the cube on 2 owned by the side on roll).
+REDOUBLE = Xgid.parse("XGID=-ba--BCBBA--bAb--bccC--A--:1:1:1:00:0:0:0:0:10")
+BODY = {"id": REDOUBLE.position.position_id(), "cube": "2", "owner": "light", "rollout": "1"}
+OTHER = {**BODY, "owner": "dark"}  # the same board, the cube on the other side
+
+
+def post(client: Client, body: dict[str, Any], language: str = "en") -> Any:
+    return client.post(
+        "/analysis/run",
+        json.dumps(body),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+
+def poll(client: Client, body: dict[str, Any], language: str = "en") -> dict[str, Any]:
+    query = "&".join(f"{k}={v}" for k, v in body.items())
+    answer = client.get(f"/analysis/run?{query}", HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 200
+    return dict(answer.json())
+
+
+def test_a_rollout_is_queued_at_study_priority_and_shows_its_figures_with_errors(
+    client: Client,
+) -> None:
+    assert queue_for(rollout_position) == "analysis"
+    assert post(client, BODY).status_code == 200
+    row = BoardAnalysis.objects.get(position_id=BODY["id"], ply=ROLLOUT_PLY)
+    waiting = poll(client, BODY)
+    assert waiting["state"] == AnalysisState.PENDING and waiting["progress"] is None
+    analysis_board.run_board_analysis(row.pk)
+    assert analysis_board.rollout_progress(row.pk) == {"done": 72, "total": 72}
+    cube = poll(client, BODY)["cube"]
+    rollout = cube["rollout"]
+    assert rollout["trials"] == 72
+    assert 0 < rollout["no_double_se"] < 0.1 and 0 < rollout["double_take_se"] < 0.1
+    assert rollout["note"].startswith("Rollout: 72 games played out from here with the cube")
+    assert cube["labels"] == ["No redouble", "Redouble, take", "Redouble, pass"]
+    e = cube["equities"]
+    assert e["double_pass"] == 1.0 and e["no_double"] != e["double_take"]
+    # The N-ply analysis is a job of its own, untouched.
+    assert not BoardAnalysis.objects.exclude(ply=ROLLOUT_PLY).exists()
+    with translation.override("zh-hans"):
+        chinese = poll(client, BODY, "zh-hans")["cube"]
+    assert chinese["rollout"]["note"].startswith("精确分析：从这个局面带倍数骰模拟了 72 局")
+    assert chinese["labels"][0] == "不再加倍"
+
+
+def test_a_second_rollout_while_one_runs_is_refused_in_words(client: Client) -> None:
+    assert post(client, BODY).status_code == 200
+    refused = post(client, OTHER)
+    assert refused.status_code == 429 and refused.json()["error"] == "rollout_refused"
+    assert refused.json()["message"] == (
+        "A rollout of yours is still running; ask for this one once it is done."
+    )
+    chinese = post(client, OTHER, "zh-hans").json()["message"]
+    assert chinese == "你的一次精确分析还在进行，等它完成后再请求这一次。"
+    assert BoardAnalysis.objects.filter(ply=ROLLOUT_PLY).count() == 1
+    # Asking again for the one already running is no new job: it is answered.
+    again = post(client, BODY)
+    assert again.status_code == 200 and again.json()["state"] == AnalysisState.PENDING
+
+
+@override_settings(
+    STUDY_BUDGETS={
+        "imports_user": 100,
+        "imports_address": 200,
+        "board_visitor": 8,
+        "board_address": 16,
+        "rollouts_day": 1,
+    }
+)
+def test_once_the_days_rollouts_are_used_another_is_refused_in_words(client: Client) -> None:
+    assert post(client, BODY).status_code == 200
+    BoardAnalysis.objects.filter(ply=ROLLOUT_PLY).update(state=AnalysisState.DONE)
+    refused = post(client, OTHER)
+    assert refused.status_code == 429
+    assert refused.json()["message"] == (
+        "You have used your 1 rollout for the day; the N-ply analysis stays available."
+    )
+    chinese = post(client, OTHER, "zh-hans").json()["message"]
+    assert chinese == "你今天的 1 次精确分析已经用完；N 步深度的分析仍可使用。"
