@@ -130,7 +130,11 @@ def _result_words() -> dict[str, str]:
 def _cube_words() -> dict[str, str]:
     return {
         "roll_or_double": _("Your turn: roll (R) or double (D)"),
+        "roll_or_redouble": _("Your turn: roll (R) or redouble (D)"),
+        "double_button": _("Double (D)"),
+        "redouble_button": _("Redouble (D)"),
         "take_or_pass": _("The computer doubles: take (T) or pass (P)"),
+        "take_or_pass_redouble": _("The computer redoubles: take (T) or pass (P)"),
         "computer_answering": _("The computer is deciding whether to take…"),
         "resign_waiting": _("The computer is answering your resignation…"),
         "cube_line": js(_("Cube: %%(value)s, %%(owner)s")),
@@ -139,6 +143,7 @@ def _cube_words() -> dict[str, str]:
         "cube_yours": _("yours"),
         "cube_theirs": _("the computer's"),
         "double_title": js(_("The computer doubles to %%(value)s")),
+        "redouble_title": js(_("The computer redoubles to %%(value)s")),
         "take_words": _("Take: play on with the cube on your side."),
         "pass_words": _("Pass: the game ends and the computer wins the points before the double."),
         "resign_offer": js(_("%%(kind)s (worth %%(points)s)")),

@@ -72,7 +72,10 @@ export function renderCube(page) {
   const choosing = V.deciding(state) && !page.animating;
   byId("play-cube-actions").hidden = !choosing;
   byId("btn-roll").disabled = !choosing;
-  byId("btn-double").disabled = !choosing || !(state.cube && state.cube.may_double);
+  const doubleButton = byId("btn-double");
+  doubleButton.disabled = !choosing || !(state.cube && state.cube.may_double);
+  const label = V.redouble(state) ? S.redouble_button : S.double_button;
+  if (doubleButton.textContent !== label) doubleButton.textContent = label;
   renderDialog(page);
   renderResign(page);
 }
@@ -87,7 +90,8 @@ function renderDialog(page) {
     return;
   }
   const words = state.cube.dialog || {};
-  byId("cube-title").textContent = fmt(S.double_title, { value: state.cube.value * 2 });
+  const title = V.redouble(state) ? S.redouble_title : S.double_title;
+  byId("cube-title").textContent = fmt(title, { value: state.cube.value * 2 });
   byId("cube-pips").textContent = V.pipsText(S, state);
   byId("cube-take-words").textContent = words.take || S.take_words;
   byId("cube-pass-words").textContent = words.pass || S.pass_words;

@@ -146,13 +146,16 @@ export function openingText(S, state) {
   return sentences(parts);
 }
 
+/** A double now would be a redouble (再加倍): the cube is already turned, on the doubler's side. */
+export const redouble = (state) => !!state.cube && state.cube.value > 1 && state.cube.owner !== "centre";
+
 export function turnText(S, state) {
   if (state.status === "opening" && !state.dice) return S.opening_status;
   if (state.status === "finished") return S.game_over;
   if (state.status === "failed") return state.message || S.failed;
   if (state.resign_offer) return S.resign_waiting;
-  if (deciding(state)) return S.roll_or_double;
-  if (answering(state)) return S.take_or_pass;
+  if (deciding(state)) return redouble(state) ? S.roll_or_redouble : S.roll_or_double;
+  if (answering(state)) return redouble(state) ? S.take_or_pass_redouble : S.take_or_pass;
   if (state.status === "doubled") return S.computer_answering;
   if (state.turn === "dark") return isThinking(state) ? S.thinking : S.computer_turn;
   return S.your_turn;

@@ -469,3 +469,30 @@ def test_the_computers_play_and_its_reasons_use_the_boards_numbers_in_the_review
     for reason in reasons:
         assert reason in text, (reason, text)
     page.context.close()
+
+
+@LANGUAGES
+def test_a_cube_the_person_owns_is_redoubled_in_words(
+    browser: Any,
+    play_server: str,  # noqa: F811
+    user: Any,
+    language: str,
+) -> None:
+    """Issue 31, item 5: the button and the turn's line say 再加倍 / redouble
+    when the person's double would turn a cube they already own."""
+    set_prefs(user, language=language, animation_speed="off")
+    game = money_game_deciding(user)
+    Game.objects.filter(pk=game.pk).update(cube_value=2, cube_owner=Side.LIGHT.value)
+    page = open_game(browser, play_server, user, game, language, 1280)
+    with translation.override(language):
+        button, line = gettext("Redouble (D)"), gettext("Your turn: roll (R) or redouble (D)")
+        plain = gettext("Double (D)")
+    page.wait_for_function(
+        "(text) => document.querySelector('#btn-double').textContent === text",
+        arg=button,
+        timeout=WAIT_MS,
+    )
+    assert page.locator("#btn-double").is_enabled()
+    assert page.locator("#btn-double").text_content() != plain
+    assert line in page.locator("body").inner_text()
+    page.context.close()
