@@ -20,6 +20,7 @@ from ai_worker.grading import ErrorClass, classify
 from ai_worker.luck import best_equities, roll_luck
 from ai_worker.ranking import Probs, Ranked, RankFn, default_rank, luck_rank
 from games.engine import Dice, Play, Position
+from games.tiers import Tier, tier_spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,9 @@ class TurnReport:
     win: float  # the mover's chance to win after the play made
     ply: int = 1  # the depth the plays were ranked at
     after: dict[str, float] | None = None  # the mover's chances after the turn (probs_dict)
+    # The best legal play's equity minus the worst's (None: no choice); PR
+    # leaves out a decision whose plays are all this close (grading.obvious_play).
+    spread: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -53,7 +57,15 @@ class TurnReport:
             "win": round(self.win, 4),
             "ply": self.ply,
             "after": {k: round(v, 4) for k, v in self.after.items()} if self.after else None,
+            "spread": None if self.spread is None else round(self.spread, 5),
         }
+
+
+def review_ply() -> int:
+    """The review judges one ply deeper than the Expert tier plays."""
+    from ai_worker.evaluator import MAX_PLY
+
+    return min(tier_spec(Tier.EXPERT).ply + 1, MAX_PLY)
 
 
 def analyse_turn(
@@ -122,6 +134,7 @@ def analyse_turn(
         win=float(chosen.probs.win) if chosen else float(ranked[0].probs.win),
         ply=depth,
         after=probs_dict(chosen.probs if chosen else ranked[0].probs),
+        spread=float(ranked[0].equity) - float(ranked[-1].equity) if not forced else None,
     )
 
 

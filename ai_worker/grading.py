@@ -1,4 +1,5 @@
-"""Grading decisions as GNU Backgammon does: error classes and rating bands."""
+"""Grading decisions: GNU Backgammon's error classes and rating bands, and
+eXtreme Gammon's performance rating (PR) with its bands."""
 
 from __future__ import annotations
 
@@ -87,3 +88,68 @@ def error_rate(losses: Iterable[tuple[float, bool]]) -> float | None:
     if not unforced:
         return None
     return sum(unforced) / len(unforced)
+
+
+# ---------------------------------------------------------------- PR (eXtreme Gammon)
+
+# PR, as eXtreme Gammon defines it: the mean equity lost per non-obvious
+# decision, times 500. Which decisions count (XG's rule as its help on the
+# performance rating gives it): a checker play with one legal play (forced),
+# or whose legal plays are all within ``OBVIOUS_SPREAD`` of the best (nothing
+# to get wrong), is obvious and not counted; every other play counts, right
+# or wrong. A cube decision counts unless it is a right no-double far from
+# the doubling window (the review's ``trivial``, learning.cube_review).
+# What differs from XG: the losses are the review's, in cubeless money
+# equity for checker plays at every score (XG normalises match winning
+# chances to money equity, "EMG", at a match score); the cube's are the
+# review's cube equity.
+PR_SCALE = 500
+OBVIOUS_SPREAD = 0.001
+
+# XG's PR bands, from the best: at or below each bound the player earns the name.
+PR_BANDS: tuple[tuple[float, str], ...] = (
+    (2.5, "world_champion"),
+    (5.0, "world_class"),
+    (7.5, "expert"),
+    (12.5, "advanced"),
+    (17.5, "intermediate"),
+    (22.5, "casual"),
+    (30.0, "beginner"),
+)
+PR_WORST_BAND = "novice"
+
+
+def obvious_play(forced: bool, spread: float | None) -> bool:
+    """Whether a checker decision is left out of the PR: forced, or every legal
+    play within ``OBVIOUS_SPREAD`` of the best (``spread``: the best play's
+    equity minus the worst's; None when unknown, and then the play counts).
+
+    >>> obvious_play(True, None), obvious_play(False, 0.0008), obvious_play(False, 0.002)
+    (True, True, False)
+    """
+    return forced or (spread is not None and spread <= OBVIOUS_SPREAD + _EPSILON)
+
+
+def performance_rating(losses: Iterable[tuple[float, bool]]) -> float | None:
+    """PR over (equity_lost, counted) pairs: 500 × the mean loss of the counted
+    ones; None when none counts.
+
+    >>> performance_rating([(0.02, True), (0.0, True), (0.5, False)])
+    5.0
+    """
+    counted = [loss for loss, counts in losses if counts]
+    if not counted:
+        return None
+    return PR_SCALE * sum(counted) / len(counted)
+
+
+def pr_band(pr: float) -> str:
+    """XG's name for a PR.
+
+    >>> pr_band(2.5), pr_band(12.0), pr_band(40.0)
+    ('world_champion', 'advanced', 'novice')
+    """
+    for bound, band in PR_BANDS:
+        if pr <= bound + _EPSILON:
+            return band
+    return PR_WORST_BAND

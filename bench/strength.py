@@ -4,6 +4,12 @@
     python bench/strength.py --tiers expert --opponents gnubg --pairs 200
     python bench/strength.py --cube 200      # the cube part only (bench/_cube.py)
     python bench/strength.py --money 300     # with the cube (bench/_money.py)
+    python bench/strength.py --pr 100 --write  # each tier's PR, reviewed (bench/_pr.py)
+
+``--pr N``: each tier against itself and against the Expert, N duplicate
+pairs each, every play reviewed at the review's depths; prints each tier's
+PR with a 95% interval and, with ``--write``, writes games/tier_pr.json, the
+figures the lobby shows ("进阶 · 约 PR 12").
 
 ``--money N``: each tier in money games with the cube (Jacoby, no beavers)
 against bgsage 1-ply cubeful, N duplicate pairs, with the same dice played
@@ -99,7 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--yardstick-pairs", type=int, default=50, help="bgsage against itself")
     parser.add_argument("--no-cubeless", action="store_true", help="skip the cubeless figure")
+    parser.add_argument(
+        "--pr", type=int, default=0, help="N pairs a pairing, games reviewed (_pr.py)"
+    )
+    parser.add_argument("--versus", default="self,expert", help="--pr: the pairings")
+    parser.add_argument("--write", action="store_true", help="--pr: write games/tier_pr.json")
     args = parser.parse_args(argv)
+    if args.pr:
+        return performance(args)
     if args.money:
         return money(args)
     if args.cube:
@@ -137,6 +150,40 @@ def money(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         chunk = _money.run(tier, pairs, args.seed, args.jobs, not args.no_cubeless)
         _money.report(tier, chunk, time.perf_counter() - started)
+    return 0
+
+
+def performance(args: argparse.Namespace) -> int:
+    from ai_worker.analysis import review_ply
+    from bench import _pr
+
+    load = os.getloadavg()
+    print(
+        f"# PR by tier: cubeless money games, duplicate dice, reviewed at {review_ply()}-ply"
+        f" as the site's review, seed {args.seed}, load {load[0]:.2f}",
+        flush=True,
+    )
+    tiers = [t for t in args.tiers.split(",") if t]
+    results: dict[str, _pr.Tally] = {t: _pr.Tally() for t in [*tiers, Tier.EXPERT.value]}
+    for tier in tiers:
+        for versus in [v for v in args.versus.split(",") if v]:
+            opponent = tier if versus == "self" else versus
+            if tier == opponent and versus != "self":
+                continue
+            started = time.perf_counter()
+            run = _pr.run(tier, opponent, args.pr, args.seed, args.jobs)
+            seconds = time.perf_counter() - started
+            print(_pr.report_line(tier, opponent, run[tier], seconds), flush=True)
+            for key, tally in run.items():
+                results[key].add(tally)
+            if args.write:  # after each pairing: a run cut short leaves what it measured
+                meta = {"review_ply": review_ply(), "seed": args.seed, "pairs": args.pr}
+                _pr.write(_pr.PR_FILE, results, {**meta, "load": os.getloadavg()[0]})
+    print("# each tier over all its games", flush=True)
+    for key, tally in results.items():
+        print(_pr.report_line(key, "all", tally, 0), flush=True)
+    if args.write:
+        print(f"# wrote {_pr.PR_FILE}", flush=True)
     return 0
 
 

@@ -17,7 +17,10 @@ Django): the labels are English, marked for the catalogue with
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 
@@ -49,8 +52,13 @@ class TierSpec:
         return self.cube_ply or self.ply
 
 
-# Sigmas calibrated against gnubg-nn 0-ply for -1.2 / -0.85 / -0.5 / -0.2
-# points per game (bench/README.md has the measured table). Expert searches
+# Sigmas first calibrated against gnubg-nn 0-ply for -1.2 / -0.85 / -0.5 /
+# -0.2 points per game (bench/README.md has the measured table); then, by PR
+# (bench/strength.py --pr, issue 34), Beginner's 0.17 and Casual's 0.125
+# measured PR 31.4 and 22.9 against the targets 25 and 17: they moved to
+# 0.136 and 0.096 (interpolated between the measured tiers, PR rising about
+# 200 per unit of sigma there); Intermediate's 0.08 measured in its band.
+# A smaller sigma only plays better: the ppg order stays. Expert searches
 # at 2-ply: 3-ply measured no stronger here (+0.015 +- 0.090 ppg against
 # +0.056 +- 0.092) at ten times the decision time (p95 154 ms idle, 939 ms
 # on the loaded machine, against 15 ms and 57 ms). Its cube decisions are
@@ -61,8 +69,8 @@ class TierSpec:
 TIERS: dict[Tier, TierSpec] = {
     spec.key: spec
     for spec in (
-        TierSpec(Tier.BEGINNER, gettext_noop("Beginner"), ply=1, sigma=0.17, cube_sigma=0.17),
-        TierSpec(Tier.CASUAL, gettext_noop("Casual"), ply=1, sigma=0.125, cube_sigma=0.125),
+        TierSpec(Tier.BEGINNER, gettext_noop("Beginner"), ply=1, sigma=0.136, cube_sigma=0.136),
+        TierSpec(Tier.CASUAL, gettext_noop("Casual"), ply=1, sigma=0.096, cube_sigma=0.096),
         TierSpec(
             Tier.INTERMEDIATE, gettext_noop("Intermediate"), ply=1, sigma=0.08, cube_sigma=0.08
         ),
@@ -84,3 +92,34 @@ def tier_choices() -> list[tuple[str, Any]]:
 def tier_spec(tier: Tier | str) -> TierSpec:
     """The spec for a tier given as a ``Tier`` or its key; ValueError if unknown."""
     return TIERS[Tier(tier)]
+
+
+# Each tier's PR as ``bench/strength.py --pr --write`` measured it (bench/_pr.py):
+# the lobby shows it beside the tier, the progress page names the closest tier.
+TIER_PR_FILE = Path(__file__).resolve().parent / "tier_pr.json"
+
+
+@cache
+def tier_pr() -> dict[str, dict[str, Any]]:
+    """{tier key: {"pr", "low", "high", "games", ...}} from the last measured run,
+    the tiers measured at today's noise; empty when no run was written (the
+    lobby shows no PR then)."""
+    try:
+        body = json.loads(TIER_PR_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    tiers = body.get("tiers", {})
+    # A figure measured at another noise than the tier's today says nothing of it.
+    return {
+        key: tiers[key]
+        for key, spec in TIERS.items()
+        if tiers.get(key, {}).get("pr") is not None and tiers[key].get("sigma") == spec.sigma
+    }
+
+
+def closest_tier(pr: float) -> Tier | None:
+    """The tier whose measured PR is closest to ``pr`` (None before any measurement)."""
+    measured = tier_pr()
+    if not measured:
+        return None
+    return Tier(min(measured, key=lambda key: abs(float(measured[key]["pr"]) - pr)))

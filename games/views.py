@@ -21,7 +21,7 @@ from games.engine.fairdice import commitment, valid_person_seed
 from games.live.commands import bad_seed_message
 from games.live.state import build_state
 from games.models import Game
-from games.tiers import DEFAULT_TIER, TIERS, tier_choices
+from games.tiers import DEFAULT_TIER, TIERS, tier_choices, tier_pr
 from games.words.cube import describe_cube_refusal
 from games.words.play import board_words
 
@@ -29,6 +29,12 @@ LOBBY_UNFINISHED = 20
 LOBBY_RECENT = 10
 # The session key of a visitor's next server seed (docs/dice.md).
 VISITOR_SEED = "next_dice_seed"
+
+
+def _tier_pr(key: str) -> int | None:
+    """A tier's measured PR, as the lobby rounds it ("约 PR 12")."""
+    measured = tier_pr().get(key)
+    return None if measured is None else round(float(measured["pr"]))
 
 
 @require_GET
@@ -42,7 +48,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         recent = list(games.exclude(finished_at=None).order_by("-finished_at")[:LOBBY_RECENT])
     prefs = board_prefs(user)
     context = {
-        "tiers": tier_choices(),
+        # (key, label, PR measured by bench/strength.py --pr or None)
+        "tiers": [(key, label, _tier_pr(key)) for key, label in tier_choices()],
         "default_tier": prefs.get("default_tier", DEFAULT_TIER.value),
         "kinds": GameKind.choices,
         "default_kind": prefs["game_kind"],

@@ -58,9 +58,9 @@ def analyse_lines(lines: Iterable[str], top: int = 5) -> Iterator[dict[str, Any]
 
 def analyse_line(text: str, top: int = 5) -> dict[str, Any]:
     from ai_worker import analysis, candidates
+    from ai_worker.analysis import review_ply
     from games.engine import parse_play
     from games.tiers import Tier, tier_spec
-    from learning.review import review_ply
 
     position, dice, played_text = _read(text)
     answer: dict[str, Any] = {"position": position.position_id(), "dice": [dice.d1, dice.d2]}

@@ -39,6 +39,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ai_worker import candidates, dispatch, luck
+from ai_worker.analysis import review_ply
 from ai_worker.cube import CubeContext, rollout_cube
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.ranking import RankFn, default_rank
@@ -47,7 +48,6 @@ from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_
 from learning.cube_words import cube_hint_json, cube_table, proper_action
 from learning.models import AnalysisState, BoardAnalysis
 from learning.replay import candidate_json
-from learning.review import review_ply
 from learning.study_queue import ROLLOUT_PLY
 
 TOP_PLAYS = 8

@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, F, FloatField, Q, QuerySet, Sum
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.functions import Cast
 from django.utils.translation import gettext_lazy as _
 
+from ai_worker.grading import PR_BANDS, PR_WORST_BAND
 from games.models import Game, Status
 from games.tiers import tier_choices
+from learning.labels import PR_LABELS
 
 MINE, IMPORTED = "", "imported"
 
@@ -40,6 +44,16 @@ class HistoryFilter(forms.Form):
         label=_("Status"),
         required=False,
         choices=[("", _("Any")), ("finished", _("Finished")), ("unfinished", _("Unfinished"))],
+    )
+    band = forms.ChoiceField(
+        label=_("PR band"),
+        required=False,
+        choices=[("", _("Any")), *((key, PR_LABELS[key]) for key in PR_LABELS)],
+    )
+    sort = forms.ChoiceField(
+        label=_("Order"),
+        required=False,
+        choices=[("", _("Newest first")), ("pr", _("Best PR first")), ("-pr", _("Worst PR first"))],
     )
     tutor = forms.ChoiceField(
         label=_("Tutor mode"),
@@ -77,7 +91,38 @@ class HistoryFilter(forms.Form):
             games = games.filter(created_at__date__gte=data["date_from"])
         if data["date_to"]:
             games = games.filter(created_at__date__lte=data["date_to"])
+        if data["band"]:
+            low, high = band_range(data["band"])
+            within = {"pr__gt": low, **({} if high is None else {"pr__lte": high})}
+            games = with_pr(games).filter(**within)
+        if data["sort"]:
+            order = (
+                F("pr").asc(nulls_last=True)
+                if data["sort"] == "pr"
+                else F("pr").desc(nulls_last=True)
+            )
+            games = with_pr(games).order_by(order, "-created_at", "-pk")
         return games
+
+
+def band_range(band: str) -> tuple[float, float | None]:
+    """The PRs (low, high] a band covers (``ai_worker.grading.PR_BANDS``); high None: no end."""
+    low = -1.0
+    for bound, name in PR_BANDS:
+        if name == band:
+            return low, bound
+        low = bound
+    if band == PR_WORST_BAND:
+        return low, None
+    raise ValueError(band)
+
+
+def with_pr(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` with ``pr``: the person's overall PR its review stored (null: none)."""
+    stored = KeyTextTransform(
+        "overall", KeyTransform("pr", KeyTransform("light", "analysis__summary"))
+    )
+    return games.annotate(pr=Cast(stored, FloatField()))
 
 
 def games_of(user: Any) -> QuerySet[Game]:

@@ -30,3 +30,21 @@ SIDE_LABELS: dict[str, Promise] = {"light": _("You"), "dark": _("Computer")}
 def millipoints(rate: float | None) -> str:
     """An error rate as gnubg prints it: equity per decision × 1000."""
     return "—" if rate is None else f"{rate * 1000:.1f}"
+
+
+# eXtreme Gammon's PR bands (ai_worker.grading.PR_BANDS).
+PR_LABELS: dict[str, Promise] = {
+    "world_champion": pgettext_lazy("PR band", "World champion"),
+    "world_class": pgettext_lazy("PR band", "World class"),
+    "expert": pgettext_lazy("PR band", "Expert"),
+    "advanced": pgettext_lazy("PR band", "Advanced"),
+    "intermediate": pgettext_lazy("PR band", "Intermediate"),
+    "casual": pgettext_lazy("PR band", "Casual player"),
+    "beginner": pgettext_lazy("PR band", "Beginner"),
+    "novice": pgettext_lazy("PR band", "Novice"),
+}
+
+
+def pr_text(pr: float | None) -> str:
+    """A PR as players write it, one decimal."""
+    return "—" if pr is None else f"{pr:.1f}"

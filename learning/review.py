@@ -30,23 +30,18 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from ai_worker import analysis, grading, rank_cache
-from ai_worker.evaluator import MAX_PLY
+from ai_worker.analysis import review_ply
 from ai_worker.ranking import RankFn, default_rank
 from games.engine import Dice, Play, Position, Side, play_leading_to
 from games.live import broadcast
 from games.models import Game, Status, Turn
-from games.tiers import Tier, tier_spec
 from learning import cube_review
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
+from learning.pr import pr_figures
 
 log = logging.getLogger(__name__)
 
 SIDES = ("light", "dark")
-
-
-def review_ply() -> int:
-    """The review judges one ply deeper than the Expert tier plays."""
-    return min(tier_spec(Tier.EXPERT).ply + 1, MAX_PLY)
 
 
 def ensure_analysis(game: Game) -> GameAnalysis | None:
@@ -278,7 +273,8 @@ def _store(
 def summarise(turns: Sequence[TurnAnalysis], cubes: Sequence[CubeAnalysis] = ()) -> dict[str, Any]:
     """Per side: the checker error rate per decision (``error_rate``), the cube
     error rate per cube decision (``cube``) and both together
-    (``total_error_rate``), rating band, counts by class, luck."""
+    (``total_error_rate``), rating band, counts by class, luck, and the PR
+    (``learning.pr.pr_figures``: checker, cube, overall, band)."""
     summary: dict[str, Any] = {}
     for side in SIDES:
         mine = [t for t in turns if t.side == side]
@@ -303,6 +299,7 @@ def summarise(turns: Sequence[TurnAnalysis], cubes: Sequence[CubeAnalysis] = ())
             },
             "total_error_rate": total,
             "total_rating": grading.rating_band(total) if total is not None else None,
+            "pr": pr_figures(side, turns, cubes),
         }
     return summary
 

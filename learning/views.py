@@ -16,7 +16,9 @@ from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game, Status
 from learning import dicestats, history, progress, study_queue, tasks, tutor
+from learning.luck_result import luck_context
 from learning.models import AnalysisState, GameAnalysis
+from learning.pr import pr_figures
 from learning.replay import replay_json
 from learning.review import match_summary, needs_queueing, queue_analysis
 from learning.verify import verify_context, verify_strings
@@ -73,6 +75,7 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
             "ahead": None if row is None else study_queue.reviews_ahead(row),
             "can_queue": game.status == Status.FINISHED and (row is None or needs_queueing(row)),
             "summary": _summary(row),
+            "luck_result": luck_context(game, row),
             "match_summary": _match_rows(game),
             "replay": replay_json(game),
             "tutor_warnings": tutor.warnings_of(game),
@@ -103,7 +106,12 @@ def _match_rows(game: Game) -> dict[str, Any] | None:
 def _summary(row: GameAnalysis | None) -> list[dict[str, Any]]:
     if row is None or row.state != AnalysisState.DONE:
         return []
-    return [{"side": side, **row.summary.get(side, {})} for side in ("light", "dark")]
+    rows = [{"side": side, **row.summary.get(side, {})} for side in ("light", "dark")]
+    if any("pr" not in r for r in rows):  # a summary from before PR: from its stored losses
+        turns, cubes = list(row.turns.all()), list(row.cube_decisions.all())
+        for r in rows:
+            r.setdefault("pr", pr_figures(r["side"], turns, cubes))
+    return rows
 
 
 @require_GET

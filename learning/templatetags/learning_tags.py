@@ -11,7 +11,14 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from learning.client_strings import HINT_STRINGS, REVIEW_STRINGS
-from learning.labels import ERROR_LABELS, RATING_LABELS, SIDE_LABELS, millipoints
+from learning.labels import (
+    ERROR_LABELS,
+    PR_LABELS,
+    RATING_LABELS,
+    SIDE_LABELS,
+    millipoints,
+    pr_text,
+)
 
 register = template.Library()
 
@@ -56,12 +63,34 @@ def history_error_rate(game: Any) -> str:
 
 
 @register.simple_tag
+def history_pr(game: Any) -> str:
+    """The person's PR and its band once the game is analysed, else a dash."""
+    row = getattr(game, "analysis", None)  # a missing reverse one-to-one is an AttributeError
+    if row is None or row.state != "done":
+        return "—"
+    figures = row.summary.get("light", {}).get("pr") or {}
+    if figures.get("overall") is None:
+        return "—"
+    return pr_and_band(figures["overall"], figures.get("band"))
+
+
+@register.simple_tag
 def rate_and_rating(rate: object, rating: str | None) -> SafeString:
     """An error rate with its rating in brackets: "150.2 (Awful)", "150.2（很差）"
     (full-width brackets, no space before them, in Chinese)."""
+    return _with_name(millipoints(_number(rate)), rating_label(rating))
+
+
+@register.simple_tag
+def pr_and_band(pr: object, band: str | None) -> SafeString:
+    """A PR with XG's band in brackets: "12.3 (Advanced)", "12.3（高级）"."""
+    return _with_name(pr_text(_number(pr)), pr_label(band))
+
+
+def _with_name(figure: str, name: str) -> SafeString:
     # Translators: an error rate and its rating; Chinese writes full-width brackets, no space.
     pattern = _("{rate} <small>({rating})</small>")
-    inner = format_html(pattern, rate=millipoints(_number(rate)), rating=rating_label(rating))
+    inner = format_html(pattern, rate=figure, rating=name)
     # One box: a phone's stacked table spreads a cell's boxes apart (site.css).
     return format_html('<span class="rate-rating">{}</span>', inner)
 
@@ -84,6 +113,16 @@ def mp(rate: object) -> str:
 @register.filter
 def rating_label(code: str | None) -> str:
     return str(RATING_LABELS.get(code or "", "—"))
+
+
+@register.filter
+def pr_label(code: str | None) -> str:
+    return str(PR_LABELS.get(code or "", "—"))
+
+
+@register.filter
+def pr(value: object) -> str:
+    return pr_text(_number(value))
 
 
 @register.filter
