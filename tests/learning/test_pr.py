@@ -159,11 +159,10 @@ def test_the_pr_shown_for_20_reviewed_games_is_the_stored_losses_counted(user: A
             stored, text = shown[side]
             decisions += sum(1 for t in turns if not t.forced)
             lost += sum(t.equity_lost for t in turns)
-            if expected is None:
-                assert (stored, text) == ("", "—")
-                continue
-            assert float(stored) == pytest.approx(expected, abs=0.005)
-            assert text == f"{expected:.1f}"
+            # No counted decision shows a dash; otherwise the figure, to 0.005.
+            want = ("", "—") if expected is None else (expected, f"{expected:.1f}")
+            got = ("", text) if stored == "" else (pytest.approx(float(stored), abs=0.005), text)
+            assert got == want
     assert decisions > 100 and lost > 0.5  # the games had decisions and errors to count
 
 
@@ -186,9 +185,9 @@ def test_the_history_shows_sorts_and_filters_by_pr(user: Any) -> None:
     rows = listed("?sort=pr")
     ordered = sorted((pr, g) for g, pr in prs.items() if pr is not None)
     assert [g for g, _c in rows][: len(ordered)] == [g for _pr, g in ordered]
-    for game_id, cell in rows:
-        if prs[game_id] is not None:
-            assert f"{prs[game_id]:.1f}" in cell
+    shown = {g: cell for g, cell in rows if prs[g] is not None}
+    assert len(shown) == len(ordered)
+    assert all(f"{prs[g]:.1f}" in cell for g, cell in shown.items())
     worst = listed("?sort=-pr")
     assert worst[0][0] == ordered[-1][1]
     band = pr_band(ordered[0][0])
