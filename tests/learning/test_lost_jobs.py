@@ -128,7 +128,7 @@ def test_a_hint_task_that_raises_is_stored_and_sent_as_failed(
     pos = position(light={13: 1, 6: 14}, dark={10: 1, 24: 14})
     game = services.start_game_from(user, "casual", pos, dice=[2, 1])
 
-    def broken(*_args: Any) -> Any:
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise RuntimeError("the evaluator fell over")
 
     with pytest.raises(RuntimeError):
