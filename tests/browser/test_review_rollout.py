@@ -142,3 +142,55 @@ def test_a_cube_decision_is_rolled_out_from_the_review(
     assert job_row.cube["side"] == double.side.value == "light"
     assert job_row.cube["cube"] == double.context.cube.value
     page.context.close()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_second_rollout_while_one_runs_is_refused_in_words_on_the_review(
+    browser: Any,
+    daphne_server: str,
+    user: Any,
+    held_reviews: list[int],
+    cube_game_played: Game,
+    language: str,
+) -> None:
+    assert held_reviews == [cube_game_played.pk]
+    job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
+    job.start()
+    job.join()
+    # A rollout of this person's still waits (asked on the analysis board).
+    BoardAnalysis.objects.create(
+        key="other-rollout",
+        position_id="4HPwATDgc/ABMA",
+        ply=ROLLOUT_PLY,
+        cube={
+            "cube": 1,
+            "owner": "",
+            "match": 0,
+            "score": "",
+            "crawford": False,
+            "jacoby": True,
+            "side": "light",
+        },
+        requested_by=f"user:{user.pk}",
+    )
+    with translation.override(language):
+        refusal = translation.gettext(
+            "A rollout of yours is still running; ask for this one once it is done."
+        )
+
+    page = open_page(browser, daphne_server, user, language, 1280)
+    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    block = page.locator("#rv-cube .cube-block[data-decision='double']")
+    reviewed = block.locator("table.cube-equities td").all_inner_texts()
+    block.locator("button.cube-rollout").click()
+    error = block.locator(".cube-rollout-error")
+    error.filter(has_text=refusal).wait_for()
+    # Refused in words; the review's figures stay, the button stays to ask later.
+    assert block.locator("table.cube-equities td").all_inner_texts() == reviewed
+    assert block.locator("button.cube-rollout").is_enabled()
+    assert block.locator(".cube-rollout-status").is_hidden()
+    assert BoardAnalysis.objects.filter(ply=ROLLOUT_PLY).count() == 1
+    page.context.close()
