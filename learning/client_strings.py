@@ -11,6 +11,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from learning.labels import ERROR_LABELS
+from learning.study_strings import ANALYSIS_STRINGS
 
 HINT_STRINGS: dict[str, Promise] = {
     "thinking": _("Working out the best plays…"),
@@ -58,4 +59,8 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "errors": {code: ERROR_LABELS[code] for code in ("doubtful", "bad", "very_bad")},
     "graph_turn": _("Turn %(n)s: your chance %(win)s"),
     "graph_turn_match": _("Turn %(n)s: your chance to win the match %(win)s"),
+    # 精确分析 of a cube decision: the analysis board's request, bar and words.
+    "rollout": _("Rollout (precise analysis)"),
+    "rollout_right": _("The rollout's right action: %(action)s."),
+    **{k: ANALYSIS_STRINGS[k] for k in ("rollout_queued", "rollout_progress", "failed")},
 }

@@ -6,13 +6,15 @@ DARK's bar and tray), with the reasons worded in the active language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ai_worker.explain import PLAY_PARAMS, POINT_PARAMS
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
+from learning.board_input import context_json
+from learning.cube_review import CubeDecision, cube_decisions
 from learning.cube_words import cube_table, cube_verdict, why
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.reasons import render_reasons
@@ -69,9 +71,10 @@ def seen_on_board(reason: dict[str, Any], side: str) -> dict[str, Any]:
     return {**reason, "params": seen}
 
 
-def cube_json(c: CubeAnalysis) -> dict[str, Any]:
+def cube_json(c: CubeAnalysis, decision: CubeDecision | None = None) -> dict[str, Any]:
     """One reviewed cube decision for the page: what was done, the right
-    action, the loss and its class, the figures; why, for the person's."""
+    action, the loss and its class, the figures; why, for the person's; and
+    the fields with which its 精确分析 is asked for (``rollout_request``)."""
     return {
         "side": c.side,
         "decision": c.decision,
@@ -85,11 +88,34 @@ def cube_json(c: CubeAnalysis) -> dict[str, Any]:
         "table": cube_table(c.report),
         "why": why(c.report) if c.side == "light" else None,
         "ply": c.report.get("ply"),
+        "rollout": None if decision is None else rollout_request(decision),
+    }
+
+
+def rollout_request(decision: CubeDecision) -> dict[str, str]:
+    """The analysis board's request (``study:analysis_run``) for a rollout of
+    ``decision``: the doubler's board, on roll, with its cube and score. A
+    take is rolled out as the double it answers (the same table)."""
+    setting = context_json(decision.context)
+    return {
+        "id": decision.position.position_id(),
+        "dice": "",
+        "side": decision.context.mover.value,
+        "cube": str(setting["cube"]),
+        "owner": setting["owner"],
+        "match": str(setting["match"]),
+        "score": setting["score"],
+        "crawford": "1" if setting["crawford"] else "",
+        "jacoby": "1" if setting["jacoby"] else "",
+        "rollout": "1",
     }
 
 
 def review_turn_json(
-    turn: Turn, review: TurnAnalysis | None, cubes: Sequence[CubeAnalysis] = ()
+    turn: Turn,
+    review: TurnAnalysis | None,
+    cubes: Sequence[CubeAnalysis] = (),
+    decisions: Mapping[int, CubeDecision] | None = None,
 ) -> dict[str, Any]:
     """The state's ``last_turn`` shape (``games.steps.turn_json``), with both
     boards, the turn's analysis and the cube decisions made before its roll."""
@@ -98,7 +124,7 @@ def review_turn_json(
         "before": board_json(turn.position_before),
         "after": board_json(turn.position_after),
         "analysis": None,
-        "cube": [cube_json(c) for c in cubes],
+        "cube": [cube_json(c, (decisions or {}).get(c.before_turn)) for c in cubes],
     }
     if review is not None:
         report = review.report
@@ -135,6 +161,9 @@ def replay_json(game: Game) -> dict[str, Any]:
     last = turns[-1].number if turns else 0
     start = turns[0].position_before if turns else game.position_id
     row = GameAnalysis.objects.filter(game=game).only("ply").first()
+    # Each cube decision's board and cube, by the turn it came before (a
+    # double and its answer share them).
+    decisions = {d.before_turn: d for d in cube_decisions(game)} if cubes else {}
     return {
         "game": game.pk,
         # The review's depth: a turn ranked shallower was an obvious decision.
@@ -142,8 +171,11 @@ def replay_json(game: Game) -> dict[str, Any]:
         "match": game.match_id is not None,
         "start": board_json(start),
         "turns": [
-            review_turn_json(t, reviews.get(t.number), cubes.get(t.number, [])) for t in turns
+            review_turn_json(t, reviews.get(t.number), cubes.get(t.number, []), decisions)
+            for t in turns
         ],
         # A double passed after the last turn ended the game: shown at its end.
-        "end_cube": [cube_json(c) for n in sorted(cubes) if n > last for c in cubes[n]],
+        "end_cube": [
+            cube_json(c, decisions.get(n)) for n in sorted(cubes) if n > last for c in cubes[n]
+        ],
     }

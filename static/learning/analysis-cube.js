@@ -10,9 +10,9 @@
 //   showCube(cube, S)    the cube action section; null hides it
 
 import { fmt } from "../games/view.js";
+import { withError } from "./rollout.js";
 
 const $ = (id) => document.getElementById(id);
-const signed = (x) => (x >= 0 ? "+" : "") + x.toFixed(3);
 
 /** The form's fields; a match drops the Jacoby rule, a money game the score and Crawford. */
 export function readSetting() {
@@ -78,8 +78,7 @@ function list(id, lines) {
 function equityRow(name, value, best, se) {
   const tr = document.createElement("tr");
   tr.dataset.best = String(best);
-  const figure = se === undefined ? signed(value) : `${signed(value)} ± ${se.toFixed(3)}`;
-  for (const text of [name, figure]) {
+  for (const text of [name, withError(value, se)]) {
     const td = document.createElement("td");
     td.textContent = text;
     tr.appendChild(td);

@@ -7,6 +7,7 @@ import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed } from "../games/view.js";
 import { wireBoard, toTarget, pickPoint, postJson, getJson } from "./boardinput.js";
 import { readSetting, fillSetting, settingBody, settingQuery, cubeOnBoard, showCube } from "./analysis-cube.js";
+import { followRollout, showRolloutProgress } from "./rollout.js";
 
 const data = JSON.parse(document.getElementById("analysis-data").textContent);
 const S = JSON.parse(document.getElementById("analysis-strings").textContent);
@@ -376,22 +377,22 @@ function addPlay(body, i, play, dice, extra) {
   if (i === 0) show();
 }
 
-/** 精确分析: the cube action rolled out, its progress shown while it runs. */
+/** 精确分析: the cube action rolled out, its progress shown while it runs (rollout.js). */
 async function rollout() {
   if (state.setup || state.dice) return;
   const token = ++state.token;
   const query = {
     id: state.facts.position_id, dice: "", side: state.facts.side, ...settingBody(state.setting), rollout: "1",
   };
+  const bar = $("ab-rollout-progress");
+  const line = $("ab-rollout-text");
   $("ab-rollout").disabled = true;
   $("ab-rollout-status").hidden = false;
-  showProgress(null);
-  let { ok, data: answer } = await postJson(urls.run, query);
-  while (ok && token === state.token && !["done", "failed", "lost"].includes(answer.state)) {
-    showProgress(answer.progress);
-    await new Promise((r) => window.setTimeout(r, 500));
-    ({ ok, data: answer } = await getJson(`${urls.run}?${new URLSearchParams(query)}`));
-  }
+  showRolloutProgress(bar, line, null, S);
+  const { ok, data: answer } = await followRollout(urls.run, query, {
+    onProgress: (progress) => showRolloutProgress(bar, line, progress, S),
+    stale: () => token !== state.token,
+  });
   $("ab-rollout").disabled = false;
   $("ab-rollout-status").hidden = true;
   if (token !== state.token) return;
@@ -401,18 +402,6 @@ async function rollout() {
   }
   say("");
   showResults(answer);
-}
-
-function showProgress(progress) {
-  const bar = $("ab-rollout-progress");
-  if (!progress) {
-    bar.removeAttribute("value"); // indeterminate: queued, no trial done yet
-    $("ab-rollout-text").textContent = S.rollout_queued;
-    return;
-  }
-  bar.max = progress.total;
-  bar.value = progress.done;
-  $("ab-rollout-text").textContent = fmt(S.rollout_progress, progress);
 }
 
 function showResults(answer) {

@@ -4,6 +4,7 @@
 import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
 import { SVG_NS, byId as $, fmt, pct, sentences, signed } from "../games/common.js";
 import { followAnalysis } from "./progress.js";
+import { followRollout, showRolloutProgress, withError } from "./rollout.js";
 
 const root = document.getElementById("review");
 const data = JSON.parse(document.getElementById("review-data").textContent);
@@ -47,10 +48,82 @@ function renderCube(cubes) {
     verdict.textContent = sentences(parts);
     const right = document.createElement("p");
     right.className = "cube-right";
+    right.dataset.takePoint = c.table.take_point;
     right.textContent = sentences([c.table.right, c.table.take_point]);
     block.append(heading, verdict, cubeTable(c.table), right);
+    if (c.rollout) block.append(...rolloutParts(block, c));
     box.appendChild(block);
   }
+}
+
+// ---------------------------------------------------------------- 精确分析
+
+// The rollouts this page has shown, by their request: a block drawn again
+// (the person went to another turn and back) shows its rollout again.
+const rolled = new Map();
+
+/** The block's 精确分析 button, its progress bar and its note. */
+function rolloutParts(block, c) {
+  const key = JSON.stringify(c.rollout);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "cube-rollout";
+  button.textContent = S.rollout;
+  const status = document.createElement("p");
+  status.className = "cube-rollout-status";
+  status.setAttribute("role", "status");
+  status.hidden = true;
+  const bar = document.createElement("progress");
+  bar.max = 1;
+  bar.value = 0;
+  const line = document.createElement("span");
+  status.append(bar, " ", line);
+  const note = document.createElement("p");
+  note.className = "note cube-rollout-note";
+  const error = document.createElement("p");
+  error.className = "error cube-rollout-error";
+  error.setAttribute("role", "alert");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    error.textContent = "";
+    status.hidden = false;
+    showRolloutProgress(bar, line, null, S);
+    const { ok, data: answer } = await followRollout(root.dataset.rolloutUrl, c.rollout, {
+      onProgress: (progress) => showRolloutProgress(bar, line, progress, S),
+      stale: () => !block.isConnected, // the person went to another turn
+    });
+    status.hidden = true;
+    button.disabled = false;
+    if (!block.isConnected) return;
+    if (!ok || answer.state !== "done" || !answer.cube || !answer.cube.rollout) {
+      error.textContent = answer.message || (answer.cube && answer.cube.message) || S.failed;
+      return;
+    }
+    rolled.set(key, answer.cube);
+    showRollout(block, answer.cube);
+  });
+  if (rolled.has(key)) window.setTimeout(() => showRollout(block, rolled.get(key)));
+  return [button, status, note, error];
+}
+
+/** The rollout's figures in place of the review's: no double and double/take
+ * with their standard errors, double/pass exact; its right action; its note. */
+function showRollout(block, cube) {
+  const e = cube.equities;
+  const r = cube.rollout;
+  const best = Math.max(e.no_double, Math.min(e.double_take, e.double_pass));
+  const se = { no_double: r.no_double_se, double_take: r.double_take_se };
+  for (const tr of block.querySelectorAll("table.cube-equities tbody tr")) {
+    const [equity, difference] = tr.querySelectorAll("td");
+    equity.textContent = withError(e[tr.dataset.key], se[tr.dataset.key]);
+    difference.textContent = withError(e[tr.dataset.key] - best);
+  }
+  const right = block.querySelector(".cube-right");
+  const takePoint = right.dataset.takePoint || "";
+  right.textContent = sentences([fmt(S.rollout_right, { action: cube.action }), takePoint]);
+  block.querySelector(".cube-rollout-note").textContent = r.note;
+  block.querySelector(".cube-rollout").hidden = true;
+  block.dataset.rolledOut = "true";
 }
 
 function cubeTable(t) {

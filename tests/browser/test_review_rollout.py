@@ -1,0 +1,196 @@
+"""Browser: 精确分析 of a reviewed game's cube decision, from the review page.
+
+The game is ``cube_game_played`` (LIGHT doubles before turn 3, DARK takes);
+its review runs with the real evaluator. On turn 3 the double's block asks
+the analysis board's endpoint for a rollout of the doubler's board with its
+cube and score: its progress bar while it runs, then the block's table with
+the rollout's figures, each with its standard error, and a note saying it
+was rolled out. In Chinese and in English.
+
+Real daphne and Chromium; with REDIS_URL set a real Celery worker runs the
+rollout on the ``analysis`` queue, otherwise the web process's pool does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from games.models import Game
+from learning.cube_review import cube_decisions
+from learning.models import AnalysisState, BoardAnalysis, GameAnalysis
+from learning.study_queue import ROLLOUT_PLY
+from learning.study_strings import ANALYSIS_STRINGS
+from tests.browser.helpers import analyse_then_close, open_page
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_cache"),
+]
+
+WORDS = {
+    "zh-hans": {
+        "button": "精确分析",
+        "progress": re.compile(r"精确分析中：已模拟 \d+ 局，共 72 局"),
+        "note": "精确分析：从这个局面带倍数骰模拟了 72 局",
+        "right": "精确分析的正确操作：",
+    },
+    "en": {
+        "button": "Rollout (precise analysis)",
+        "progress": re.compile(r"Rolling out: \d+ of 72 games"),
+        "note": "Rollout: 72 games played out from here with the cube",
+        "right": "The rollout's right action: ",
+    },
+}
+SIGNED = re.compile(r"^[+-]\d\.\d{3}$")
+WITH_ERROR = re.compile(r"^[+-]\d\.\d{3} ± 0\.0\d\d$")
+
+# Records the status line's every drawing: shown or not, its words, the bar.
+WATCH = """(status) => {
+  window.__rolloutSeen = [];
+  const note = () => {
+    const bar = status.querySelector("progress");
+    window.__rolloutSeen.push({
+      hidden: status.hidden, text: status.querySelector("span").textContent,
+      value: bar.getAttribute("value"), max: bar.getAttribute("max"),
+    });
+  };
+  new MutationObserver(note).observe(status, {
+    attributes: true, childList: true, subtree: true, characterData: true,
+  });
+}"""
+
+
+@pytest.fixture
+def review_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
+    if os.environ.get("REDIS_URL"):
+        request.getfixturevalue("celery_worker_process")
+    return daphne_server
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_cube_decision_is_rolled_out_from_the_review(
+    browser: Any,
+    review_server: str,
+    user: Any,
+    held_reviews: list[int],
+    cube_game_played: Game,
+    language: str,
+) -> None:
+    words = WORDS[language]
+    with translation.override(language):
+        queued = str(ANALYSIS_STRINGS["rollout_queued"])
+    assert held_reviews == [cube_game_played.pk]
+    job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
+    job.start()
+    job.join()
+    assert GameAnalysis.objects.get(game=cube_game_played).state == AnalysisState.DONE
+    double = next(
+        d for d in cube_decisions(cube_game_played) if d.before_turn == 3 and d.decision == "double"
+    )
+
+    page = open_page(browser, review_server, user, language, 1280)
+    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    block = page.locator("#rv-cube .cube-block[data-decision='double']")
+    rows = block.locator("table.cube-equities tbody tr")
+    # The review's own figures: plain equities, no error, no note.
+    reviewed = rows.locator("td:nth-of-type(1)").all_inner_texts()
+    assert len(reviewed) == 3 and all(SIGNED.match(t) for t in reviewed), reviewed
+    assert block.locator(".cube-rollout-note").inner_text() == ""
+
+    button = block.locator("button.cube-rollout")
+    assert button.inner_text() == words["button"]
+    # Every state the status line goes through is recorded as it is drawn:
+    # this decision's rollout may finish between two readings (500 ms apart).
+    status = block.locator(".cube-rollout-status")
+    status.evaluate(WATCH)
+    button.click()
+    # Then its figures in the block's table: no double and double/take with
+    # their standard errors, double/pass exact; the note says it was rolled out.
+    block.locator(".cube-rollout-note").filter(has_text=words["note"]).wait_for(timeout=90_000)
+    assert status.is_hidden()
+    assert button.is_hidden()
+    # While it ran: the bar shown, first waiting in the queue (no value yet),
+    # then (if a reading came while it ran) the games done, of 72.
+    seen = page.evaluate("() => window.__rolloutSeen")
+    shown = [s for s in seen if not s["hidden"]]
+    assert shown[0] == {"hidden": False, "text": queued, "value": None, "max": "1"}, seen
+    assert all(
+        s["text"] == queued or (words["progress"].search(s["text"]) and s["max"] == "72")
+        for s in shown
+    ), seen
+    rolled = rows.locator("td:nth-of-type(1)").all_inner_texts()
+    assert WITH_ERROR.match(rolled[0]) and WITH_ERROR.match(rolled[1]), rolled
+    assert rolled[2] == "+1.000"
+    assert rolled[:2] != reviewed[:2]
+    differences = rows.locator("td:nth-of-type(2)").all_inner_texts()
+    assert "+0.000" in differences, differences  # the right action's own
+    assert block.locator(".cube-right").inner_text().startswith(words["right"])
+    # It rolled out this decision: the doubler's board, cube and score.
+    job_row = BoardAnalysis.objects.get(ply=ROLLOUT_PLY)
+    assert job_row.state == AnalysisState.DONE
+    assert job_row.position_id == double.position.position_id()
+    assert job_row.cube["side"] == double.side.value == "light"
+    assert job_row.cube["cube"] == double.context.cube.value
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_second_rollout_while_one_runs_is_refused_in_words_on_the_review(
+    browser: Any,
+    daphne_server: str,
+    user: Any,
+    held_reviews: list[int],
+    cube_game_played: Game,
+    language: str,
+) -> None:
+    assert held_reviews == [cube_game_played.pk]
+    job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
+    job.start()
+    job.join()
+    # A rollout of this person's still waits (asked on the analysis board).
+    BoardAnalysis.objects.create(
+        key="other-rollout",
+        position_id="4HPwATDgc/ABMA",
+        ply=ROLLOUT_PLY,
+        cube={
+            "cube": 1,
+            "owner": "",
+            "match": 0,
+            "score": "",
+            "crawford": False,
+            "jacoby": True,
+            "side": "light",
+        },
+        requested_by=f"user:{user.pk}",
+    )
+    with translation.override(language):
+        refusal = translation.gettext(
+            "A rollout of yours is still running; ask for this one once it is done."
+        )
+
+    page = open_page(browser, daphne_server, user, language, 1280)
+    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    block = page.locator("#rv-cube .cube-block[data-decision='double']")
+    reviewed = block.locator("table.cube-equities td").all_inner_texts()
+    block.locator("button.cube-rollout").click()
+    error = block.locator(".cube-rollout-error")
+    error.filter(has_text=refusal).wait_for()
+    # Refused in words; the review's figures stay, the button stays to ask later.
+    assert block.locator("table.cube-equities td").all_inner_texts() == reviewed
+    assert block.locator("button.cube-rollout").is_enabled()
+    assert block.locator(".cube-rollout-status").is_hidden()
+    assert BoardAnalysis.objects.filter(ply=ROLLOUT_PLY).count() == 1
+    page.context.close()
