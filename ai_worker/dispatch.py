@@ -24,6 +24,7 @@ import redis
 from celery import Task
 from django.conf import settings
 from django.db import close_old_connections
+from kombu import pools
 
 from runtime import dbthreads
 
@@ -61,12 +62,27 @@ def uses_broker() -> bool:
 def enqueue(task: Any, *args: Any) -> None:
     """Run ``task(*args)``: via the broker if there is one, else in-process."""
     if uses_broker():
-        task.apply_async(args=args)
+        # The broker that settings name now (a test may point at another): a
+        # producer from kombu's pool for that URL, not the app's first one.
+        with pools.producers[_broker(task.app)].acquire(block=True) as producer:
+            task.apply_async(args=args, producer=producer)
         return
     queue = queue_for(task)
     with _lock:
         _waiting.setdefault(queue, []).append((task, args))
     _submit(queue, _run_in_process, queue, task, args)
+
+
+_brokers: dict[str, Any] = {}
+
+
+def _broker(app: Any) -> Any:
+    """The kombu connection (one per URL, the key of its producer pool)."""
+    url = str(settings.CELERY_BROKER_URL)
+    with _lock:
+        if url not in _brokers:
+            _brokers[url] = app.connection_for_write(url)
+        return _brokers[url]
 
 
 def _redis_broker() -> bool:

@@ -213,9 +213,14 @@ def test_without_a_broker_a_burst_of_reviews_does_not_hold_up_a_move() -> None:
 
 class SentTask:
     def __init__(self) -> None:
+        from config.celery import app
+
+        self.app = app  # the site's app: its connection for the broker's URL
         self.sent: list[tuple[Any, ...]] = []
 
-    def apply_async(self, args: tuple[Any, ...]) -> None:
+    def apply_async(self, args: tuple[Any, ...], producer: Any) -> None:
+        broker = producer.connection
+        assert (broker.hostname, broker.virtual_host) == ("127.0.0.1", "15")
         self.sent.append(args)
 
     def __call__(self, *args: Any) -> None:  # pragma: no cover - must be sent
