@@ -206,7 +206,7 @@ def test_the_review_of_a_passed_double_and_its_tables_read_as_each_language_writ
     # The history table writes the checker play's rate the same way.
     page.goto("/learn/history/")
     row = page.locator(f'.history-row[data-game="{cube_game_played.pk}"]')
-    rate = row.locator(".rate-rating")
+    rate = row.locator(".history-rate .rate-rating")
     assert rate.inner_text() == rate_written(language, light["error_rate"], light["rating"])
     assert not [t for t in page.locator("td").all_inner_texts() if BAD_BRACKETS.search(t)]
     page.context.close()
@@ -428,10 +428,16 @@ def test_a_cube_turn_in_the_review_has_its_own_block_and_table_of_equities(
 
 def on_the_board(reason: dict[str, Any]) -> dict[str, Any]:
     """A stored reason of the computer's with its points in the board's numbering."""
+    from ai_worker.explain import POINT_PARAMS
+
+    def flipped(value: Any) -> Any:
+        return [25 - int(p) for p in value] if isinstance(value, list) else 25 - int(value)
+
     params = reason.get("params") or {}
-    if "points" not in params:
-        return reason
-    return {**reason, "params": {**params, "points": [25 - int(p) for p in params["points"]]}}
+    return {
+        **reason,
+        "params": {k: flipped(v) if k in POINT_PARAMS else v for k, v in params.items()},
+    }
 
 
 @LANGUAGES
@@ -445,6 +451,8 @@ def test_the_computers_play_and_its_reasons_use_the_boards_numbers_in_the_review
     language: str,
     width: int,
 ) -> None:
+    from ai_worker.explain import PLAY_PARAMS
+
     assert held_reviews == [cube_game_played.pk]
     analysed_cube_game(cube_game_played)
     theirs = TurnAnalysis.objects.filter(analysis__game=cube_game_played, side="dark")
@@ -453,6 +461,7 @@ def test_the_computers_play_and_its_reasons_use_the_boards_numbers_in_the_review
         for t in theirs.order_by("number")
         for c in t.report["alternatives"]
         if any("points" in (r.get("params") or {}) for r in c["reasons"])
+        and not any(set(r.get("params") or {}) & set(PLAY_PARAMS) for r in c["reasons"])
     ]
     assert named, "a play of the computer's whose reasons name points"
     turn, candidate = named[0]
