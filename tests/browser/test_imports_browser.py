@@ -191,7 +191,7 @@ def test_the_progress_graph_keeps_its_band_names_apart_and_marks_the_outlier(
     assert outlier.count() == 1
     assert outlier.get_attribute("data-game") == str(one_outlier[3].pk)
     rate = float(outlier.get_attribute("data-rate") or 0)
-    assert rate > 100  # far above the others and above the scale (40)
+    assert rate > 35  # a PR far above the others and above the scale (35)
     label = outlier.locator(".pg-outlier-label")
     assert label.text_content() == str(rate)
     mark = outlier.locator(".pg-outlier-mark").bounding_box()
@@ -203,13 +203,13 @@ def test_the_progress_graph_keeps_its_band_names_apart_and_marks_the_outlier(
     # The other games are dots inside the scale, the well played ones low.
     dots = graph.locator("circle.pg-dot")
     assert dots.count() == 3
-    assert all(float(r) < 40 for r in dots.evaluate_all("ds => ds.map(d => d.dataset.rate)"))
+    assert all(float(r) < 35 for r in dots.evaluate_all("ds => ds.map(d => d.dataset.rate)"))
     with translation.override(language):
         words = ngettext(
-            "A triangle on the top edge is a game above the scale (%(top)s), its error rate "
+            "A triangle on the top edge is a game above the scale (%(top)s), its PR "
             "written beside it.",
             "The %(n)s triangles on the top edge are games above the scale (%(top)s), each "
-            "error rate written beside it.",
+            "PR written beside it.",
             1,
-        ) % {"n": 1, "top": "40.0"}
+        ) % {"n": 1, "top": "35.0"}
     assert page.locator("#progress-outliers").text_content() == words
