@@ -58,7 +58,8 @@ def _start(client: Client) -> int:
 async def _drain(socket: WebsocketCommunicator, seen: list[str]) -> dict[str, Any]:
     """Every message until the socket is quiet; the last state."""
     last: dict[str, Any] = {}
-    while not await socket.receive_nothing(timeout=0.3):
+    # At least one state (a loaded machine may take longer than 0.3 s to send it).
+    while not last or not await socket.receive_nothing(timeout=0.3):
         text = await socket.receive_from(TIMEOUT)
         seen.append(text)
         message = json.loads(text)
