@@ -327,13 +327,18 @@ def fits(page: Any, selector: str, width: int) -> bool:
 
 
 class Keyboard:
-    """Moves the board's focus with arrow keys, as a person would."""
+    """Moves the board's focus with arrow keys, as a person would. ``board``
+    (a selector) is focused on its point 24, the tab stop; None when the page
+    puts the focus there itself (the course's tasks)."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, board: str | None = "#pr-board") -> None:
         self.page = page
-        self.where = 24
-        self.row = TOP
-        page.locator('#pr-board [data-point="24"]').focus()  # the board's tab stop
+        self.reset()
+        if board is not None:
+            page.locator(f'{board} [data-point="24"]').focus()
+
+    def reset(self) -> None:
+        self.where, self.row = 24, TOP
 
     def go(self, where: int) -> None:
         if where not in self.row:

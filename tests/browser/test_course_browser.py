@@ -25,43 +25,12 @@ from learning.course.lessons import LESSONS, QUESTIONS, Goal, Task
 from learning.course.models import LessonProgress
 from learning.course.quiz import QUIZ_SIZE, lesson_tasks
 from learning.course.strings import course_strings
+from tests.browser.helpers import LOCALES, Keyboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
 # The lesson whose first quiz task gets a wrong step, by mouse and by keyboard.
 WRONG_IN_QUIZ = {False: "blocked", True: "both-dice"}
-# The board's targets in screen order (home board bottom right), as the
-# arrow keys walk them: a column holds one point of each row.
-TOP = [13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0]
-BOTTOM = [12, 11, 10, 9, 8, 7, 25, 6, 5, 4, 3, 2, 1, 0]
-
-
-class Keyboard:
-    """Moves the board's focus with arrow keys, as a person would; the page
-    puts the focus on point 24 when a task on the board begins."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.where, self.row = 24, TOP
-
-    def reset(self) -> None:
-        self.where, self.row = 24, TOP
-
-    def go(self, where: int) -> None:
-        if where not in self.row:
-            self.page.keyboard.press("ArrowDown" if self.row is TOP else "ArrowUp")
-            other = BOTTOM if self.row is TOP else TOP
-            self.where = other[self.row.index(self.where)]  # the same column
-            self.row = other
-        step = self.row.index(where) - self.row.index(self.where)
-        for _ in range(abs(step)):
-            self.page.keyboard.press("ArrowRight" if step > 0 else "ArrowLeft")
-        self.where = where
-
-    def pick(self, where: int) -> None:
-        self.go(where)
-        self.page.keyboard.press("Enter")
 
 
 def words(language: str) -> dict[str, Any]:
@@ -199,7 +168,7 @@ def test_a_new_guest_finishes_every_lesson_then_signs_up_and_keeps_the_stars(
     context.set_default_timeout(15_000)
     page = context.new_page()
     w = words(language)
-    keys = Keyboard(page) if keyboard else None
+    keys = Keyboard(page, board=None) if keyboard else None
 
     page.goto("/")
     with translation.override(language):
