@@ -110,16 +110,16 @@ def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
 
 @receiver(post_delete, sender=Session, dispatch_uid="games.live.sessions.session_deleted")
 def _session_deleted(sender: Any, instance: Session, **kwargs: Any) -> None:
-    key = instance.session_key
-    transaction.on_commit(lambda: broadcast.end_session(key))
+    group = broadcast.session_group(instance.session_key)
+    transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.ended"}))
 
 
 @receiver(post_save, sender=Session, dispatch_uid="games.live.sessions.session_saved")
 def _session_saved(sender: Any, instance: Session, created: bool, **kwargs: Any) -> None:
     if created:
         return  # a new key: no socket was opened under it yet
-    key = instance.session_key
-    transaction.on_commit(lambda: broadcast.check_session(key))
+    group = broadcast.session_group(instance.session_key)
+    transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.check"}))
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_saved")
@@ -138,4 +138,5 @@ def _user_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def _check_user_sessions(user_id: int) -> None:
-    transaction.on_commit(lambda: broadcast.check_sessions(user_id))
+    group = broadcast.user_group(user_id)
+    transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.check"}))

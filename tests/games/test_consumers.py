@@ -89,7 +89,7 @@ async def test_another_users_refused_socket_is_sent_nothing_of_the_game(
     socket = await open_socket(game.pk, other)
     await socket.connect()
     assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
-    await database_sync_to_async(broadcast.game_changed)(game.pk)
+    await database_sync_to_async(broadcast.push_state)(Game, game)
     await database_sync_to_async(broadcast.send_to_game)(game.pk, {"type": "hint", "x": 1})
     assert await socket.receive_nothing(timeout=0.5)
 

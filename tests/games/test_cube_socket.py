@@ -122,7 +122,7 @@ async def test_a_broadcast_double_is_worded_in_each_sockets_language(
 
         Game.objects.filter(pk=game.pk).update(version=2)
         with translation.override("zh-hans"):
-            broadcast.game_changed(game.pk)
+            broadcast.push_state(Game, Game.objects.get(pk=game.pk))
 
     await database_sync_to_async(broadcast_in_chinese)()
     state = await socket.receive_json_from(TIMEOUT)
