@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext_lazy
 
 from games import services
 from games.cube_state import (
@@ -146,42 +146,33 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
     return state
 
 
-def _board_json_of(position: Position) -> dict[str, Any]:
-    return {
-        "board": Display.from_position(position).to_json(),
-        "pips": _pips(position),
-        "remaining": [],
-        "steps": [],
-        "allowed": [],
-        "can_undo": False,
-        "can_end_turn": False,
-    }
-
-
 def _board_json(game: Game) -> dict[str, Any]:
     """Board, pips and the person's options, mid-turn steps applied."""
-    person_on_roll = not game.is_over and game.turn == Side.LIGHT.value and game.dice is not None
-    if not person_on_roll:
-        position = position_of(game)
+    if game.is_over or game.turn != Side.LIGHT.value or game.dice is None:
         remaining = list(Dice(*game.dice).values) if game.dice and not game.is_over else []
-        return {
-            "board": Display.from_position(position).to_json(),
-            "pips": _pips(position),
-            "remaining": remaining,
-            "steps": [],
-            "allowed": [],
-            "can_undo": False,
-            "can_end_turn": False,
-        }
+        return {**_board_json_of(position_of(game)), "remaining": remaining}
     turn = current_turn(game)
     return {
-        "board": Display.from_position(turn.current).to_json(),
-        "pips": _pips(turn.current),
+        **_board_json_of(turn.current),
         "remaining": list(turn.remaining),
         "steps": steps_json(game.steps, Side.LIGHT.value),
         "allowed": [{"from": s.src, "to": s.dst, "die": s.die} for s in turn.allowed_steps()],
         "can_undo": bool(game.steps),
         "can_end_turn": bool(turn.complete),
+    }
+
+
+def _board_json_of(position: Position) -> dict[str, Any]:
+    """The board and pips of ``position``, nothing the person may do."""
+    light, dark = position.pips()
+    return {
+        "board": Display.from_position(position).to_json(),
+        "pips": {"light": light, "dark": dark},
+        "remaining": [],
+        "steps": [],
+        "allowed": [],
+        "can_undo": False,
+        "can_end_turn": False,
     }
 
 
@@ -215,11 +206,6 @@ def ids_json(game: Game) -> dict[str, str]:
     position = position_of(game)
     seen = position if on_roll is Side.LIGHT else position.swapped()
     return {"position_id": seen.position_id(), "match_id": match_id(fields)}
-
-
-def _pips(light_position: Position) -> dict[str, int]:
-    light, dark = light_position.pips()
-    return {"light": light, "dark": dark}
 
 
 def _opening_json(game: Game) -> dict[str, Any]:
@@ -316,63 +302,54 @@ def _match_words(match: dict[str, Any] | None) -> list[str]:
     return [_("Match score: %(score)s.") % {"score": words}]
 
 
+# The result's words; ngettext_lazy picks the plural by the "points" value.
+RESULT_WORDS = {
+    "they_passed": ngettext_lazy(
+        "The computer passes; you win %(points)d point.",
+        "The computer passes; you win %(points)d points.",
+        "points",
+    ),
+    "you_passed": ngettext_lazy(
+        "You pass; the computer wins %(points)d point.",
+        "You pass; the computer wins %(points)d points.",
+        "points",
+    ),
+    "you_won": ngettext_lazy(
+        "You won %(kind)s: %(points)d point.", "You won %(kind)s: %(points)d points.", "points"
+    ),
+    "resignation_accepted": ngettext_lazy(
+        "The computer accepts your resignation (%(kind)s): it wins %(points)d point.",
+        "The computer accepts your resignation (%(kind)s): it wins %(points)d points.",
+        "points",
+    ),
+    "you_resigned": ngettext_lazy(
+        "You resigned; the computer wins %(points)d point.",
+        "You resigned; the computer wins %(points)d points.",
+        "points",
+    ),
+    "they_won": ngettext_lazy(
+        "The computer won %(kind)s: %(points)d point.",
+        "The computer won %(kind)s: %(points)d points.",
+        "points",
+    ),
+}
+
+
 def _describe_result(result: dict[str, Any]) -> str:
     kinds = {
         "single": _("a single game"),
         "gammon": _("a gammon"),
         "backgammon": _("a backgammon"),
     }
-    kind = kinds.get(result["kind"], result["kind"])
-    n = int(result["points"])
-    values = {"kind": kind, "points": n}
+    won = result["winner"] == Side.LIGHT.value
     if result.get("passed"):
-        if result["winner"] == Side.LIGHT.value:
-            return (
-                ngettext(
-                    "The computer passes; you win %(points)d point.",
-                    "The computer passes; you win %(points)d points.",
-                    n,
-                )
-                % values
-            )
-        return (
-            ngettext(
-                "You pass; the computer wins %(points)d point.",
-                "You pass; the computer wins %(points)d points.",
-                n,
-            )
-            % values
-        )
-    if result["winner"] == Side.LIGHT.value:
-        return (
-            ngettext(
-                "You won %(kind)s: %(points)d point.", "You won %(kind)s: %(points)d points.", n
-            )
-            % values
-        )
-    if result.get("resigned") and result.get("cube") is not None:
-        return (
-            ngettext(
-                "The computer accepts your resignation (%(kind)s): it wins %(points)d point.",
-                "The computer accepts your resignation (%(kind)s): it wins %(points)d points.",
-                n,
-            )
-            % values
-        )
-    if result.get("resigned"):
-        return (
-            ngettext(
-                "You resigned; the computer wins %(points)d point.",
-                "You resigned; the computer wins %(points)d points.",
-                n,
-            )
-            % values
-        )
-    return (
-        ngettext(
-            "The computer won %(kind)s: %(points)d point.",
-            "The computer won %(kind)s: %(points)d points.",
-            n,
-        )
-        % values
-    )
+        words = "they_passed" if won else "you_passed"
+    elif won:
+        words = "you_won"
+    elif result.get("resigned"):
+        # With the cube in play a resignation is offered and accepted (of a kind).
+        words = "resignation_accepted" if result.get("cube") is not None else "you_resigned"
+    else:
+        words = "they_won"
+    values = {"kind": kinds.get(result["kind"], result["kind"]), "points": int(result["points"])}
+    return str(RESULT_WORDS[words] % values)
