@@ -21,18 +21,6 @@ from games.row_checks import row_damage
 from games.words.cube import describe_cube_refusal
 from games.words.refusals import describe_refusal, refusal_params_json
 
-COMMAND_TYPES = (
-    "step",
-    "undo",
-    "end_turn",
-    "resign",
-    "hint",
-    "roll",
-    "double",
-    "take",
-    "pass",
-    "next_game",
-)
 RESIGN_KINDS = ("single", "gammon", "backgammon")
 # The commands the tutor may warn of: sent again with "anyway": true (仍然这样走).
 ANYWAY_TYPES = ("end_turn", "roll", "double", "take", "pass")
@@ -77,7 +65,7 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
         raise CommandError("bad_json", _("That message is not valid JSON.")) from None
     command_id = _command_id(data.get("id"))
     kind = data.get("type")
-    if kind not in COMMAND_TYPES:
+    if not isinstance(kind, str) or kind not in services.PERSON_COMMANDS:
         raise CommandError("unknown_type", _("Unknown command type."), command_id)
     if command_id is None:
         raise CommandError("bad_command", _id_missing(data.get("id")))
@@ -169,7 +157,8 @@ def run_command(
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Run ``command``; the reply and, unless it was refused, the state to send."""
     try:
-        game = _dispatch(game_id, user, command)
+        run = services.PERSON_COMMANDS[command.type]
+        game = run(game_id, user, command.version, **command.args)
     except services.StepRefusedError as exc:
         refusal = {
             "type": "refused",
@@ -206,14 +195,6 @@ def run_command(
         again = "end_turn" if command.type == "step" else command.type
         reply["tutor"] = {**said, "command": again}
     return reply, state
-
-
-def _dispatch(game_id: int, user: Any, command: Command) -> Game:
-    if command.type == "step":
-        return services.make_step(game_id, user, command.version, **command.args)
-    if command.type == "hint":
-        return services.request_hint(game_id, user, command.version)
-    return services.PERSON_COMMANDS[command.type](game_id, user, command.version, **command.args)
 
 
 def _state_of(game_id: int) -> dict[str, Any]:

@@ -69,10 +69,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         try:
             await self._join()
         except Exception as exc:
-            if not is_database_unavailable(exc):
-                raise
+            await self._unavailable(exc)
             # The page reconnects (with backoff) on any code but 4401/4403.
-            await self._send_json(self._unavailable_reply())
             await self.close(code=CLOSE_TRY_AGAIN)
 
     async def _join(self) -> None:
@@ -132,15 +130,13 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         except Exception as exc:
             await self._unavailable(exc)
 
-    def _unavailable_reply(self, command_id: str | None = None) -> dict[str, Any]:
-        return unavailable_reply(getattr(self, "language", settings.LANGUAGE_CODE), command_id)
-
     async def _unavailable(self, exc: Exception, command_id: str | None = None) -> None:
         """Answer a database outage in words (re-raise anything else)."""
         if not is_database_unavailable(exc):
             raise exc
         log.warning("database unavailable for game %s: %s", self.game_id, exc)
-        await self._send_json(self._unavailable_reply(command_id))
+        language = getattr(self, "language", settings.LANGUAGE_CODE)  # unset: not joined yet
+        await self._send_json(unavailable_reply(language, command_id))
 
     async def _receive_command(self, text_data: str | None, bytes_data: bytes | None) -> None:
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
@@ -183,22 +179,20 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         here, off the database thread, at most ``tutor.WAIT_SECONDS``, then runs
         once more (checked if it came, unchecked if not)."""
         try:
-            return await dbthreads.run(self._run_waiting, command, tutor.DEFER)
+            return await dbthreads.run(self._run_sync, command, tutor.DEFER)
         except tutor.RankingNotReadyError as late:
             give_up = time.monotonic() + tutor.WAIT_SECONDS
             while time.monotonic() < give_up:
                 if await asyncio.to_thread(cache.has_key, late.key):
                     break
                 await asyncio.sleep(tutor.POLL_SECONDS)
-            return await dbthreads.run(self._run_waiting, command, tutor.NOW)
+            return await dbthreads.run(self._run_sync, command, tutor.NOW)
 
-    def _run_waiting(self, command: Command, mode: str) -> tuple[dict[str, Any], Any] | None:
-        """``_run_sync`` with the tutor's check waiting as ``mode`` says (``games.tutor``)."""
-        with tutor.waiting(mode):
-            return self._run_sync(command)
-
-    def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-        """The reply and state, or None when the socket's session has ended."""
+    def _run_sync(
+        self, command: Command, mode: str
+    ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """The reply and state, or None when the socket's session has ended; the
+        tutor's check waits as ``mode`` says (``games.tutor``)."""
         if time.time() >= self.session_expires and not self._session_checked():
             return None
         if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
@@ -211,6 +205,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
             services.under_session(guarded_key(self.session_key)),
+            tutor.waiting(mode),
         ):
             try:
                 return run_command(self.game_id, self.user, command)
@@ -334,7 +329,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _error(self, command_id: str | None, code: str, message: str) -> None:
         await self._send_json({"type": "error", "id": command_id, "code": code, "message": message})
-        await self._send_state(await self._current_state(), force=True)
+        await self._send_state(await dbthreads.run(self._current_state), force=True)
 
     async def _send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
@@ -352,11 +347,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         hold_opened(game)  # the socket's first command starts from this read
         return game.owner, language, state
 
-    async def _current_state(self) -> dict[str, Any]:
-        state: dict[str, Any] = await dbthreads.run(self._current_state_sync)
-        return state
-
-    def _current_state_sync(self) -> dict[str, Any]:
+    def _current_state(self) -> dict[str, Any]:
         with translation.override(self.language):
             return build_state(Game.objects.get(pk=self.game_id))
 

@@ -237,6 +237,8 @@ def _end_person_turn(game: Game, turn: EngineTurn) -> None:
 
 # The service functions by socket command, for the consumer and views.
 PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
+    "step": make_step,
+    "hint": request_hint,
     "undo": undo_step,
     "end_turn": end_turn,
     "resign": resign,

@@ -289,10 +289,10 @@ async def test_an_event_during_a_command_waits_for_the_commands_answer(
     running, go_on = threading.Event(), threading.Event()
     run_sync = GameConsumer._run_sync
 
-    def held_run_sync(self: GameConsumer, command: Any) -> Any:
+    def held_run_sync(self: GameConsumer, command: Any, mode: str) -> Any:
         running.set()
         assert go_on.wait(TIMEOUT)
-        return run_sync(self, command)
+        return run_sync(self, command, mode)
 
     monkeypatch.setattr(GameConsumer, "_run_sync", held_run_sync)
     socket, _ = await connect(game.pk, user)
