@@ -25,11 +25,10 @@ RESIGN_KINDS = ("single", "gammon", "backgammon")
 # The commands the tutor may warn of: sent again with "anyway": true (仍然这样走).
 ANYWAY_TYPES = ("end_turn", "roll", "double", "take", "pass")
 MAX_ID_LENGTH = 64
-# A frame is at most 4 KB (the consumer refuses more, in words, before this);
-# a command is one flat object, so anything nested deeper is not one (and a
-# frame of 2,000 "[" made json.loads raise RecursionError: the socket closed
-# 1011 without a word).
-MAX_FRAME_CHARS = 4096
+# A frame is at most 4 KB; a command is one flat object, so anything nested
+# deeper is not one (and a frame of 2,000 "[" made json.loads raise
+# RecursionError: the socket closed 1011 without a word).
+MAX_FRAME_BYTES = 4096
 MAX_FRAME_DEPTH = 2
 
 
@@ -53,10 +52,13 @@ class Command:
 
 def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Command:
     """A ``Command`` from one frame, or ``CommandError`` saying what is wrong."""
+    frame = text_data.encode() if text_data is not None else bytes_data or b""
+    if len(frame) > MAX_FRAME_BYTES:
+        raise CommandError("too_large", _("Message too large (over 4 KB)."))
     if text_data is None:
         raise CommandError("bad_json", _("Commands are JSON text frames."))
     try:
-        data = read_object(text_data, MAX_FRAME_CHARS, MAX_FRAME_DEPTH)
+        data = read_object(text_data, MAX_FRAME_BYTES, MAX_FRAME_DEPTH)
     except JsonInputError as error:
         if error.code == "not_object":
             raise CommandError("bad_json", _("A command is a JSON object.")) from None
