@@ -18,16 +18,18 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-# The kinds a field may be, by name: the Python types json.loads gives.
-FIELD_KINDS: dict[str, tuple[type, ...]] = {
-    "text": (str,),
-    "number": (int,),
-    "list": (list,),
-    "object": (dict,),
-    "flag": (bool,),
-    "null": (type(None),),
+# The kinds a field may be, by name: the Python types json.loads gives, in words.
+FIELD_KINDS: dict[str, tuple[tuple[type, ...], Promise]] = {
+    "text": ((str,), gettext_lazy("text")),
+    "number": ((int,), gettext_lazy("a whole number")),
+    "list": ((list,), gettext_lazy("a list")),
+    "object": ((dict,), gettext_lazy("an object")),
+    "flag": ((bool,), gettext_lazy("true or false")),
+    "null": ((type(None),), gettext_lazy("null")),
 }
 Fields = Mapping[str, tuple[str, ...]]
 
@@ -42,34 +44,18 @@ class JsonInputError(ValueError):
 
     @property
     def message(self) -> str:
-        return describe_json_error(self)
-
-
-def describe_json_error(error: JsonInputError) -> str:
-    """The refusal in words, in the active language."""
-    p = dict(error.params)
-    if error.code == "bad_field":
-        kinds = " / ".join(_kind_words(kind) for kind in p.get("kinds", ()))
-        return _("“%(field)s” should be %(kinds)s.") % {"field": p.get("field"), "kinds": kinds}
-    texts = {
-        "too_large": _("The request is larger than %(limit)s bytes."),
-        "too_deep": _("The request is nested more than %(limit)s levels deep."),
-        "not_json": _("The request is not valid JSON."),
-        "not_object": _("The request should be a JSON object."),
-    }
-    return texts.get(error.code, _("The request cannot be read.")) % p
-
-
-def _kind_words(kind: str) -> str:
-    words = {
-        "text": _("text"),
-        "number": _("a whole number"),
-        "list": _("a list"),
-        "object": _("an object"),
-        "flag": _("true or false"),
-        "null": _("null"),
-    }
-    return str(words[kind])
+        """The refusal in words, in the active language."""
+        p = self.params
+        if self.code == "bad_field":
+            kinds = " / ".join(str(FIELD_KINDS[kind][1]) for kind in p["kinds"])
+            return _("“%(field)s” should be %(kinds)s.") % {"field": p["field"], "kinds": kinds}
+        texts = {
+            "too_large": _("The request is larger than %(limit)s bytes."),
+            "too_deep": _("The request is nested more than %(limit)s levels deep."),
+            "not_json": _("The request is not valid JSON."),
+            "not_object": _("The request should be a JSON object."),
+        }
+        return texts.get(self.code, _("The request cannot be read.")) % p
 
 
 def _refuse_constant(name: str) -> Any:
@@ -124,4 +110,4 @@ def check_fields(data: Mapping[str, Any], fields: Fields) -> None:
 def _is_kind(value: Any, kind: str) -> bool:
     if kind == "number" and isinstance(value, bool):
         return False
-    return isinstance(value, FIELD_KINDS[kind])
+    return isinstance(value, FIELD_KINDS[kind][0])
