@@ -271,21 +271,18 @@ def _describe_cube(state: dict[str, Any]) -> str | None:
         return _("The computer is thinking about your resignation.")
     if state.get("resign_refused"):
         return _("The computer refuses your resignation: it expects to win more. Play on.")
-    again = cube.get("owner") == cube.get("offered")  # the doubler owns the cube: a redouble
-    if state["status"] == Status.DOUBLED and cube.get("offered") == Side.DARK.value:
-        if again:
-            return _("The computer redoubles to %(value)d: take or pass?") % {
-                "value": cube["value"] * 2
-            }
-        return _("The computer doubles to %(value)d: take or pass?") % {"value": cube["value"] * 2}
     if state["status"] == Status.DOUBLED:
-        if again:
-            return _("You redouble to %(value)d; the computer is thinking.") % {
-                "value": cube["value"] * 2
-            }
-        return _("You double to %(value)d; the computer is thinking.") % {
-            "value": cube["value"] * 2
-        }
+        theirs = cube.get("offered") == Side.DARK.value
+        again = cube.get("owner") == cube.get("offered")  # the doubler owns the cube: a redouble
+        if theirs and again:
+            words = _("The computer redoubles to %(value)d: take or pass?")
+        elif theirs:
+            words = _("The computer doubles to %(value)d: take or pass?")
+        elif again:
+            words = _("You redouble to %(value)d; the computer is thinking.")
+        else:
+            words = _("You double to %(value)d; the computer is thinking.")
+        return words % {"value": cube["value"] * 2}
     action = state.get("last_cube_action")
     if action and action["side"] == Side.DARK.value and action["action"] == "take":
         last = state.get("last_turn")
