@@ -11,12 +11,11 @@ Sends may come from any thread: the consumer's database thread, the
 in-process computer-player pool, a Celery worker. The in-memory channel
 layer is bound to the server's event loop, so once a consumer has told us
 that loop (``attach_loop``) a send from another thread is run on it. A
-process without sockets (a Celery worker) sends to Redis from one long-lived
-loop of its own: ``async_to_sync`` would make a new loop, and so a new Redis
-connection, for every send (5-6 ms of a computer turn). Without Redis and
-without sockets (plain scripts, some tests) ``async_to_sync`` is used, or,
-on a thread that runs an event loop of its own (a test driving Playwright's
-sync API), that same long-lived loop.
+process without sockets (a Celery worker, a script, a test) sends from one
+long-lived loop of its own: ``async_to_sync`` would make a new loop, and so
+a new Redis connection, for every send (5-6 ms of a computer turn), and it
+refuses to run on a thread with a loop of its own (a test driving
+Playwright's sync API).
 """
 
 from __future__ import annotations
@@ -30,8 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import get_channel_layer
 
 from runtime.layers import InMemoryChannelLayer as ProcessLayer
 
@@ -155,16 +153,9 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     loop = _server_loop
     try:
         if loop is None or loop.is_closed() or not loop.is_running():
-            if isinstance(layer, InMemoryChannelLayer) and running is None:
-                async_to_sync(_send)(layer, group, message)
-            else:
-                # Waited for: a worker's task is acknowledged only once it is sent.
-                # (Also where this thread runs a loop of its own that is not the
-                # sockets': async_to_sync refuses to run there.)
-                sending = asyncio.run_coroutine_threadsafe(
-                    _send(layer, group, message), _sender_loop()
-                )
-                sending.result(SEND_TIMEOUT)
+            # Waited for: a worker's task is acknowledged only once it is sent.
+            sending = asyncio.run_coroutine_threadsafe(_send(layer, group, message), _sender_loop())
+            sending.result(SEND_TIMEOUT)
         elif running is loop:  # called from a coroutine on the server loop: cannot block it
             loop.create_task(_send(layer, group, message))
         else:
