@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import ensure_player
@@ -145,11 +146,9 @@ def _damaged_page(request: HttpRequest, game: Game, state: dict[str, Any]) -> Ht
 
 
 @require_GET
+@never_cache
 def state(request: HttpRequest, game_id: int) -> JsonResponse:
-    game = owned_game(request, game_id)
-    response = JsonResponse(build_state(game, moves=True))
-    response["Cache-Control"] = "no-store"
-    return response
+    return JsonResponse(build_state(owned_game(request, game_id), moves=True))
 
 
 @require_POST

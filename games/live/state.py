@@ -131,13 +131,11 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "last_cube_action": last_cube_action(game),
         "resign_offer": game.resign_offer or None,
         "resign_refused": game.resign_refused or None,
+        **_board_json(game),
+        "ids": ids_json(game),
+        "no_move": _light_just_passed(game, last),
+        "thinking": not game.is_over and (game.turn == Side.DARK.value or bool(game.resign_offer)),
     }
-    state.update(_board_json(game))
-    state["ids"] = ids_json(game)
-    state["no_move"] = _light_just_passed(game, last)
-    state["thinking"] = not game.is_over and (
-        game.turn == Side.DARK.value or bool(game.resign_offer)
-    )
     word_cube(state)
     state["message"] = describe_state(state)
     if moves:
@@ -251,16 +249,13 @@ def describe_state(state: dict[str, Any]) -> str | None:
     if cube_words:
         return cube_words
     last = state.get("last_turn")
-    if state.get("no_move") and last:
-        return _("You rolled %(d1)s-%(d2)s and have no legal move; the turn passes.") % {
-            "d1": last["dice"][0],
-            "d2": last["dice"][1],
-        }
-    if last and last["side"] == Side.DARK.value and not last["notation"]:
-        return _("The computer rolled %(d1)s-%(d2)s and cannot move.") % {
-            "d1": last["dice"][0],
-            "d2": last["dice"][1],
-        }
+    if not last:
+        return None
+    dice = {"d1": last["dice"][0], "d2": last["dice"][1]}  # every turn has its dice
+    if state.get("no_move"):
+        return _("You rolled %(d1)s-%(d2)s and have no legal move; the turn passes.") % dice
+    if last["side"] == Side.DARK.value and not last["notation"]:
+        return _("The computer rolled %(d1)s-%(d2)s and cannot move.") % dice
     return None
 
 
