@@ -258,9 +258,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if not self.closing and not await dbthreads.run(self._session_checked):
             await self._end_session(None)
 
-    async def session_ended(self, event: dict[str, Any]) -> None:
-        await self._end_session(None)
-
     async def _end_session(self, command_id: str | None) -> None:
         if self.closing:
             return

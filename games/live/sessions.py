@@ -8,8 +8,8 @@ so natural expiry refuses the very next command. Everything else that ends
 or changes a session pushes to its sockets, which ask again at once:
 
 - a session row deleted (log-out, ``flush``, a new key at log-in, the
-  admin, ``clearsessions``) closes that session's sockets;
-- a session row saved (a new expire date, new data) makes its sockets ask;
+  admin, ``clearsessions``) or saved (a new expire date, new data) makes
+  that session's sockets ask (a deleted one no longer holds: they close);
 - a user saved with its password or active flag (any ``save``: the account
   pages, ``set_password``, the admin, a script) or deleted makes every socket
   of that user ask, so the sessions it no longer signs in close.
@@ -108,14 +108,8 @@ def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
     )
 
 
-@receiver(post_delete, sender=Session, dispatch_uid="games.live.sessions.session_deleted")
-def _session_deleted(sender: Any, instance: Session, **kwargs: Any) -> None:
-    group = broadcast.session_group(instance.session_key)
-    transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.ended"}))
-
-
-@receiver(post_save, sender=Session, dispatch_uid="games.live.sessions.session_saved")
-def _session_saved(sender: Any, instance: Session, created: bool, **kwargs: Any) -> None:
+@receiver([post_save, post_delete], sender=Session, dispatch_uid="games.live.sessions.session")
+def _session_changed(sender: Any, instance: Session, created: bool = False, **kwargs: Any) -> None:
     if created:
         return  # a new key: no socket was opened under it yet
     group = broadcast.session_group(instance.session_key)

@@ -216,7 +216,7 @@ def test_a_send_from_a_thread_running_another_loop_still_reaches_the_group(
 
     async def scenario() -> dict[str, Any]:
         await layer.group_add(group, "specific.a!1")
-        broadcast.group_send(group, {"type": "session.ended"})  # a plain call, inside the loop
+        broadcast.group_send(group, {"type": "session.check"})  # a plain call, inside the loop
         return await asyncio.wait_for(layer.receive("specific.a!1"), 5)
 
-    assert asyncio.run(scenario()) == {"type": "session.ended"}
+    assert asyncio.run(scenario()) == {"type": "session.check"}
