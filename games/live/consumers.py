@@ -155,9 +155,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if command.id in self.seen_ids:
             await self._error(command.id, "duplicate", _("This command was already received."))
             return
-        await self._run(command)
-
-    async def _run(self, command: Command) -> None:
         try:
             outcome = await self._run_when_ranked(command)
         except Exception as exc:
@@ -202,7 +199,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
             # One job per (game, version); its answer goes to every socket.
             return {"type": "ack", "id": command.id, "version": command.version}, None
-        # This socket sends the command's state with its reply (``_run``);
+        # This socket sends the command's state with its reply (``_receive_command``);
         # its write holds only while the session's row does (a log-out since
         # the check above refuses it: games/live/sessions.py).
         with (
