@@ -65,12 +65,12 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
         if error.code == "too_deep":
             raise CommandError("bad_json", error.message) from None
         raise CommandError("bad_json", _("That message is not valid JSON.")) from None
-    command_id = _command_id(data.get("id"))
+    command_id, no_id = _command_id(data.get("id"))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in services.PERSON_COMMANDS:
         raise CommandError("unknown_type", _("Unknown command type."), command_id)
     if command_id is None:
-        raise CommandError("bad_command", _id_missing(data.get("id")))
+        raise CommandError("bad_command", no_id)
     version = data.get("version")
     if not _is_int(version):
         message = _("A command needs the version it was made on.")
@@ -78,19 +78,16 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     return Command(kind, command_id, version, _args(kind, data, command_id))
 
 
-def _command_id(value: Any) -> str | None:
-    if isinstance(value, (str, int)) and not isinstance(value, bool):
-        text = str(value)
-        if 0 < len(text) <= MAX_ID_LENGTH:
-            return text
-    return None
-
-
-def _id_missing(value: Any) -> str:
-    """What is wrong with an id ``_command_id`` did not take."""
-    if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
-        return _("A command id is at most %(limit)d characters long.") % {"limit": MAX_ID_LENGTH}
-    return _("A command needs an id.")
+def _command_id(value: Any) -> tuple[str | None, str]:
+    """The command's id as text, or None and what is wrong with it."""
+    text = str(value) if isinstance(value, str) or _is_int(value) else ""
+    if not text:
+        return None, _("A command needs an id.")
+    if len(text) > MAX_ID_LENGTH:
+        return None, _("A command id is at most %(limit)d characters long.") % {
+            "limit": MAX_ID_LENGTH
+        }
+    return text, ""
 
 
 def _is_int(value: Any) -> TypeGuard[int]:

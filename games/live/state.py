@@ -71,7 +71,7 @@ def damaged_state(game: Game) -> dict[str, Any]:
     """The state of a row that cannot be read: only its id, version and
     status (and a result once resigned), an empty board, the words."""
     finished = game.status == Status.FINISHED
-    state: dict[str, Any] = {
+    return {
         "type": "state",
         "game": game.pk,
         "version": game.version,
@@ -95,9 +95,8 @@ def damaged_state(game: Game) -> dict[str, Any]:
         "moves": [],
         "cube_actions": [],
         **_board_json_of(Position((0,) * 25, (0,) * 25)),
+        "message": damaged_words(finished),
     }
-    state["message"] = damaged_words(finished)
-    return state
 
 
 def damaged_words(finished: bool) -> str:
