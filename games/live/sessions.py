@@ -116,21 +116,15 @@ def _session_changed(sender: Any, instance: Session, created: bool = False, **kw
     transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.check"}))
 
 
-@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_saved")
-def _user_saved(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
-    fields = kwargs.get("update_fields")
-    if created or (fields is not None and not USER_FIELDS_CHECKED & set(fields)):
-        return  # last_login at each log-in, say: no session's answer changes
-    _check_user_sessions(instance.pk)
-
-
 @receiver(
-    post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_gone"
+    [post_save, post_delete],
+    sender=settings.AUTH_USER_MODEL,
+    dispatch_uid="games.live.sessions.user",
 )
-def _user_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
-    _check_user_sessions(instance.pk)
-
-
-def _check_user_sessions(user_id: int) -> None:
-    group = broadcast.user_group(user_id)
+def _user_changed(
+    sender: Any, instance: Any, created: bool = False, update_fields: Any = None, **kwargs: Any
+) -> None:
+    if created or (update_fields is not None and not USER_FIELDS_CHECKED & set(update_fields)):
+        return  # last_login at each log-in, say: no session's answer changes
+    group = broadcast.user_group(instance.pk)
     transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.check"}))
