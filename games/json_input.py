@@ -2,7 +2,7 @@
 
 ``read_object(raw, max_bytes, max_depth)`` gives a dict, or ``JsonInputError``
 when the text is too large, not JSON (``NaN`` and ``Infinity`` are not JSON),
-nested too deep (checked on the parsed value, without recursion, and a
+nested too deep (checked on the parsed value, no deeper than the limit, and a
 ``RecursionError`` from the parser is the same refusal), or not an object.
 ``check_fields(data, fields)`` checks the types of the fields a reader will
 use (``FIELD_KINDS``' names), so a reader never meets a dict where it
@@ -74,30 +74,19 @@ def read_object(raw: str | bytes, max_bytes: int, max_depth: int) -> dict[str, A
         raise JsonInputError("not_json") from None
     if not isinstance(data, dict):
         raise JsonInputError("not_object")
-    if depth(data) > max_depth:
+    if _deeper_than(data, max_depth):
         raise JsonInputError("too_deep", {"limit": max_depth})
     return data
 
 
-def depth(value: Any) -> int:
-    """How deep lists and objects nest in ``value`` (a scalar: 0), without recursion.
-
-    >>> depth({"a": [[1], 2]}), depth([]), depth(3)
-    (3, 1, 0)
-    """
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in children)
-    return deepest
+def _deeper_than(value: Any, levels: int) -> bool:
+    """Whether lists and objects nest in ``value`` more than ``levels`` deep
+    (a scalar: 0, ``[]``: 1); the recursion stops at ``levels``."""
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, list):
+        return False
+    return levels == 0 or any(_deeper_than(child, levels - 1) for child in value)
 
 
 def check_fields(data: Mapping[str, Any], fields: Fields) -> None:
