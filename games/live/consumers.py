@@ -139,7 +139,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             raise exc
         log.warning("database unavailable for game %s: %s", self.game_id, exc)
         # Before the opening read the owner's language: the request's.
-        with translation.override(getattr(self, "language", None) or _request_language(self.scope)):
+        with translation.override(getattr(self, "language", None) or _socket_language(self.scope)):
             message = _(
                 "The game is temporarily unavailable; your move is not lost. "
                 "Please try again in a moment."
@@ -376,17 +376,13 @@ def _first_hint_request(game_id: int, version: int) -> bool:
     return bool(cache.add(key, 1, timeout=settings.HINT_REQUEST_SECONDS))
 
 
-def _socket_language(scope: dict[str, Any], user: Any) -> str:
-    """The page language: the user's preference, else the request's."""
-    chosen = board_prefs(user).get("language")
+def _socket_language(scope: dict[str, Any], user: Any = None) -> str:
+    """The page language: the user's preference, else what Django's
+    LocaleMiddleware finds for the socket's request (the language cookie,
+    Accept-Language, ``LANGUAGE_CODE``)."""
+    chosen = board_prefs(user).get("language") if user is not None else None
     if chosen and translation.check_for_language(chosen):
         return translation.get_supported_language_variant(chosen)
-    return _request_language(scope)
-
-
-def _request_language(scope: dict[str, Any]) -> str:
-    """The language Django's LocaleMiddleware finds for the socket's request:
-    the language cookie, Accept-Language, ``LANGUAGE_CODE``."""
     accept = dict(scope["headers"]).get(b"accept-language", b"").decode("latin-1")
     request = SimpleNamespace(COOKIES=scope["cookies"], META={"HTTP_ACCEPT_LANGUAGE": accept})
     return translation.get_language_from_request(request)  # type: ignore[arg-type]
