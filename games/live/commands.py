@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import services, tutor
 from games.engine import BAR, OFF
-from games.engine.fairdice import DiceSeedError, check_person_seed
+from games.engine.fairdice import valid_person_seed
 from games.json_input import JsonInputError, read_object
 from games.live.state import READ_ERRORS, build_state, damaged_words
 from games.models import Game
@@ -136,12 +136,9 @@ def _seed_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
     seed = data.get("seed")
     if seed is None:
         return {}
-    if not isinstance(seed, str):
+    if not (isinstance(seed, str) and valid_person_seed(seed)):
         raise CommandError("bad_command", bad_seed_message(), command_id)
-    try:
-        return {"seed": check_person_seed(seed)}
-    except DiceSeedError:
-        raise CommandError("bad_command", bad_seed_message(), command_id) from None
+    return {"seed": seed}
 
 
 def bad_seed_message() -> str:
