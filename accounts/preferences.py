@@ -62,7 +62,7 @@ def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
     return board_prefs_from(preferences_for(user))
 
 
-def tutor_level(user_id: int | None) -> str:
+def tutor_level(user_id: int) -> str:
     """The player's 教练模式 level alone: one small query, no user row (it is
     read on every End turn and after every computer turn)."""
     found = Preferences.objects.filter(user_id=user_id).values_list("tutor", flat=True).first()
