@@ -11,13 +11,19 @@ reasons in that order (the largest first) so the first sentence answers
   the gap splits exactly into a plain-win term ``2·Δwin`` and the terms
   ``Δwg``, ``Δwbg``, ``−Δlg``, ``−Δlbg``: ``wins_gammon`` carries ``Δwg``,
   ``saves_gammon`` carries ``−Δlg``, and so on, at the review's depth.
-- **Everything the board shows (hits, points, prime, shots, builders, slots,
+- **Shots: the rolls that hit, one roll deeper.** Valued one roll deeper
+  (the opponent's 21 rolls, its best play of each by the network), the gap
+  is a sum over the rolls, each its chance times the two boards'
+  difference after it; the rolls that hit a blot of one play and not of the
+  other make the shots' part (the hit chance times what those hits cost,
+  ``shot_cost``), which ``safer`` carries.
+- **Everything else the board shows (hits, points, prime, builders, slots,
   escaping, timing, the race): a counterfactual among the roll's own
   plays.** The difference's value is what the best play loses when it must
   do without that difference and is otherwise played as well as possible:
   ``E(best) − max E(q)`` over the legal plays ``q`` no better than the
-  played play in that respect (no more hits, no point there, at least as
-  many shots, ...; the played play is one of them, so the value lies
+  played play in that respect (no more hits, no point there, no more
+  builders, ...; the played play is one of them, so the value lies
   between 0 and the whole gap). Every legal play is valued by the network
   alone (the evaluator's 1-ply, about a millisecond a decision), and the
   value is read as a share of the gap at that depth; when the network alone
@@ -31,7 +37,8 @@ counts), and a gammon share may pass one when the plain wins go the other
 way. ``weighed`` sorts by share, largest first; shares within ``TIE`` of
 each other keep the teacher's order, and reasons without a share come last. It is run for
 played errors only (the review, the tutor's panel): one 1-ply ranking of the
-roll and the features of each legal play.
+roll and the features of each legal play, and for ``safer`` the opponent's
+21 rolls ranked at 1-ply on both boards (``bench/teaching.py`` times it).
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from ai_worker.candidates import Candidate
 from ai_worker.explain import Reason
 from ai_worker.features import Features, position_features
 from ai_worker.ranking import Ranked, RankFn, default_rank
-from games.engine import Dice, Position
+from games.engine import ROLLS, Dice, Position
 
 # The exact terms of the gap: the chance each gammon reason compares, and
 # the sign that makes it favour the best play.
@@ -110,7 +117,6 @@ LACKS: dict[str, Lacks] = {
     "anchor": _point_not_made,
     "builders": _no_more(lambda q: q.after.builders),
     "slots": _not_slotted,
-    "safer": _no_fewer(lambda q: q.after.shots),
     "breaks_contact": lambda q, other, reason: q.after.contact,
     "fewer_rolls": _no_fewer(_rolls),
     "better_race": _no_more(lambda q: q.win),
@@ -138,6 +144,11 @@ def shares(
             term = sign * (best.probs[key] - other.probs[key])
             found.append(term / gap if gap > 0 else None)
             continue
+        if reason.code == "safer":
+            board = Position.from_position_id
+            cost = shot_cost(board(best.result_id), board(other.result_id), rank)
+            found.append(max(0.0, cost) / gap if gap > 0 else None)
+            continue
         lacks = LACKS.get(reason.code)
         if lacks is None:
             found.append(None)
@@ -146,6 +157,31 @@ def shares(
             plays = _network_values(position, dice, rank)
         found.append(_counterfactual(plays, best, other, reason, lacks))
     return found
+
+
+def replies(result: Position, rank: RankFn = default_rank) -> list[tuple[int, bool, float]]:
+    """For each of the opponent's 21 rolls after ``result``: (its weight of
+    36, whether a play of it hits, the value for the side that just moved
+    after the opponent's best play, by the network)."""
+    from ai_worker.evaluator import value_unmoved
+
+    opponent = Position(result.opp, result.me)
+    found = []
+    for d1, d2, weight in ROLLS:
+        ranked = rank(opponent, Dice(d1, d2), 1)  # every legal play
+        hits = any(step.hit for r in ranked for step in r.play.steps)
+        value = ranked[0].equity if ranked else value_unmoved(opponent, 1)[0]
+        found.append((weight, hits, -float(value)))
+    return found
+
+
+def shot_cost(best: Position, other: Position, rank: RankFn = default_rank) -> float:
+    """What the other play's shots cost against the best's, in equity: one
+    roll deeper the gap is a sum over the opponent's 21 rolls (each its
+    chance times the two boards' difference after its best play); the rolls
+    that hit a blot of one play and not of the other are the shots' part."""
+    rolls = zip(replies(best, rank), replies(other, rank), strict=True)
+    return sum(w * (b - o) for (w, hb, b), (_w, ho, o) in rolls if hb != ho) / 36
 
 
 def _counterfactual(

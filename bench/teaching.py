@@ -194,8 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         print("  " + line)
     weighed_errors = errors - unweighed
     print(
-        f"played errors with shares of the gap {weighed_errors}/{errors} (the rest: the network"
-        f" alone ranks the two plays the other way, the teacher's order): the first reason"
+        f"played errors with shares of the gap {weighed_errors}/{errors} (the rest: no"
+        f" reason with a share, the teacher's order): the first reason"
         f" carries the largest share in {largest}/{weighed_errors}"
         f" = {largest / max(1, weighed_errors):.1%} (the teacher's fixed order:"
         f" {teacher_largest / max(1, weighed_errors):.1%}), within {TIE:.2f} of it in {near}"
