@@ -136,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     errors = concrete = sentences = wrong = 0
     largest = near = unweighed = teacher_largest = 0
     carried: list[float] = []
+    teacher_carried: list[float] = []
     weigh_seconds = 0.0
     first: Counter[str] = Counter()
     examples: list[str] = []
@@ -171,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             fixed = compared(replace(report.played_candidate, versus=()), best_c, before)
             teacher = float(_stored(versus, fixed.versus[0]).params.get("share", 0.0))
             teacher_largest += teacher == max(known)
+            teacher_carried.append(min(1.0, teacher))
             near += lead >= max(known) - TIE
             carried.append(min(1.0, lead))
             # The attribution alone, timed again on the same decision.
@@ -200,7 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         f" = {largest / max(1, weighed_errors):.1%} (the teacher's fixed order:"
         f" {teacher_largest / max(1, weighed_errors):.1%}), within {TIE:.2f} of it in {near}"
         f"/{weighed_errors}; it carries {mean(carried) if carried else 0:.0%} of the gap on"
-        f" average (median {median(carried) if carried else 0:.0%})"
+        f" average (median {median(carried) if carried else 0:.0%}; the teacher's first"
+        f" {mean(teacher_carried) if carried else 0:.0%},"
+        f" median {median(teacher_carried) if carried else 0:.0%})"
     )
     print(
         f"  the attribution: {weigh_seconds / max(1, weighed_errors) * 1000:.1f} ms a played"
