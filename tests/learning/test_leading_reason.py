@@ -7,11 +7,12 @@ plays: the plain-win term ``2·Δwin`` is a small part of it), a gap almost
 all shots (the two boards one roll deeper, the opponent's rolls and which
 of them hit found by the rules' move generator: the rolls that hit one
 play's blots and not the other's carry three quarters of it or more), and
-there the shots lead where the teacher's fixed order put something else. Then a property test over decisions
-of seeded random games: the first reason's share is the largest (within the
-tie), the counterfactual shares lie in [0, 1], the gammon shares are the
-exact terms, and the reasons are the teacher's, reordered, still true on the
-two boards. The real evaluator throughout.
+there the shots lead where the teacher's fixed order put something else.
+Then a property test over decisions of seeded random games: the first
+reason's share is the largest (within the tie), the counterfactual shares
+lie in [0, 1], the gammon shares are the exact terms, and the reasons are
+the teacher's, reordered, still true on the two boards. The real evaluator
+throughout.
 """
 
 from __future__ import annotations
