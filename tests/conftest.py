@@ -358,6 +358,15 @@ def _held(signal: Any, uid: str, receiver: Any, held: list[Any], *names: str) ->
         signal.connect(receiver, dispatch_uid=uid)
 
 
+def dark_turn(game_id: int, version: int) -> tuple[Any, Any] | None:
+    """DARK's position (from its side) and dice when it is to play its
+    checkers at ``version``, as its task reads them; None otherwise."""
+    from games import services
+
+    due = services.computer_due(game_id, version)
+    return None if due is None or due.task != "play" else (due.position, due.dice)
+
+
 @contextmanager
 def earlier(minutes: float) -> Iterator[None]:
     """The site's clock (``django.utils.timezone.now``) ``minutes`` back for

@@ -101,18 +101,18 @@ def make_step(
 ) -> Game:
     """One step of the person's turn (display numbering = LIGHT's: 25 bar, 0 off)."""
 
-    def step(game: Game, locked: bool) -> bool | Rest:
+    def step(game: Game) -> Rest | None:
         try:
             turn = current_turn(game).step(src, dst, die)
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
         game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
         remember_turn(game, turn)
-        if turn.complete and _auto_end_turn(game.owner):
-            if not _tutor_allows(game, turn, anyway=False):
-                return True  # the step stands; the turn waits on the warning
-            return _ended(game, turn, locked)  # the turn ends: its Turn row too
-        return True
+        if not turn.complete or not board_prefs(game.owner).get("auto_end_turn", True):
+            return None
+        if not _tutor_allows(game, turn, anyway=False):
+            return None  # the step stands; the turn waits on the warning
+        return _ended(game, turn)
 
     return row_command(game_id, user, version, step)
 
@@ -121,7 +121,7 @@ def undo_step(game_id: int, user: Any, version: int, whole: bool = False) -> Gam
     """Take back the last step of the person's turn (``whole``: every step of
     it, the tutor's 撤销重走)."""
 
-    def undo(game: Game, locked: bool) -> bool:
+    def undo(game: Game) -> None:
         try:
             turn = current_turn(game).undo()
             while whole and turn.steps:
@@ -130,7 +130,6 @@ def undo_step(game_id: int, user: Any, version: int, whole: bool = False) -> Gam
             raise StepRefusedError(exc.refusal) from exc
         game.steps = game.steps[: len(turn.steps)]
         remember_turn(game, turn)
-        return True
 
     return row_command(game_id, user, version, undo)
 
@@ -142,13 +141,13 @@ def end_turn(game_id: int, user: Any, version: int, anyway: bool = False) -> Gam
     stored and the reply carries it (``games.tutor``); ``anyway`` (仍然这样走)
     commits it all the same."""
 
-    def end(game: Game, locked: bool) -> bool | Rest:
+    def end(game: Game) -> Rest | None:
         turn = current_turn(game)
         if not turn.complete:
             raise TurnIncompleteError(f"game {game_id}: the dice are not used yet")
         if not _tutor_allows(game, turn, anyway=anyway):
-            return True  # only the warning is written
-        return _ended(game, turn, locked)
+            return None  # only the warning is written
+        return _ended(game, turn)
 
     return row_command(game_id, user, version, end)
 
@@ -164,16 +163,11 @@ def resign(game_id: int, user: Any, version: int, kind: str = ResultKind.SINGLE)
     with transaction.atomic():
         game = person_command(game_id, user, version, needs_turn=False)
         if game.has_cube:
-            return offer_resignation(game, kind)
-        accept_resignation(game, kind)
+            game.resign_offer = kind.value
+            game.computer_turn_started_at = timezone.now()
+        else:
+            accept_resignation(game, kind)
         return save(game)
-
-
-def offer_resignation(game: Game, kind: ResultKind) -> Game:
-    game.resign_offer = kind.value
-    game.resign_refused = ""
-    game.computer_turn_started_at = timezone.now()
-    return save(game)
 
 
 def accept_resignation(game: Game, kind: ResultKind) -> None:
@@ -215,24 +209,17 @@ def _tutor_allows(game: Game, turn: EngineTurn, *, anyway: bool) -> bool:
     return check(game, decision, anyway=anyway)
 
 
-def _auto_end_turn(user: Any) -> bool:
-    return bool(board_prefs(user).get("auto_end_turn", True))
+def _ended(game: Game, turn: EngineTurn) -> Rest:
+    """The person's turn ends: what ``row_command`` stores with the row."""
 
-
-def _ended(game: Game, turn: EngineTurn, locked: bool) -> bool | Rest:
-    """The person's turn ends: at once under the lock, else the rest of the
-    command (``row_command`` stores the Turn and the row in one transaction)."""
-    if locked:
-        _end_person_turn(game, turn)
+    def end_turn() -> bool:
+        play = turn.play()
+        record_turn(game, Side.LIGHT, play, position_of(game), play.result)
+        if not check_game_over(game, play.result, Side.LIGHT):
+            pass_to(game, Side.DARK)
         return True
-    return lambda: _end_person_turn(game, turn)
 
-
-def _end_person_turn(game: Game, turn: EngineTurn) -> None:
-    play = turn.play()
-    record_turn(game, Side.LIGHT, play, position_of(game), play.result)
-    if not check_game_over(game, play.result, Side.LIGHT):
-        pass_to(game, Side.DARK)
+    return end_turn
 
 
 # The service functions by socket command, for the consumer and views.
