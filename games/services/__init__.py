@@ -1,28 +1,16 @@
 """Every state change of a game: one function each, one writer per game.
 
 This package is the writer's one public face: views, consumers, tasks and
-tests call ``games.services.<name>`` and never the modules below, which are
-split by concept:
+tests call ``games.services.<name>`` and never the modules below it, which
+are split by concept (``person``, ``computer``, ``doubling``, ``turns``,
+``matches``, …; ``rows`` the lock, the save and the signals sent after
+commit, ``store`` the row's SQL; tests replace ``dice.roll_die``).
 
-- ``errors``: why a command changed nothing (``ServiceError`` and kin);
-- ``dice``: the one source of dice (tests replace ``dice.roll_die``);
-- ``rows``: the row lock, the save, and the signals sent after commit
-  (``signals.state_changed``, ``signals.computer_turn_due``);
-- ``turns``: how a turn ends (Turn row, hand-over, result);
-- ``imports``: a match file stored as the owner's games;
-- ``person``: the person's commands; ``computer``: the computer's turn;
-- ``setups``: a game from a chosen position (no opening roll);
-- ``damage``: a game whose row cannot be read, stopped and given up;
-- ``cube``: the cube's and the match's rows (a double, a result);
-  ``doubling``: roll, double, take, pass; ``matches``: a match and its games.
-
-Each command runs in ``transaction.atomic()``, locks the game row, checks the
-version the command was made on, and sends its signals only after commit.
-Outward events go through signals (``games.signals``): the writer imports
-neither the socket (``games.live``, which pushes ``state_changed`` to the
-game's sockets) nor any app above it. The read helpers are in
-``games.reading``. Positions are stored from LIGHT's side; DARK plays on
-``position.swapped()``.
+Each command locks the game row (or writes it only if still at the version
+read), checks the version the command was made on, and sends its signals
+only after commit. Outward events go through signals (``games.signals``):
+the writer imports neither the socket (``games.live``) nor any app above
+it. The read helpers are in ``games.reading``.
 """
 
 from __future__ import annotations

@@ -83,9 +83,6 @@ def start_computer_turn(game_id: int, version: int) -> ComputerStart:
         starts = _count(game, version, "starts")
         if not starts:
             return ComputerStart(0, None)
-        # The count is stored: the finish writes only what it changes.
-        assert game.loaded_values is not None  # lock() read it
-        game.loaded_values["computer_attempts"] = dict(game.computer_attempts)
         return ComputerStart(starts, _due(game), game)
 
 
@@ -237,7 +234,7 @@ def count_computer_attempt(game_id: int, version: int, kind: str) -> int:
     waits on that turn: a stale or duplicate task counts nothing.
     """
     with transaction.atomic():
-        return _count(store.locked_game(game_id), version, kind)
+        return _count(lock(game_id), version, kind)
 
 
 def _count(game: Game, version: int, kind: str) -> int:

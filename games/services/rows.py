@@ -12,7 +12,6 @@ the computer's finish writes so the row its task's start read
 
 from __future__ import annotations
 
-import operator
 import threading
 from collections.abc import Callable
 from typing import Any, cast
@@ -42,26 +41,10 @@ from games.tutor import on_for
 Rest = Callable[[], bool]
 RowChange = Callable[[Game], "Rest | None"]
 
-# Every column a transition may change (updated_at is always written).
-SAVED_FIELDS = tuple(
-    f.attname
-    for f in Game._meta.concrete_fields
-    if not f.primary_key and f.name not in ("owner", "created_at", "updated_at")
-)
-_saved_values = operator.attrgetter(*SAVED_FIELDS)
-# Of them, those holding lists and dicts (copied for change detection).
-JSON_FIELDS = tuple(
-    f.attname
-    for f in Game._meta.concrete_fields
-    if f.attname in SAVED_FIELDS and f.get_internal_type() == "JSONField"
-)
-
 
 def lock(game_id: int) -> Game:
     """The game row, locked until the transaction ends (call inside ``atomic``)."""
-    game = store.locked_game(game_id)
-    game.loaded_values = _values(game)
-    return game
+    return store.game(game_id, locked=True)
 
 
 def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = True) -> Game:
@@ -88,7 +71,7 @@ def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Gam
         except ServiceError:
             game = None
     if game is None:
-        game = _checked(read(game_id), user, version, True)
+        game = _checked(store.game(game_id), user, version, True)
         rest = change(game)
     if not save_at(game, version, rest, by_person=True):
         with transaction.atomic():
@@ -160,8 +143,8 @@ def _hold(game: Game) -> Game:
     held.sent_state = None
     held.__dict__.pop("tutor_reply", None)  # what this command's reply said
     held.loaded_values = dict(game.loaded_values or {})
-    for name in JSON_FIELDS:  # lists and dicts of its own
-        held.__dict__[name] = _copy(game.__dict__[name])
+    for name in store.JSON_FIELDS:  # lists and dicts of its own
+        held.__dict__[name] = store.copy(game.__dict__[name])
     with _held_lock:
         _held.pop(game.pk, None)  # to the end: the oldest first out
         _held[game.pk] = held
@@ -183,17 +166,10 @@ def hold_opened(game: Game) -> None:
     A decision of the person's open on it is handed to the tutor again
     (``person_to_decide``): its ranking may have been lost with a restart or
     pushed out of the cache; one already there costs the task a lookup."""
-    game.loaded_values = _values(game)
+    store.remember(game)
     _hold(game)
     if person_deciding(game, mid_turn=True) and on_for(game):
         person_to_decide.send(sender=Game, game_id=game.pk, version=game.version)
-
-
-def read(game_id: int) -> Game:
-    """The game row as it is now, unlocked (``row_command`` writes it conditionally)."""
-    game = store.game(game_id)
-    game.loaded_values = _values(game)
-    return game
 
 
 def _checked(game: Game, user: Any, version: int, needs_turn: bool) -> Game:
@@ -215,11 +191,8 @@ def save(game: Game, *, by_person: bool = False) -> Game:
     """Write the changed columns at the next version; announce it after commit
     (``by_person``: a step, undo or End turn, which bring the person no new
     decision)."""
-    # Only the changed columns: most commands touch two or three of them, and
-    # building the full UPDATE was a third of a step's server time.
     game.version += 1
-    store.update(game, [*_changed_fields(game), "updated_at"])
-    game.loaded_values = _values(game)
+    store.update(game)
     after_commit(game, by_person=by_person)
     return game
 
@@ -239,9 +212,8 @@ def save_at(game: Game, version: int, rest: Rest | None = None, *, by_person: bo
             pass  # its Turn's number is taken: another command stored one since
         return False
     game.version = version + 1
-    if not store.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
+    if not store.update(game, at_version=version):
         return False
-    game.loaded_values = _values(game)
     after_commit(game, by_person=by_person)
     return True
 
@@ -270,29 +242,3 @@ def _broadcast(game: Game) -> None:
     # The state sent is kept on the instance: the command's own reply reuses it.
     for _receiver, sent in state_changed.send(sender=Game, game=game):
         game.sent_state = cast("dict[str, Any] | None", sent)
-
-
-def _values(game: Game) -> dict[str, Any]:
-    # JSON values are copied so a change made in place is still seen.
-    values = dict(zip(SAVED_FIELDS, _saved_values(game), strict=True))
-    for name in JSON_FIELDS:
-        values[name] = _copy(values[name])
-    return values
-
-
-def _copy(value: Any) -> Any:
-    # JSON values hold only lists, dicts and scalars: copied without
-    # deepcopy's memo (which was a fifth of a step's CPU).
-    if type(value) is list:
-        return [_copy(item) for item in value]
-    if type(value) is dict:
-        return {key: _copy(item) for key, item in value.items()}
-    return value
-
-
-def _changed_fields(game: Game) -> list[str]:
-    """Fields that differ from what ``lock`` read (all of them if unknown)."""
-    loaded = game.loaded_values
-    if loaded is None:
-        return list(SAVED_FIELDS)
-    return [name for name, value in _values(game).items() if loaded[name] != value]

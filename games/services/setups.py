@@ -13,13 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from games.engine import Position, Side
 from games.models import Game, GameKind, Status
 from games.reading import cube_of, cube_refusal
 from games.services import dice as dice_source
-from games.services.rows import after_commit
 from games.services.turns import begin_first_turn
 from games.tiers import Tier
 
@@ -54,18 +52,9 @@ def start_game_from(
         # roll number, the rolls after it do.
         dice_source.seed_game(game, person_seed)
         if dice is None and cube_of(game) is not None and cube_refusal(game, turn) is None:
-            _deciding(game)
-            return game
-        game.dice = list(dice) if dice is not None else dice_source.roll_dice(game)
+            game.status = Status.DECIDING  # the side on turn first decides whether to double
+        else:
+            game.dice = list(dice) if dice is not None else dice_source.roll_dice(game)
         game.save()  # its turns refer to it
         begin_first_turn(game)
     return game
-
-
-def _deciding(game: Game) -> None:
-    """The side on turn first decides whether to double (``turns.pass_to``)."""
-    game.status = Status.DECIDING
-    if game.turn == Side.DARK.value:
-        game.computer_turn_started_at = timezone.now()
-    game.save()
-    after_commit(game)

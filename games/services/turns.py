@@ -77,11 +77,12 @@ def roll(game: Game) -> None:
 
 
 def begin_first_turn(game: Game) -> None:
-    """A new game's first turn, its dice in ``game.dice``: DARK's announced,
-    or LIGHT's begun (a pass or a forced play may follow); saved as created."""
+    """A new game's first turn, its dice in ``game.dice`` (none yet while the
+    side on turn decides on the cube): DARK's announced, or LIGHT's begun (a
+    pass or a forced play may follow); saved as created."""
     if game.turn == Side.DARK.value:
         game.computer_turn_started_at = timezone.now()
-    else:
+    elif game.dice is not None:
         begin_person_turn(game)
     game.save()
     after_commit(game)
