@@ -47,7 +47,6 @@ from games.services.errors import (
 )
 from games.services.imports import AlreadyImportedError, decode_upload, import_match_file
 from games.services.matches import next_game, start_match
-from games.services.person import PERSON_COMMANDS as _PERSON_COMMANDS
 from games.services.person import (
     end_turn,
     make_step,
@@ -62,7 +61,9 @@ from games.services.store import under_session
 
 # The service functions by socket command, for the consumer and views.
 PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
-    **_PERSON_COMMANDS,
+    "undo": undo_step,
+    "end_turn": end_turn,
+    "resign": resign,
     "roll": roll_dice,
     "double": double,
     "take": take,

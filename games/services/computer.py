@@ -141,7 +141,7 @@ def finish_computer_cube(game_id: int, version: int, action: str, read: Game | N
     """
 
     def apply(game: Game) -> bool:
-        if not _computer_on_turn(game, version) or game.resign_offer:
+        if game.turn != Side.DARK.value or game.resign_offer:
             return False
         if game.status == Status.DECIDING and action in ("no_double", "too_good"):
             roll(game)
@@ -162,7 +162,7 @@ def answer_resignation(game_id: int, version: int, accept: bool, read: Game | No
     """The computer accepts the person's resignation offer, or refuses and play goes on."""
 
     def answer(game: Game) -> bool:
-        if game.version != version or game.is_over or not game.resign_offer:
+        if not game.resign_offer:
             return False
         if accept:
             accept_resignation(game, ResultKind(game.resign_offer))
@@ -195,7 +195,7 @@ def finish_computer_turn(
     """
 
     def play_out(game: Game) -> bool:
-        if not _computer_on_turn(game, version) or game.dice is None:
+        if game.turn != Side.DARK.value or game.dice is None:
             return False
         if engine_ms is not None:
             counts = _counts_at(game.computer_attempts, version)
@@ -215,8 +215,6 @@ def fail_computer_turn(game_id: int, version: int) -> bool:
     """Give up on DARK's turn: the game is marked failed (the page says why)."""
 
     def fail(game: Game) -> bool:
-        if game.version != version or not computer_to_act(game):
-            return False
         game.status = Status.FAILED
         game.failure = "the computer could not finish its turn"
         game.finished_at = timezone.now()
@@ -267,10 +265,6 @@ def stuck_games(older_than: timedelta) -> list[tuple[int, int]]:
     waiting = Q(turn=Side.DARK.value) | ~Q(resign_offer="")
     rows = Game.objects.unfinished().filter(waiting, computer_turn_started_at__lte=cutoff)
     return list(rows.order_by("computer_turn_started_at").values_list("pk", "version"))
-
-
-def _computer_on_turn(game: Game, version: int) -> bool:
-    return game.version == version and not game.is_over and game.turn == Side.DARK.value
 
 
 def _checked_computer_play(dark_position: Position, dice: Dice, play: Play | None) -> Play | None:

@@ -9,7 +9,6 @@ stores its Turn in the same transaction).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -20,7 +19,7 @@ from games.engine import IllegalStepError, Position, Side, opening_roll
 from games.engine import Turn as EngineTurn
 from games.models import Game, GameKind, Match, ResultKind, Status
 from games.reading import current_turn, position_of, remember_turn
-from games.services import dice
+from games.services import dice, store
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
 from games.services.rows import Rest, person_command, row_command, save
 from games.services.turns import (
@@ -65,8 +64,11 @@ def start_game(
             position_id=Position.start().position_id(),
             kind=kind,
             jacoby=jacoby and kind == GameKind.MONEY,
-            **_match_fields(match),
         )
+        if match is not None:
+            game.match, game.match_game = match, match.games.count() + 1
+            game.score_light, game.score_dark = match.score_light, match.score_dark
+            game.crawford = match.crawford
         dice.seed_game(game, person_seed)
         # The opening rolls are the game's first rolls: the person's die
         # first, the computer's second (docs/dice.md).
@@ -82,18 +84,6 @@ def start_game(
         game.save()
         begin_first_turn(game)
     return game
-
-
-def _match_fields(match: Match | None) -> dict[str, Any]:
-    if match is None:
-        return {}
-    return {
-        "match": match,
-        "match_game": match.games.count() + 1,
-        "score_light": match.score_light,
-        "score_dark": match.score_dark,
-        "crawford": match.crawford,
-    }
 
 
 def make_step(
@@ -189,7 +179,7 @@ def request_hint(game_id: int, user: Any, version: int) -> Game:
             raise NotYourTurnError(f"game {game_id}: it is not your turn")
         if not game.hints_used:
             game.hints_used = True
-            game.save(update_fields=["hints_used", "updated_at"])
+            store.update(game, ["hints_used", "updated_at"])
         transaction.on_commit(
             lambda: hint_requested.send(sender=Game, game_id=game_id, version=version)
         )
@@ -220,11 +210,3 @@ def _ended(game: Game, turn: EngineTurn) -> Rest:
         return True
 
     return end_turn
-
-
-# The service functions by socket command, for the consumer and views.
-PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
-    "undo": undo_step,
-    "end_turn": end_turn,
-    "resign": resign,
-}

@@ -87,18 +87,24 @@ def computer_command(
     game_id: int, version: int, change: Callable[[Game], bool], read: Game | None = None
 ) -> bool:
     """The computer's ``change`` of the game at ``version``, saved at the next one;
-    False, nothing written, when it does not apply (a duplicate or stale task).
+    False, nothing written, when it does not apply: the game no longer waits
+    on the computer at ``version`` (a duplicate or stale task), or ``change``
+    says so.
 
     ``read``: the row as its task's start read it at ``version``, written
     back only if still at that version (``save_at``), which saves the finish
     a locked read of the row; a row that moved on since, or no ``read``:
     under the row lock, as the person's commands.
     """
-    if read is not None and save_at(read, version, lambda: change(read)):
+
+    def apply(game: Game) -> bool:
+        return game.version == version and computer_to_act(game) and change(game)
+
+    if read is not None and save_at(read, version, lambda: apply(read)):
         return True
     with transaction.atomic():
         game = lock(game_id)
-        if not change(game):
+        if not apply(game):
             return False
         save(game)
         return True

@@ -95,7 +95,10 @@ def begin_person_turn(game: Game) -> None:
     assert game.dice is not None
     before = position_of(game)
     plays = legal_plays(before, Dice(*game.dice))
-    play = plays[0] if len(plays) == 1 and _played_for_person(game, before) else None
+    # Forced moves if the person asked; forced bear-offs if they asked for those.
+    prefs = board_prefs(game.owner)
+    asked = prefs["auto_forced"] or (prefs["auto_bear_off"] and sum(before.me[6:]) == 0)
+    play = plays[0] if len(plays) == 1 and asked else None
     if plays and play is None:
         return
     record_turn(game, Side.LIGHT, play, before, play.result if play else before)
@@ -104,13 +107,6 @@ def begin_person_turn(game: Game) -> None:
         if check_game_over(game, play.result, Side.LIGHT):
             return
     pass_to(game, Side.DARK)
-
-
-def _played_for_person(game: Game, before: Position) -> bool:
-    """Forced moves if the person asked; forced bear-offs if they asked for those."""
-    prefs = board_prefs(game.owner)
-    bearing_off = sum(before.me[6:]) == 0
-    return bool(prefs["auto_forced"] or (prefs["auto_bear_off"] and bearing_off))
 
 
 def check_game_over(game: Game, mover_after: Position, mover: Side) -> bool:
