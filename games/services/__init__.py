@@ -53,10 +53,10 @@ from games.services.person import (
     request_hint,
     resign,
     start_game,
+    start_game_from,
     undo_step,
 )
 from games.services.rows import hold_opened
-from games.services.setups import start_game_from
 from games.services.store import under_session
 
 # The service functions by socket command, for the consumer and views.

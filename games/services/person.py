@@ -1,4 +1,5 @@
-"""The person's commands: start a game, step, undo, end the turn, resign, ask a hint.
+"""The person's commands: start a game (or set one up from a position), step,
+undo, end the turn, resign, ask a hint.
 
 Each runs in ``transaction.atomic()`` on the locked row, checks the version
 the command was made on, and saves at the next version (``rows.save``); a
@@ -9,6 +10,7 @@ stores its Turn in the same transaction).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -18,8 +20,9 @@ from accounts.preferences import board_prefs
 from games.engine import IllegalStepError, Position, Side, opening_roll
 from games.engine import Turn as EngineTurn
 from games.models import Game, GameKind, Match, ResultKind, Status
-from games.reading import current_turn, position_of, remember_turn
-from games.services import dice, store
+from games.reading import cube_of, cube_refusal, current_turn, position_of, remember_turn
+from games.services import dice as dice_source
+from games.services import store
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
 from games.services.rows import Rest, person_command, row_command, save
 from games.services.turns import (
@@ -52,30 +55,20 @@ def start_game(
     ``person_seed`` (their browser's; one is drawn when none is given);
     ``fairdice.DiceSeedError`` for one that cannot be used.
     """
-    tier = Tier(tier).value
-    kind = GameKind(kind).value
-    if (kind == GameKind.MATCH) != (match is not None):
+    if (GameKind(kind) == GameKind.MATCH) != (match is not None):
         raise ValueError("a match game belongs to a match, and only it")
     with transaction.atomic():
-        game = Game(
-            owner=user,
-            tier=tier,
-            status=Status.OPENING,
-            position_id=Position.start().position_id(),
-            kind=kind,
-            jacoby=jacoby and kind == GameKind.MONEY,
-        )
+        game = _new_game(user, tier, kind, jacoby, person_seed, status=Status.OPENING)
         if match is not None:
             game.match, game.match_game = match, match.games.count() + 1
             game.score_light, game.score_dark = match.score_light, match.score_dark
             game.crawford = match.crawford
-        dice.seed_game(game, person_seed)
         # The opening rolls are the game's first rolls: the person's die
         # first, the computer's second (docs/dice.md).
         rolls: list[list[int]] = []
         starter: Side | None = None
         while starter is None:
-            light, dark = dice.roll_dice(game)
+            light, dark = dice_source.roll_dice(game)
             rolls.append([light, dark])
             starter = opening_roll(light, dark)
         game.turn = starter.value
@@ -83,6 +76,48 @@ def start_game(
         game.dice = list(rolls[-1])
         game.save()
         begin_first_turn(game)
+    return game
+
+
+def start_game_from(
+    user: Any,
+    tier: str,
+    position: Position,
+    turn: Side = Side.LIGHT,
+    dice: Sequence[int] | None = None,
+    *,
+    kind: str = GameKind.SINGLE,
+    jacoby: bool = True,
+    person_seed: str | None = None,
+) -> Game:
+    """A game of ``user``'s at ``tier`` from ``position`` (a lesson's, a
+    test's), ``turn`` on roll: a single game, or a money game (``kind``,
+    with ``jacoby``) whose cube is in the middle. No opening roll: with a
+    cube the side that may double first decides (no dice yet); otherwise
+    it rolls (``dice`` when given: not drawn, so its first Turn has no roll
+    number), and its first turn begins as any turn does."""
+    if GameKind(kind) == GameKind.MATCH:
+        raise ValueError("a match game is started by its match")
+    with transaction.atomic():
+        game = _new_game(user, tier, kind, jacoby, person_seed, turn=turn.value)
+        game.status, game.position_id = Status.PLAYING, position.position_id()
+        if dice is None and cube_of(game) is not None and cube_refusal(game, turn) is None:
+            game.status = Status.DECIDING
+        else:
+            game.dice = list(dice) if dice is not None else dice_source.roll_dice(game)
+        game.save()  # its turns refer to it
+        begin_first_turn(game)
+    return game
+
+
+def _new_game(
+    user: Any, tier: str, kind: str, jacoby: bool, person_seed: str | None, **fields: Any
+) -> Game:
+    """A new game of ``user``'s, not yet saved, its dice seeded."""
+    kind = GameKind(kind).value
+    money = kind == GameKind.MONEY
+    game = Game(owner=user, tier=Tier(tier).value, kind=kind, jacoby=jacoby and money, **fields)
+    dice_source.seed_game(game, person_seed)
     return game
 
 

@@ -147,7 +147,9 @@ def update(game: Game, attnames: list[str] | None = None, *, at_version: int | N
     Without ``at_version`` the row must exist (its lock is held).
     """
     if attnames is None:
-        attnames = [*_changed_fields(game), "updated_at"]
+        values, loaded = _values(game), game.loaded_values or {}
+        attnames = [n for n, v in values.items() if n not in loaded or loaded[n] != v]
+        attnames.append("updated_at")
     fields = [_COLUMNS[name] for name in attnames]
     # Read before pre_save below sets it anew. A row at the same version
     # written since is a hint's (hints_used, which does not change the
@@ -171,14 +173,6 @@ def update(game: Game, attnames: list[str] | None = None, *, at_version: int | N
         values = _values(game)
         game.loaded_values.update({name: values[name] for name in attnames if name in values})
     return bool(changed == 1)
-
-
-def _changed_fields(game: Game) -> list[str]:
-    """Fields that differ from what was read (all of them if unknown)."""
-    loaded = game.loaded_values
-    if loaded is None:
-        return list(SAVED_FIELDS)
-    return [name for name, value in _values(game).items() if loaded[name] != value]
 
 
 _writes: dict[tuple[str, str, tuple[str, ...], bool, bool], str] = {}
