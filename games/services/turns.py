@@ -54,10 +54,7 @@ def pass_to(game: Game, side: Side) -> None:
     game.turn = side.value
     game.steps = []
     game.cube_offered = ""
-    if side is Side.DARK:
-        game.computer_turn_started_at = timezone.now()
-    else:
-        game.computer_turn_started_at = None
+    game.computer_turn_started_at = timezone.now() if side is Side.DARK else None
     if cube_of(game) is not None and cube_refusal(game, side) is None:
         game.status = Status.DECIDING
         game.dice = None
