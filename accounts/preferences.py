@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 
-from accounts.models import AnimationSpeed, Preferences, User
+from accounts.models import AnimationSpeed, Preferences, Tutor, User
 
 # Milliseconds per checker step for each animation speed.
 ANIMATION_MS = {
@@ -60,6 +60,13 @@ def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
      'jacoby', 'language', 'last_move_arrows', 'match_length', 'show_pips', 'sound', 'tutor']
     """
     return board_prefs_from(preferences_for(user))
+
+
+def tutor_level(user_id: int | None) -> str:
+    """The player's 教练模式 level alone: one small query, no user row (it is
+    read on every End turn and after every computer turn)."""
+    found = Preferences.objects.filter(user_id=user_id).values_list("tutor", flat=True).first()
+    return str(found or Tutor.OFF)
 
 
 def remember_game_type(user: User, kind: str, match_length: int) -> None:
