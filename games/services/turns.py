@@ -92,10 +92,12 @@ def begin_person_turn(game: Game) -> None:
     assert game.dice is not None
     before = position_of(game)
     plays = legal_plays(before, Dice(*game.dice))
-    # Forced moves if the person asked; forced bear-offs if they asked for those.
-    prefs = board_prefs(game.owner)
-    asked = prefs["auto_forced"] or (prefs["auto_bear_off"] and sum(before.me[6:]) == 0)
-    play = plays[0] if len(plays) == 1 and asked else None
+    play = None
+    if len(plays) == 1:  # the owner's preferences are read only for a forced play
+        # Forced moves if the person asked; forced bear-offs if they asked for those.
+        prefs = board_prefs(game.owner)
+        if prefs["auto_forced"] or (prefs["auto_bear_off"] and sum(before.me[6:]) == 0):
+            play = plays[0]
     if plays and play is None:
         return
     record_turn(game, Side.LIGHT, play, before, play.result if play else before)
