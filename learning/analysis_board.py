@@ -308,12 +308,15 @@ def _cube_rollout(job_id: int, position: Position, context: CubeContext) -> dict
 def _play_rollout(
     job_id: int, position: Position, dice: Dice, played: Play | None
 ) -> dict[str, Any]:
-    """The shown plays of ``dice`` (the review's ranking's ``SHOWN`` best, and
-    ``played``) rolled out, ranked again by the rollout, each with the
+    """The shown plays of ``dice`` (the ``SHOWN`` best of the ranking the page
+    showed, and ``played``) rolled out, ranked again by the rollout, each with the
     reasons and comparisons against the rollout's best and its standard error."""
-    ranked = rank_cache.ranked_plays(
-        position, dice, review_ply(), keep=played, shown=rank_cache.SHOWN
-    )
+    if played is None:  # the analysis board's list (``TOP_PLAYS``): its best
+        ranked = default_rank(position, dice, review_ply(), shown=TOP_PLAYS)
+    else:  # the review's: its shown best and the play made, as it ranked them
+        ranked = rank_cache.ranked_plays(
+            position, dice, review_ply(), keep=played, shown=rank_cache.SHOWN
+        )
     plays = [r.play for r in ranked[: rank_cache.SHOWN]]
     if played is not None and all(p.result != played.result for p in plays):
         plays.append(played)

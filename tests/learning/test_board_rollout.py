@@ -12,11 +12,11 @@ import pytest
 from django.test import Client, override_settings
 from django.utils import translation
 
-from ai_worker import rank_cache
 from ai_worker.analysis import review_ply
 from ai_worker.dispatch import queue_for
 from ai_worker.grading import classify
 from ai_worker.rank_cache import SHOWN
+from ai_worker.ranking import default_rank
 from games.engine import Dice, Position, Xgid, legal_plays
 from learning import analysis_board
 from learning.models import AnalysisState, BoardAnalysis
@@ -133,9 +133,9 @@ def test_a_checker_rollout_ranks_the_shown_plays_by_the_rollout_with_their_error
     assert equities == sorted(equities, reverse=True)
     assert [p["difference"] for p in plays] == [round(e - equities[0], 4) for e in equities]
     # The rolled-out plays are the N-ply ranking's shown ones, valued anew.
-    n_ply = rank_cache.ranked_plays(CHECKER, ROLL, review_ply(), shown=SHOWN)[:SHOWN]
-    assert {p["notation"] for p in plays} == {r.play.notation() for r in n_ply}
-    assert {p["equity"] for p in plays} != {round(r.equity, 4) for r in n_ply}
+    shown = default_rank(CHECKER, ROLL, review_ply(), shown=analysis_board.TOP_PLAYS)[:SHOWN]
+    assert {p["notation"] for p in plays} == {r.play.notation() for r in shown}
+    assert {p["equity"] for p in plays} != {round(r.equity, 4) for r in shown}
     rollout = answer["rollout"]
     assert rollout["played"] is None and rollout["trials"] == 72
     assert rollout["note"].startswith("Rollout: each of these 5 plays played out 72 times")
