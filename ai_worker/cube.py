@@ -15,6 +15,10 @@ The lower tiers err as on checker play: each equity gets Gaussian noise of
 the tier's ``cube_sigma``, a pure function of (seed, position, cube, score,
 role) through ``policy.gaussian``, so a retried task decides the same.
 
+The site's 精确分析 (``learning.analysis_board``) asks bgsage's rollouts
+here too: ``rollout_cube`` of a cube decision, ``rollout_plays`` of a
+roll's plays.
+
 No Django here: the bot runs without it.
 """
 
