@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from accounts.preferences import board_prefs
+from accounts.preferences import tutor_level
 from games.models import Game
 from games.signals import tutor_check
 
@@ -92,7 +92,7 @@ class Verdict:
 
 
 def level_of(game: Game) -> str:
-    return str(board_prefs(game.owner).get("tutor", OFF))
+    return tutor_level(game.owner_id)
 
 
 def on_for(game: Game) -> bool:
