@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 
 from ai_worker import candidates, dispatch, luck, rank_cache
 from ai_worker.analysis import review_ply
+from ai_worker.attribution import weighed
 from ai_worker.cube import ROLLOUT_TRIALS, CubeContext, rollout_cube, rollout_plays
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.features import position_features
@@ -327,6 +328,11 @@ def _play_rollout(
     shown = candidates.with_comparisons(
         position, [candidates.candidate(position, r, before) for r in rolled]
     )
+    made = next((i for i, r in enumerate(rolled) if played and r.play.result == played.result), 0)
+    if made and classify(shown[0].equity - shown[made].equity) is not ErrorClass.NONE:
+        # An error by the rollout: its reasons lead with the difference that
+        # carries most of the gap, as the review orders a played error's.
+        shown[made] = weighed(position, dice, shown[made], shown[0])
     rollout = {
         "trials": ROLLOUT_TRIALS,
         "played": None if played is None else played.result.position_id(),

@@ -161,3 +161,28 @@ def test_a_review_rollout_judges_the_play_made_by_the_rollout(client: Client) ->
     bad = post(client, {**PLAYS, "played": CHECKER.position_id()})
     assert bad.status_code == 400
     assert bad.json()["message"] == "That play is not one of the plays of this roll."
+
+
+def test_a_play_made_that_the_rollout_finds_an_error_has_its_reasons_weighed(
+    client: Client,
+) -> None:
+    # From bench/checker_rollout.py: the review calls bar/23 13/10 bad, the
+    # rollout doubtful (a loss of 0.057), an error either way.
+    position, roll = Position.from_position_id("4HPwARHgOfgAUg"), Dice(3, 2)
+    played = next(p for p in legal_plays(position, roll) if p.notation() == "bar/23 13/10")
+    body = {"id": position.position_id(), "dice": "32", "rollout": "1"}
+    body["played"] = played.result.position_id()
+    assert post(client, body).status_code == 200
+    row = BoardAnalysis.objects.get(ply=ROLLOUT_PLY)
+    analysis_board.run_board_analysis(row.pk)
+    judged = poll(client, body)["rollout"]["played"]
+    assert judged["error"] == classify(judged["equity_lost"]).value != "none"
+    stored = BoardAnalysis.objects.get(pk=row.pk).result["plays"]
+    # Its comparisons lead with the difference that carries most of the gap,
+    # each with its share, as the review orders a played error's; the other
+    # plays' comparisons are the teacher's order, without shares.
+    mine = stored[judged["rank"]]["versus"]
+    found = [r["params"]["share"] for r in mine]
+    assert mine and found == sorted(found, reverse=True)
+    others = [p for i, p in enumerate(stored) if i != judged["rank"]]
+    assert not any("share" in r["params"] for p in others for r in p["versus"])
