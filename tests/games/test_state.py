@@ -37,6 +37,7 @@ STATE_KEYS = {
     "opening",
     "last_turn",
     "result",
+    "tutor",
     "message",
 }
 
