@@ -278,8 +278,7 @@ async def play(
     run = Run(args.think_range, starts, levels, ended=[0] * len(levels))
     rng = random.Random(args.seed)
     players = [
-        asyncio.create_task(player(run, port, g, c, random.Random(rng.random())))
-        for g, c in games
+        asyncio.create_task(player(run, port, g, c, random.Random(rng.random()))) for g, c in games
     ]
     blocks = await switcher(run, users, meter)
     await asyncio.gather(*players)
@@ -287,9 +286,11 @@ async def play(
 
 
 def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> None:
-    print(f"\n{shape}: {games} games at once, End turn {run.think[0]:g}..{run.think[1]:g} s"
-          f" after the roll; {len(blocks)} blocks of {blocks[0]['seconds']:.0f} s"
-          f" ({', '.join(b['level'] for b in blocks)})")
+    print(
+        f"\n{shape}: {games} games at once, End turn {run.think[0]:g}..{run.think[1]:g} s"
+        f" after the roll; {len(blocks)} blocks of {blocks[0]['seconds']:.0f} s"
+        f" ({', '.join(b['level'] for b in blocks)})"
+    )
     rows: dict[str, dict[str, float]] = {}
     for level in (OFF, ON):
         turns = [t for t in run.turns if t.level == level]
@@ -315,7 +316,10 @@ def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> No
             f"    warned {warned} ({100 * warned / len(ms):.1f}%), unchecked (ranking not ready"
             f" in time) {unchecked} ({100 * unchecked / len(ms):.1f}%)"
         )
-        print("    servers' CPU per End turn (ms): " + ", ".join(f"{k} {v:.1f}" for k, v in per.items()))
+        print(
+            "    servers' CPU per End turn (ms): "
+            + ", ".join(f"{k} {v:.1f}" for k, v in per.items())
+        )
         rows[level] = {"p95": pct(ms, 0.95), **per}
     seconds = sum(b["seconds"] for b in blocks)
     servers = sum(sum(b["cpu"].values()) for b in blocks)
@@ -348,9 +352,13 @@ def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> No
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--think", default="2,8", help="seconds from the roll to End turn: low,high")
+    parser.add_argument(
+        "--think", default="2,8", help="seconds from the roll to End turn: low,high"
+    )
     parser.add_argument("--block", type=float, default=22.0, help="seconds per block")
-    parser.add_argument("--blocks", type=int, default=6, help="blocks (off, on, on, off, off, on ...)")
+    parser.add_argument(
+        "--blocks", type=int, default=6, help="blocks (off, on, on, off, off, on ...)"
+    )
     parser.add_argument("--port", type=int, default=8204)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
@@ -374,7 +382,7 @@ def main() -> None:
     shape = "production shape" if production else "zero set-up"
     print(f"{shape}: database {db['ENGINE'].rsplit('.', 1)[-1]}, load {os.getloadavg()}")
     players = make_players(args.games)
-    users = [u for u, _ in players]
+    users, cookies = [u for u, _ in players], [c for _, c in players]
     Preferences.objects.filter(user__in=users).update(tutor=PATTERN[0])
     made = positions(args.games, args.seed)
     game_ids = make_games(users, made)
@@ -388,7 +396,12 @@ def main() -> None:
         )
         workers.append(
             _procs.start_worker(
-                env, var_dir / "analysis.log", "hints,analysis,watchdog", 1, nice=10, name="analysis"
+                env,
+                var_dir / "analysis.log",
+                "hints,analysis,watchdog",
+                1,
+                nice=10,
+                name="analysis",
             )
         )
 
@@ -401,7 +414,13 @@ def main() -> None:
     meter = _procs.CpuMeter(groups)
     try:
         run, blocks = asyncio.run(
-            play(args.port, list(zip(game_ids, [c for _, c in players], strict=True)), users, args, meter)
+            play(
+                args.port,
+                list(zip(game_ids, cookies, strict=True)),
+                users,
+                args,
+                meter,
+            )
         )
     finally:
         _procs.stop([*daphnes, *workers])
