@@ -62,6 +62,14 @@ def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
     return board_prefs_from(preferences_for(user))
 
 
+def tutor_level(user_id: int) -> str:
+    """The player's tutor setting (教练模式), one column read: it is asked at
+    every commit and every new decision, where reading the User and the
+    whole Preferences row was a tenth of a game socket's CPU (bench/tutor.py)."""
+    found = Preferences.objects.filter(user_id=user_id).values_list("tutor", flat=True).first()
+    return str(found) if found is not None else str(Preferences().tutor)
+
+
 def remember_game_type(user: User, kind: str, match_length: int) -> None:
     """The lobby's last game type and match length become the player's defaults."""
     Preferences.objects.update_or_create(

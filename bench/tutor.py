@@ -5,7 +5,7 @@ tutor on against tutor off in the same run, and the CPU the tutor adds a turn.
     DATABASE_URL=postgres://... REDIS_URL=redis://.../N .venv/bin/python bench/tutor.py
 
 Zero set-up (no DATABASE_URL / REDIS_URL: SQLite, the in-memory channel
-layer and cache, the ranking on daphne's in-process ``hints`` pool) or the
+layer and cache, the ranking on daphne's in-process pools) or the
 production shape (DATABASE_URL and REDIS_URL: PostgreSQL, Redis, and the two
 Celery workers of site/Procfile: ``moves`` taking moves,hints,watchdog with
 two children, ``analysis`` at nice 10 taking hints,analysis,watchdog with
@@ -13,7 +13,7 @@ one). One daphne as bench/live.py starts it (DEBUG off). The bench uses the
 database and Redis database it is given as its own (their tables and keys
 are overwritten).
 
-``--games`` games (200) are played for real, each from its own mid-game
+``--games`` games (200) are played for real, each from its own early-game
 position (from Beginner-noise 1-ply games), against the Casual computer
 through the workers. The sockets open spread over the first ``--think``
 high seconds, so the games' rolls come at scattered times as a site's do.
@@ -88,7 +88,10 @@ class Run:
     turns: list[Turn] = field(default_factory=list)
     ended: list[int] = field(default_factory=list)  # End turns sent, per block
     errors: list[str] = field(default_factory=list)
-    finished: int = 0
+    finished: int = 0  # games played out (each followed by a new one)
+    # perf_counter when each block's setting was in force (its players' rows written)
+    settled: list[float] = field(default_factory=list)
+    spare: list[tuple[str, list[int]]] = field(default_factory=list)  # next games' positions
 
     def block(self, at: float) -> int:
         """The block ``at`` falls in; -1 before the first (the spread start), len after."""
@@ -104,7 +107,8 @@ class Run:
 
 
 def positions(count: int, seed: int) -> list[tuple[str, list[int]]]:
-    """(position id, dice) for LIGHT on roll: distinct mid-game positions
+    """(position id, dice) for LIGHT on roll: distinct early-game positions
+    (plies 2 to 9: few games end within a run, and each end queues a review)
     from 1-ply games played with the Beginner's noise."""
     from ai_worker import evaluator
     from games.engine import Dice, Position, legal_plays
@@ -114,19 +118,19 @@ def positions(count: int, seed: int) -> list[tuple[str, list[int]]]:
     seen: set[str] = set()
     while len(found) < count:
         position = Position.start()
-        for turn in range(60):
+        for turn in range(10):
             dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
             if not legal_plays(position, dice):
                 position = position.swapped()
                 continue
             ranked = evaluator.rank_plays(position, dice, 1)
-            if turn >= 6 and turn % 3 == 0 and position.position_id() not in seen:
+            if turn >= 2 and position.position_id() not in seen:
                 seen.add(position.position_id())
                 found.append((position.position_id(), [dice.d1, dice.d2]))
                 if len(found) == count:
                     break
             play = max(ranked, key=lambda r: r.equity + rng.gauss(0.0, SIGMA)).play
-            if sum(play.result.me) == 0 or min(play.result.pips()) < 40:
+            if turn >= 9:
                 break
             position = play.result.swapped()
     return found
@@ -187,55 +191,74 @@ async def command(
             return reply, msg
 
 
-async def player(run: Run, port: int, game_id: int, cookie: str, rng: random.Random) -> None:
+async def player(
+    run: Run, port: int, user: Any, game_id: int, cookie: str, rng: random.Random
+) -> None:
+    """One person: a game's turns until the run is over; a game played out
+    is followed by a new one (from the next spare position)."""
     await asyncio.sleep(rng.uniform(0, run.think[1]))  # the games began at different times
-    sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
-    sock.start_reader()
+    while not run.over():
+        try:
+            sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
+            sock.start_reader()
+            try:
+                state = await turns(run, sock, game_id, rng)
+            finally:
+                await sock.close()
+        except (TimeoutError, RuntimeError, ConnectionError, OSError) as exc:
+            run.errors.append(f"game {game_id}: {exc!r}")
+            return
+        if state["status"] == "playing" or not run.spare:
+            return
+        if state["status"] != "finished":
+            run.errors.append(f"game {game_id}: {state['status']}: {state.get('message')}")
+            return
+        run.finished += 1
+        (game_id,) = await asyncio.to_thread(make_games, [user], [run.spare.pop()])
+
+
+async def turns(run: Run, sock: Socket, game_id: int, rng: random.Random) -> dict[str, Any]:
+    """The person's turns on ``sock``'s game until it is over or the run is; its last state."""
     state = await sock.recv_json()
     rolled = time.perf_counter()  # the opening hands the roll to the tutor
     n = 0
-    try:
-        while not run.over() and my_roll(state):
-            done_at = rolled + rng.uniform(*run.think)
-            # The checkers move one step at a time while the person thinks.
-            while not state["can_end_turn"] and state["allowed"]:
-                await sock.idle(max(0.0, (done_at - time.perf_counter()) * rng.uniform(0.2, 0.5)))
-                step = rng.choice(state["allowed"])
-                n += 1
-                _, state = await command(
-                    sock,
-                    run,
-                    game_id,
-                    {"type": "step", "id": f"s{n}", "version": state["version"], **step},
-                )
-            await sock.idle(max(0.0, done_at - time.perf_counter()))
-            sent = time.perf_counter()
+    while not run.over() and my_roll(state):
+        done_at = rolled + rng.uniform(*run.think)
+        # The checkers move one step at a time while the person thinks.
+        while not state["can_end_turn"] and state["allowed"]:
+            await sock.idle(max(0.0, (done_at - time.perf_counter()) * rng.uniform(0.2, 0.5)))
             n += 1
-            reply, state = await command(
-                sock, run, game_id, {"type": "end_turn", "id": f"e{n}", "version": state["version"]}
+            step = {"type": "step", "id": f"s{n}", "version": state["version"]}
+            _, state = await command(sock, run, game_id, {**step, **rng.choice(state["allowed"])})
+        await sock.idle(max(0.0, done_at - time.perf_counter()))
+        sent = time.perf_counter()
+        n += 1
+        end = {"type": "end_turn", "id": f"e{n}", "version": state["version"]}
+        reply, state = await command(sock, run, game_id, end)
+        answered = time.perf_counter()
+        ms = (answered - sent) * 1000
+        said = reply.get("tutor") or {}
+        at_end = run.block(sent)
+        if 0 <= at_end < len(run.levels):
+            run.ended[at_end] += 1
+        # Timed under one setting: rolled after it was in force, answered before the next.
+        same = (
+            run.block(rolled) == at_end == run.block(answered)
+            and 0 <= at_end < len(run.levels)
+            and rolled >= run.settled[at_end]
+        )
+        level = run.levels[at_end] if same else ""
+        run.turns.append(Turn(level, ms, "warning" in said, bool(said.get("unchecked"))))
+        if "warning" in said:  # 仍然这样走
+            n += 1
+            again = {"type": "end_turn", "id": f"a{n}", "version": state["version"]}
+            _, state = await command(sock, run, game_id, {**again, "anyway": True})
+        while not my_roll(state) and state["status"] == "playing":
+            state = await asyncio.wait_for(
+                next_state(sock, state["version"], run, game_id), ANSWER_TIMEOUT
             )
-            ms = (time.perf_counter() - sent) * 1000
-            said = reply.get("tutor") or {}
-            at_roll, at_end = run.block(rolled), run.block(sent)
-            if 0 <= at_end < len(run.levels):
-                run.ended[at_end] += 1
-            same = at_roll == at_end and 0 <= at_end < len(run.levels)
-            level = run.levels[at_end] if same else ""
-            run.turns.append(Turn(level, ms, "warning" in said, bool(said.get("unchecked"))))
-            if "warning" in said:  # 仍然这样走
-                n += 1
-                again = {"type": "end_turn", "id": f"a{n}", "version": state["version"]}
-                _, state = await command(sock, run, game_id, {**again, "anyway": True})
-            while not my_roll(state) and state["status"] == "playing":
-                state = await asyncio.wait_for(
-                    next_state(sock, state["version"], run, game_id), ANSWER_TIMEOUT
-                )
-            rolled = time.perf_counter()
-        if state["status"] != "playing":
-            run.finished += 1
-    except (TimeoutError, RuntimeError, ConnectionError, OSError) as exc:
-        run.errors.append(f"game {game_id}: {exc!r}")
-    await sock.close()
+        rolled = time.perf_counter()
+    return state
 
 
 async def switcher(run: Run, users: list[Any], meter: _procs.CpuMeter) -> list[dict[str, Any]]:
@@ -250,6 +273,7 @@ async def switcher(run: Run, users: list[Any], meter: _procs.CpuMeter) -> list[d
     for i, level in enumerate(run.levels):
         if i and level != run.levels[i - 1]:
             await asyncio.to_thread(set_level, level)
+        run.settled.append(time.perf_counter())
         meter.begin()
         busy, own = _procs.machine_busy(), time.process_time()
         began = time.perf_counter()
@@ -269,18 +293,23 @@ async def switcher(run: Run, users: list[Any], meter: _procs.CpuMeter) -> list[d
 
 
 async def play(
-    port: int, games: list[tuple[int, str]], users: list[Any], args: Any, meter: _procs.CpuMeter
+    port: int,
+    games: list[tuple[Any, int, str]],
+    spare: list[tuple[str, list[int]]],
+    args: Any,
+    meter: _procs.CpuMeter,
 ) -> tuple[Run, list[dict[str, Any]]]:
     now = time.perf_counter()
     first = now + args.think_range[1] + 2.0  # every socket open, the first turns under way
     levels = [PATTERN[i % len(PATTERN)] for i in range(args.blocks)]
     starts = [first + i * args.block for i in range(len(levels) + 1)]
-    run = Run(args.think_range, starts, levels, ended=[0] * len(levels))
+    run = Run(args.think_range, starts, levels, ended=[0] * len(levels), spare=spare)
     rng = random.Random(args.seed)
     players = [
-        asyncio.create_task(player(run, port, g, c, random.Random(rng.random()))) for g, c in games
+        asyncio.create_task(player(run, port, u, g, c, random.Random(rng.random())))
+        for u, g, c in games
     ]
-    blocks = await switcher(run, users, meter)
+    blocks = await switcher(run, [u for u, _, _ in games], meter)
     await asyncio.gather(*players)
     return run, blocks
 
@@ -303,7 +332,13 @@ def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> No
                 cpu[name] = cpu.get(name, 0.0) + spent
         per = {name: 1000 * spent / max(ended, 1) for name, spent in cpu.items()}
         label = "tutor off (yardstick)" if level == OFF else f"tutor on ({ON} and worse)"
-        print(f"\n  {label}: {len(ms)} turns timed ({ended} End turns in its blocks)")
+        seconds = sum(b["seconds"] for b in mine)
+        pace = games / (sum(run.think) / 2)
+        print(
+            f"\n  {label}: {len(ms)} turns timed; {ended / seconds:.1f} End turns a second"
+            f" (at most {pace:.0f} if the servers answered at once: the rest is their lag,"
+            " the computer's replies included)"
+        )
         if not ms:
             continue
         print(
@@ -332,7 +367,7 @@ def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> No
         f" {busy / seconds:.2f} on average, of which the servers {servers / seconds:.2f},"
         f" this bench's clients {bench_cpu / seconds:.2f}, other work {other / seconds:.2f}"
     )
-    print(f"  games finished during the run {run.finished}, errors {len(run.errors)}")
+    print(f"  games played out (a new one begun) {run.finished}, errors {len(run.errors)}")
     for line in run.errors[:5]:
         print(f"    {line}")
     if OFF in rows and ON in rows:
@@ -384,8 +419,8 @@ def main() -> None:
     players = make_players(args.games)
     users, cookies = [u for u, _ in players], [c for _, c in players]
     Preferences.objects.filter(user__in=users).update(tutor=PATTERN[0])
-    made = positions(args.games, args.seed)
-    game_ids = make_games(users, made)
+    made = positions(2 * args.games, args.seed)
+    game_ids = make_games(users, made[: args.games])
     if production:
         cache.clear()  # the bench's own Redis database: no ranking left from a run before
     daphnes = _procs.start_daphnes(env, [args.port], var_dir)
@@ -416,8 +451,8 @@ def main() -> None:
         run, blocks = asyncio.run(
             play(
                 args.port,
-                list(zip(game_ids, cookies, strict=True)),
-                users,
+                list(zip(users, game_ids, cookies, strict=True)),
+                made[args.games :],
                 args,
                 meter,
             )

@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from accounts.preferences import board_prefs
+from accounts.preferences import tutor_level
 from games.models import Game
 from games.signals import tutor_check
 
@@ -32,7 +32,7 @@ from games.signals import tutor_check
 LEVELS = ("doubtful", "bad", "very_bad")
 OFF = "off"
 WAIT_SECONDS = 1.0
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.02  # the socket asks the cache for a late ranking this often
 
 # How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
 # the calling thread for up to WAIT_SECONDS (a service called directly);
@@ -92,7 +92,7 @@ class Verdict:
 
 
 def level_of(game: Game) -> str:
-    return str(board_prefs(game.owner).get("tutor", OFF))
+    return tutor_level(game.owner_id)
 
 
 def on_for(game: Game) -> bool:
