@@ -288,3 +288,52 @@ def test_under_a_socket_the_check_never_sleeps_on_the_database_thread(user: Any)
     assert time.monotonic() - began < 0.8
     said = reply_of(done)
     assert done.turn == Side.DARK.value and said is not None and said["unchecked"]
+
+
+def test_the_computers_new_state_goes_out_before_the_tutor_is_asked(
+    user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """After the computer's turn the person's roll is pushed first; the
+    owner's tutor level is read and the ranking asked for only then, so the
+    tutor never delays the reply the person waits for."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.signals import person_to_decide, state_changed
+
+    tutor_on(user)
+    game = services.start_game_from(user, "casual", Position.start(), dice=[3, 1])
+    game = play(game, user, BEST)
+    game = services.end_turn(game.pk, user, game.version)
+    assert game.turn == Side.DARK.value
+    heard: list[tuple[str, int]] = []
+
+    def on_state(sender: Any, game: Game, **kwargs: Any) -> None:
+        heard.append(("state", len(queries.captured_queries)))
+
+    def on_decide(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
+        heard.append(("tutor", version))
+
+    state_changed.connect(on_state, dispatch_uid="test-order-state")
+    person_to_decide.connect(on_decide, dispatch_uid="test-order-decide")
+    try:
+        with (
+            CaptureQueriesContext(connection) as queries,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            # The computer's roll and play: its next decision is the person's.
+            play_out = services.computer_due(game.pk, game.version)
+            assert play_out is not None
+            from ai_worker import turns
+
+            assert turns.run_computer_turn(game.pk, game.version, play_out)
+    finally:
+        state_changed.disconnect(dispatch_uid="test-order-state")
+        person_to_decide.disconnect(dispatch_uid="test-order-decide")
+    after = Game.objects.get(pk=game.pk)
+    assert after.turn == Side.LIGHT.value
+    assert [kind for kind, _ in heard] == ["state", "tutor"]
+    assert heard[1] == ("tutor", after.version)
+    # No read of the owner's preferences came before the state went out.
+    before_state = queries.captured_queries[: heard[0][1]]
+    assert not [q for q in before_state if "accounts_" in q["sql"]]
