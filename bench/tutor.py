@@ -396,6 +396,9 @@ def main() -> None:
     )
     parser.add_argument("--port", type=int, default=8204)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--nice", type=int, default=10, help="the analysis worker's nice (site/Procfile: 10)"
+    )
     args = parser.parse_args()
     args.think_range = tuple(float(x) for x in args.think.split(","))
 
@@ -435,7 +438,7 @@ def main() -> None:
                 var_dir / "analysis.log",
                 "hints,analysis,watchdog",
                 1,
-                nice=10,
+                nice=args.nice,
                 name="analysis",
             )
         )
