@@ -36,7 +36,13 @@ from games.signals import tutor_check
 LEVELS = ("doubtful", "bad", "very_bad")
 OFF = "off"
 WAIT_SECONDS = 1.0
-POLL_SECONDS = 0.2
+# The socket asks the cache for a late ranking after 20 ms, then twice as
+# long each time up to 200 ms: a ranking about to land is seen at once (a
+# fixed 200 ms added up to that to a checked End turn), one that does not
+# come costs 8 asks in the second, not 50 (each a thread hop and a Redis
+# round trip: bench/tutor.py).
+POLL_SECONDS = 0.02
+POLL_MAX_SECONDS = 0.2
 
 # How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
 # the calling thread for up to WAIT_SECONDS (a service called directly);
