@@ -41,7 +41,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +153,19 @@ def shaped_pick(
     return max(ranked, key=lambda c: c.equity + noise(key, pid, dice, c.play.result, sigma))
 
 
+def _spread(ratio: float) -> float:
+    """More noise where the top plays lie far apart, less where they are close."""
+    return min(2.0, max(0.5, ratio))
+
+
+def _inverse(ratio: float) -> float:
+    """The other way round: more noise where the top plays are close."""
+    return min(2.0, max(0.5, 1 / ratio if ratio > 0 else 2.0))
+
+
+SHAPES: dict[str, Callable[[float], float]] = {"spread": _spread, "inverse": _inverse}
+
+
 def try_shaping(tier: Tier, decisions: list[dict[str, Any]], reference: Profile) -> None:
     spec = TIERS[tier]
     cases = []
@@ -163,28 +176,17 @@ def try_shaping(tier: Tier, decisions: list[dict[str, Any]], reference: Profile)
             cases.append((position, dice, d["turn"], ranked, f"shape:{i}", complexity(ranked)))
     middle = statistics.median(c[5] for c in cases) or 1.0
 
-    def choices(scale: float, shaped: bool) -> list[RankedPlay]:
+    def choices(scale: float, shape: str | None) -> list[RankedPlay]:
         out = []
         for position, dice, _n, ranked, key, spread in cases:
-            factor = min(2.0, max(0.5, spread / middle)) if shaped else 1.0
-            out.append(
-                shaped_pick(ranked, spec.sigma * scale * factor, key, position.position_id(), dice)
-            )
+            factor = SHAPES[shape](spread / middle) if shape else 1.0
+            sigma = spec.sigma * scale * factor
+            out.append(shaped_pick(ranked, sigma, key, position.position_id(), dice))
         return out
 
     def mean_loss(picked: list[RankedPlay]) -> float:
-        return statistics.fmean(
-            c[3][0].equity - p.equity for c, p in zip(cases, picked, strict=True)
-        )
-
-    plain = choices(1.0, False)
-    target = mean_loss(plain)
-    low, high = 0.2, 3.0
-    for _ in range(14):
-        mid = (low + high) / 2
-        low, high = (mid, high) if mean_loss(choices(mid, True)) < target else (low, mid)
-    scale = (low + high) / 2
-    shaped = choices(scale, True)
+        losses = [c[3][0].equity - p.equity for c, p in zip(cases, picked, strict=True)]
+        return statistics.fmean(losses)
 
     def profile(picked: list[RankedPlay]) -> Profile:
         out = Profile()
@@ -193,24 +195,32 @@ def try_shaping(tier: Tier, decisions: list[dict[str, Any]], reference: Profile)
             why: list[str] = []
             if loss > 0:
                 report = analyse_turn(position, dice, play.play, ply=spec.ply)
-                why = (
-                    [r.code for r in report.played_candidate.versus]
-                    if report.played_candidate
-                    else []
-                )
+                chosen = report.played_candidate
+                why = [r.code for r in chosen.versus] if chosen else []
             out.add(phase_of(position, number), why, loss)
         return out
 
-    flat, shape = profile(plain), profile(shaped)
-    print(
-        f"{tier.value:>13}: {len(cases)} decisions; 1-ply PR plain {flat.pr():.1f},"
-        f" shaped {shape.pr():.1f} (scale {scale:.2f});"
-        f" distance to the reference plain {distance(flat, reference):.3f},"
-        f" shaped {distance(shape, reference):.3f}; load {os.getloadavg()[0]:.1f}",
-        flush=True,
+    plain = profile(choices(1.0, None))
+    target = statistics.fmean(
+        c[3][0].equity - p.equity for c, p in zip(cases, choices(1.0, None), strict=True)
     )
-    for line in table({f"{tier.value} plain": flat, f"{tier.value} shaped": shape})[1:]:
-        print("    " + line, flush=True)
+    found = {"plain": plain}
+    line = f"{tier.value:>13}: {len(cases)} decisions; plain: 1-ply PR {plain.pr():.1f},"
+    line += f" distance {distance(plain, reference):.3f}"
+    for shape in SHAPES:
+        low, high = 0.1, 4.0
+        for _ in range(16):
+            mid = (low + high) / 2
+            low, high = (mid, high) if mean_loss(choices(mid, shape)) < target else (low, mid)
+        scale = (low + high) / 2
+        shaped = found[shape] = profile(choices(scale, shape))
+        line += (
+            f"; {shape} (sigma x {scale:.2f}): PR {shaped.pr():.1f},"
+            f" distance {distance(shaped, reference):.3f}"
+        )
+    print(f"{line}; load {os.getloadavg()[0]:.1f}", flush=True)
+    for text in table({f"{tier.value} {k}": v for k, v in found.items()})[1:]:
+        print("    " + text, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
