@@ -241,8 +241,8 @@ def save_at(game: Game, version: int, *, by_person: bool = False) -> bool:
 
 
 def after_commit(game: Game, *, by_person: bool = False) -> None:
-    """Announce DARK's turn (if it is on turn), or the person's new decision
-    to the tutor (not after their own step or undo), then broadcast the new state.
+    """Announce DARK's turn (if it is on turn), broadcast the new state, then
+    hand the person's new decision to the tutor (not after their own step or undo).
 
     The computer starts first: its reply is what the person waits for, and
     sockets order states by version whichever arrives first.
@@ -252,12 +252,16 @@ def after_commit(game: Game, *, by_person: bool = False) -> None:
         transaction.on_commit(
             lambda: computer_turn_due.send(sender=Game, game_id=game_id, version=version)
         )
-    elif not by_person and person_deciding(game) and on_for(game):
-        # The tutor's ranking starts while the person thinks (learning.tutor).
-        transaction.on_commit(
-            lambda: person_to_decide.send(sender=Game, game_id=game_id, version=version)
-        )
     transaction.on_commit(lambda: _broadcast(game))
+    if not by_person and person_deciding(game):
+        # The tutor's ranking starts while the person thinks (learning.tutor);
+        # its level is read after the new state went out, never before it.
+        transaction.on_commit(lambda: _to_tutor(game, version))
+
+
+def _to_tutor(game: Game, version: int) -> None:
+    if on_for(game):
+        person_to_decide.send(sender=Game, game_id=game.pk, version=version)
 
 
 def _broadcast(game: Game) -> None:

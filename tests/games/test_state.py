@@ -36,6 +36,7 @@ STATE_KEYS = {
     "opening",
     "last_turn",
     "result",
+    "tutor",
     "message",
 }
 
