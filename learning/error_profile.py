@@ -3,8 +3,9 @@
 A reviewed decision's loss falls in one cell of phase × kind. The phase is
 ``learning.phases.phase_of``'s (opening, middle game, race, bear-off; the
 cube its own); the kind is read off the review's own comparison of the best
-play with the one made (``ai_worker.versus``'s reason codes, costliest
-first, stored as the played candidate's ``versus``):
+play with the one made (``ai_worker.versus``'s reason codes, stored as the
+played candidate's ``versus``: for a played error in the order of the share
+of the gap each carries, ``ai_worker.attribution``):
 
 - ``blots``: the best play leaves fewer shots at the blots that matter
   (``safer``): a blot left;
@@ -16,7 +17,9 @@ first, stored as the played candidate's ``versus``):
 - ``other``: the rest (gammon chances, escaping, building, the race, timing,
   or nothing a player would name).
 
-The first code of the list that names a kind decides. The profile is each
+The first code of the list that names a kind decides (records reviewed
+before the reasons were ordered by their share have the teacher's fixed
+order, costliest first by rule). The profile is each
 cell's share of the equity lost (the PR's parts); two profiles are compared
 by their total variation distance (half the sum of the shares' differences:
 0 the same, 1 nothing in common), over the checker cells by default, since
