@@ -5,11 +5,16 @@
     python bench/strength.py --cube 200      # the cube part only (bench/_cube.py)
     python bench/strength.py --money 300     # with the cube (bench/_money.py)
     python bench/strength.py --pr 100 --write  # each tier's PR, reviewed (bench/_pr.py)
+    python bench/strength.py --pr 0 --write    # the same from the games already played
 
-``--pr N``: each tier against itself and against the Expert, N duplicate
-pairs each, every play reviewed at the review's depths; prints each tier's
-PR with a 95% interval and, with ``--write``, writes games/tier_pr.json, the
-figures the lobby shows ("进阶 · 约 PR 12").
+``--pr N``: each tier against itself and against the Expert, N more
+duplicate pairs each (one pair of each pairing in turn), every play reviewed
+at the review's depth and each game appended to bench/data/tier_pr_games.jsonl
+as it ends; a later run continues after the file's last pair. Prints each
+tier's PR with a 95% interval over every record of today's noise and review
+and, with ``--write``, writes them to games/tier_pr.json, the figures the
+lobby shows ("进阶 · 约 PR 12"). ``--pr 0 --write``: the figures from the file
+alone.
 
 ``--money N``: each tier in money games with the cube (Jacoby, no beavers)
 against bgsage 1-ply cubeful, N duplicate pairs, with the same dice played
@@ -34,6 +39,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -106,12 +112,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--yardstick-pairs", type=int, default=50, help="bgsage against itself")
     parser.add_argument("--no-cubeless", action="store_true", help="skip the cubeless figure")
     parser.add_argument(
-        "--pr", type=int, default=0, help="N pairs a pairing, games reviewed (_pr.py)"
+        "--pr",
+        type=int,
+        default=None,
+        help="N more pairs a pairing, games reviewed and appended to --records (_pr.py);"
+        " 0: none, only the figures from the file",
     )
     parser.add_argument("--versus", default="self,expert", help="--pr: the pairings")
-    parser.add_argument("--write", action="store_true", help="--pr: write games/tier_pr.json")
+    parser.add_argument("--records", default=None, help="--pr: the games' file (_pr.RECORDS)")
+    parser.add_argument(
+        "--write", action="store_true", help="--pr: write games/tier_pr.json from every record"
+    )
     args = parser.parse_args(argv)
-    if args.pr:
+    if args.pr is not None:
+        if args.records is None:
+            from bench._pr import RECORDS
+
+            args.records = str(RECORDS)
         return performance(args)
     if args.money:
         return money(args)
@@ -158,31 +175,51 @@ def performance(args: argparse.Namespace) -> int:
     from bench import _pr
 
     load = os.getloadavg()
+    path = Path(args.records).resolve()
     print(
         f"# PR by tier: cubeless money games, duplicate dice, reviewed at {review_ply()}-ply"
-        f" as the site's review, seed {args.seed}, load {load[0]:.2f}",
+        f" as the site's review ({_pr.review_key()}), seed {args.seed}, load {load[0]:.2f};"
+        f" games appended to {path}",
         flush=True,
     )
     tiers = [t for t in args.tiers.split(",") if t]
-    results: dict[str, _pr.Tally] = {t: _pr.Tally() for t in [*tiers, Tier.EXPERT.value]}
+    pairings = []
     for tier in tiers:
         for versus in [v for v in args.versus.split(",") if v]:
             opponent = tier if versus == "self" else versus
-            if tier == opponent and versus != "self":
-                continue
-            started = time.perf_counter()
-            run = _pr.run(tier, opponent, args.pr, args.seed, args.jobs)
-            seconds = time.perf_counter() - started
-            print(_pr.report_line(tier, opponent, run[tier], seconds), flush=True)
-            for key, tally in run.items():
-                results[key].add(tally)
-            if args.write:  # after each pairing: a run cut short leaves what it measured
-                meta = {"review_ply": review_ply(), "seed": args.seed, "pairs": args.pr}
-                _pr.write(_pr.PR_FILE, results, {**meta, "load": os.getloadavg()[0]})
-    print("# each tier over all its games", flush=True)
-    for key, tally in results.items():
-        print(_pr.report_line(key, "all", tally, 0), flush=True)
+            if tier != opponent or versus == "self":
+                pairings.append((tier, opponent))
+    started, played = time.perf_counter(), 0
+    for record in _pr.play(path, pairings, args.pr, args.seed, args.jobs):
+        played += 1
+        sides = " and ".join(f"{s['tier']} {_pr.side_pr(s) or 0:.1f}" for s in record["sides"])
+        print(
+            f"  pair {record['pair']} game {record['order']} {'/'.join(record['pairing'])}:"
+            f" PR {sides}; {time.perf_counter() - started:.0f} s, load {os.getloadavg()[0]:.1f}",
+            flush=True,
+        )
+    records = _pr.read_records(path)
+    results = _pr.tallies(records)
+    print(
+        f"# {played} games played now; each tier over every record of today's noise and review"
+        f" ({sum(_pr.current(r) for r in records)} of {len(records)} games in the file),"
+        f" load {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    for key in [t.value for t in Tier]:
+        for against, tally in sorted(results.get(key, {}).items()):
+            print(_pr.report_line(key, against, tally, 0), flush=True)
     if args.write:
+        meta = {
+            "review": _pr.review_key(),
+            "review_ply": review_ply(),
+            "records": str(path.relative_to(_pr.ROOT))
+            if path.is_relative_to(_pr.ROOT)
+            else str(path),
+            "load": round(os.getloadavg()[0], 2),
+        }
+        overall = {key: by["all"] for key, by in results.items() if "all" in by}
+        _pr.write(_pr.PR_FILE, overall, meta)
         print(f"# wrote {_pr.PR_FILE}", flush=True)
     return 0
 

@@ -47,6 +47,13 @@ class TierSpec:
     cube_ply: int = 0  # the depth of its cube decisions; 0: ``ply``
 
     @property
+    def noise(self) -> str:
+        """What its checker play's noise is, as measured figures are keyed
+        (``tier_pr``, ``bench/_pr.py``): a figure measured at another says
+        nothing of this one."""
+        return f"ply {self.ply}, sigma {self.sigma:g}"
+
+    @property
     def cube_depth(self) -> int:
         """The ply its cube decisions are searched at (``ai_worker.cube``)."""
         return self.cube_ply or self.ply
@@ -102,8 +109,8 @@ TIER_PR_FILE = Path(__file__).resolve().parent / "tier_pr.json"
 @cache
 def tier_pr() -> dict[str, dict[str, Any]]:
     """{tier key: {"pr", "low", "high", "games", ...}} from the last measured run,
-    the tiers measured at today's noise; empty when no run was written (the
-    lobby shows no PR then)."""
+    the tiers measured at today's noise (``TierSpec.noise``); empty when no run
+    was written (the lobby shows no PR then)."""
     try:
         body = json.loads(TIER_PR_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -113,7 +120,7 @@ def tier_pr() -> dict[str, dict[str, Any]]:
     return {
         key: tiers[key]
         for key, spec in TIERS.items()
-        if tiers.get(key, {}).get("pr") is not None and tiers[key].get("sigma") == spec.sigma
+        if tiers.get(key, {}).get("pr") is not None and tiers[key].get("noise") == spec.noise
     }
 
 

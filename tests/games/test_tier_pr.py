@@ -28,12 +28,12 @@ def _write(path: Path, figures: dict[str, Any]) -> None:
 
 @pytest.mark.django_db
 def test_the_lobby_shows_each_measured_tier_with_its_pr(measured: Path) -> None:
-    sigma = tiers.TIERS[tiers.Tier.INTERMEDIATE].sigma
+    noise = tiers.TIERS[tiers.Tier.INTERMEDIATE].noise
     _write(
         measured,
         {
-            "intermediate": {"pr": 12.4, "sigma": sigma},
-            "beginner": {"pr": 31.0, "sigma": 0.5},  # another noise than today's: not shown
+            "intermediate": {"pr": 12.4, "noise": noise},
+            "beginner": {"pr": 31.0, "noise": "ply 1, sigma 0.5"},  # another noise: not shown
         },
     )
     page = Client().get("/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
