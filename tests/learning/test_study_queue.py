@@ -98,7 +98,10 @@ def test_an_address_has_a_budget_across_its_accounts(
 
 @pytest.mark.django_db
 def test_imported_reviews_are_fed_one_at_a_time_per_owner(
-    user: Any, held_reviews: list[int], django_capture_on_commit_callbacks: Any
+    user: Any,
+    held_reviews: list[int],
+    held_computer_turns: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         imported = services.import_match_file(user, (DATA / MATCH).read_text(encoding="utf-8"))
