@@ -152,6 +152,7 @@ def _generated_positions(count: int, seed: int) -> list[Position]:
     return found[:count]
 
 
+@pytest.mark.slow  # 2,500 positions by brute force
 def test_shot_counts_are_the_engines_over_all_36_rolls_on_generated_positions() -> None:
     # The brute force: for every roll, every legal play of the opponent.
     positions = _generated_positions(2500, seed=12)
