@@ -169,6 +169,7 @@ def test_a_hit_only_in_a_play_that_leaves_a_die_unplayed_is_not_a_shot() -> None
     assert count_shots(pos) == _engine_shots(pos) == 10
 
 
+@pytest.mark.slow
 def test_shot_counts_agree_with_the_engines_legal_plays_on_perft_positions() -> None:
     import gzip
     import json

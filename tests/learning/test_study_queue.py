@@ -124,6 +124,7 @@ def test_imported_reviews_are_fed_one_at_a_time_per_owner(
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_a_review_runs_in_slices_and_resumes_where_it_stopped(user: Any) -> None:
     game = play_out(user, RACE, seed=5)
     turns = game.turns.count()
