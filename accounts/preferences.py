@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
 
-from accounts.models import AnimationSpeed, Preferences, User
+from accounts.models import AnimationSpeed, Preferences, Tutor, User
 
 # Milliseconds per checker step for each animation speed.
 ANIMATION_MS = {
@@ -60,6 +61,17 @@ def board_prefs(user: User | AnonymousUser | None) -> dict[str, Any]:
      'jacoby', 'language', 'last_move_arrows', 'match_length', 'show_pips', 'sound', 'tutor']
     """
     return board_prefs_from(preferences_for(user))
+
+
+def tutor_level(user_id: int) -> str:
+    """The player's 教练模式 level alone, read on every End turn and after
+    every computer turn: one statement with no ORM query built (that was 3
+    of a turn's 5 ms of CPU in the reply's path), no user row."""
+    table, column = Preferences._meta.db_table, Preferences._meta.get_field("tutor").column
+    with connection.cursor() as cursor:
+        cursor.execute(f'SELECT "{column}" FROM "{table}" WHERE "user_id" = %s', [user_id])
+        row = cursor.fetchone()
+    return str(row[0]) if row else str(Tutor.OFF)
 
 
 def remember_game_type(user: User, kind: str, match_length: int) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ai_worker.attribution import weighed
 from ai_worker.candidates import Candidate, candidate, compared, probs_dict, with_comparisons
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
@@ -121,6 +122,14 @@ def analyse_turn(
     )
     lost = max(0.0, float(ranked[0].equity) - float(chosen.equity)) if chosen else 0.0
     forced = len(ranked) < 2
+    if played_candidate is not None and not forced and classify(lost) is not ErrorClass.NONE:
+        # A played error's reasons lead with the difference that carries most
+        # of the gap (``ai_worker.attribution``), in the list of plays too.
+        played_candidate = weighed(position, dice, played_candidate, alternatives[0], rank)
+        if index is not None and index < top:
+            alternatives = tuple(
+                played_candidate if i == index else c for i, c in enumerate(alternatives)
+            )
     return TurnReport(
         dice=(dice.d1, dice.d2),
         played=played.notation(),

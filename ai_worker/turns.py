@@ -67,8 +67,8 @@ def run_computer_turn(
     Its checker play, its cube decision before the roll (no double rolls the
     dice: the play is the next version's task), its answer to a double, or
     its answer to a resignation. ``due``: what ``start`` read (else read
-    now); ``read``: the row it read, which a checker play writes back at
-    that version (``services.finish_computer_turn``).
+    now); ``read``: the row it read, which the finish writes back at that
+    version (``services.finish_computer_turn``).
     """
     if due is None:
         due = services.computer_due(game_id, version)
@@ -77,13 +77,13 @@ def run_computer_turn(
     seed = seed_key(game_id)
     if due.task == "resign":
         accept = due.cube is None or resign_accepted(due.position, _context(due), due.offered)
-        return services.answer_resignation(game_id, version, accept)
+        return services.answer_resignation(game_id, version, accept, read)
     if due.task == "cube":
         decision = double_decision(due.position, _context(due), due.tier, seed)
-        return services.finish_computer_cube(game_id, version, decision.action.value)
+        return services.finish_computer_cube(game_id, version, decision.action.value, read)
     if due.task == "answer":
         decision = take_decision(due.position, _context(due), due.tier, seed)
-        return services.finish_computer_cube(game_id, version, decision.action.value)
+        return services.finish_computer_cube(game_id, version, decision.action.value, read)
     assert due.dice is not None
     # The engine and policy's own time for this turn, stored with the turn's
     # counts: bench/live.py takes it out of the reply it measures.

@@ -18,7 +18,9 @@ rules' own move generator; the points held; the checkers borne off).
 
 Every reason is about the best play ("best" / "other" parameters give both
 sides' figures), so the site can word it as "the best play ... ; this one
-does not". Pure Python, no Django.
+does not". Pure Python, no Django. For a played error the review and the
+tutor put these reasons in the order of the equity each carries
+(``ai_worker.attribution``); this fixed order breaks the ties there.
 """
 
 from __future__ import annotations

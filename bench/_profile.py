@@ -19,8 +19,7 @@ from pathlib import Path
 PARTS = [
     ("session check", "session_expiry (games/live/sessions.py"),
     ("state built", "build_state (games/live/state.py"),
-    ("row read (SELECT, FOR UPDATE when locked)", "lock (games/services/rows.py"),
-    ("row read (SELECT, FOR UPDATE when locked)", "read (games/services/rows.py"),
+    ("row read (SELECT, FOR UPDATE when locked)", "game (games/services/store.py"),
     ("row write (UPDATE)", "save (games/services/rows.py"),
     ("row write (UPDATE)", "save_at (games/services/rows.py"),
     ("broadcast sent (Redis PUBLISH)", "group_send (channels_redis"),

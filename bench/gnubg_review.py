@@ -13,10 +13,10 @@ not"), the mean loss on each side and their correlation, the confusion
 table, the seconds each side took and the load average. No Django needed;
 nothing here is imported by the site.
 
-``hint`` in gnubg 1.07's text mode evaluates at its default level (its
-"0-ply", the bare network, i.e. our 1-ply), whatever ``set evaluation
-chequerplay evaluation plies`` says (``eval`` honours it, ``hint`` does
-not), so that is the yardstick's depth.
+``hint`` lists each play with its depth: on this machine gnubg's default
+chequer-play evaluation is 2-ply (``Cubeless 2-ply`` in its answer, plays
+its move filter prunes at a shallower depth); ``gnubg_hints(plies=N)`` sets
+it first (``bench/checker_rollout.py`` sets 2).
 """
 
 from __future__ import annotations
@@ -59,10 +59,21 @@ def decisions(games: int, turns: int, skip: int = 0) -> list[tuple[Position, Dic
     return found
 
 
-def gnubg_losses(cases: list[tuple[Position, Dice, Play]]) -> tuple[list[float | None], float]:
-    """The equity gnubg says each played play gave away (None if not listed)."""
-    script = "set evaluation chequerplay evaluation cubeful off\n" + "".join(
-        f"set xgid {encode_xgid(position, dice)}\nhint 200\n" for position, dice, _p in cases
+def gnubg_hints(
+    cases: list[tuple[Position, Dice, Play]], plies: int | None = None
+) -> tuple[list[list[tuple[str, float]]], float]:
+    """gnubg's ``hint`` for each decision, cubeless: (notation, equity given
+    away against its best) for every play it lists, best first, and the
+    seconds it took. ``plies``: its chequer-play depth, set before the first
+    position (None: its default, 0-ply); a play its move filter prunes is
+    listed at a shallower depth."""
+    depth = "" if plies is None else f"set evaluation chequerplay evaluation plies {plies}\n"
+    script = (
+        depth
+        + "set evaluation chequerplay evaluation cubeful off\n"
+        + "".join(
+            f"set xgid {encode_xgid(position, dice)}\nhint 200\n" for position, dice, _p in cases
+        )
     )
     started = time.perf_counter()
     done = subprocess.run(
@@ -79,16 +90,30 @@ def gnubg_losses(cases: list[tuple[Position, Dice, Play]]) -> tuple[list[float |
         blocks[-1].append((match[2], -float(match[4]) if match[4] else 0.0))
     if len(blocks) != len(cases):
         raise SystemExit(f"gnubg answered {len(blocks)} hints for {len(cases)} decisions")
+    return blocks, seconds
+
+
+def gnubg_play(position: Position, dice: Dice, notation: str) -> Play | None:
+    """gnubg's notation read as a play of ``dice`` (None if it cannot be)."""
+    try:
+        return parse_play(position, dice, notation)
+    except ValueError:
+        return None
+
+
+def gnubg_losses(
+    cases: list[tuple[Position, Dice, Play]], plies: int | None = None
+) -> tuple[list[float | None], float]:
+    """The equity gnubg says each played play gave away (None if not listed)."""
+    blocks, seconds = gnubg_hints(cases, plies)
     losses: list[float | None] = []
     for (position, dice, played), block in zip(cases, blocks, strict=True):
         loss = None
         for notation, lost in block:
-            try:
-                if parse_play(position, dice, notation).result == played.result:
-                    loss = lost
-                    break
-            except ValueError:
-                continue
+            play = gnubg_play(position, dice, notation)
+            if play is not None and play.result == played.result:
+                loss = lost
+                break
         losses.append(loss)
     return losses, seconds
 

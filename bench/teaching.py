@@ -17,6 +17,10 @@ Printed:
 - every comparison sentence of every listed play (the alternatives and the
   play made) checked by the brute force of ``bench/_truth.py`` on the two
   boards: how many it contradicts (the target is none), with examples;
+- the order of a played error's reasons (issue 31, item 4): how often the
+  first reason carries the largest share of the equity gap
+  (``ai_worker.attribution``), how much of the gap it carries on average,
+  and what the attribution costs a played error (timed again apart);
 - the seconds per decision against a yardstick measured in the same run
   (ranking the same decisions at 1-ply), and the load average.
 """
@@ -30,7 +34,10 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from statistics import mean, median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -40,7 +47,11 @@ import django  # noqa: E402
 django.setup()
 
 from ai_worker import analysis  # noqa: E402
+from ai_worker.attribution import TIE, weighed  # noqa: E402
+from ai_worker.candidates import compared  # noqa: E402
 from ai_worker.evaluator import rank_plays, warm_up  # noqa: E402
+from ai_worker.explain import Reason  # noqa: E402
+from ai_worker.features import position_features  # noqa: E402
 from ai_worker.grading import ErrorClass  # noqa: E402
 from bench._truth import VAGUE, contradictions  # noqa: E402
 from games.engine import Dice, Play, Position, Side, legal_plays  # noqa: E402
@@ -93,6 +104,16 @@ def decisions(text: str) -> list[tuple[Position, Dice, Play]]:
     return found
 
 
+def _stored(weighed: Sequence[Reason], reason: Reason) -> Reason:
+    """``reason`` as ``weighed`` holds it (with its share)."""
+    return next(
+        r
+        for r in weighed
+        if r.code == reason.code
+        and {k: v for k, v in r.params.items() if k != "share"} == reason.params
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mat", type=Path, default=STORED)
@@ -113,11 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     yardstick = time.perf_counter() - start
 
     errors = concrete = sentences = wrong = 0
+    largest = near = unweighed = teacher_largest = 0
+    carried: list[float] = []
+    teacher_carried: list[float] = []
+    weigh_seconds = 0.0
     first: Counter[str] = Counter()
     examples: list[str] = []
     start = time.perf_counter()
     for position, dice, played in found:
         report = analysis.analyse_turn(position, dice, played, ply=args.ply)
+        best_c, before = report.alternatives[0], position_features(position)
         plays = {p.result.position_id(): p for p in legal_plays(position, dice)}
         best = plays[report.alternatives[0].result_id]
         listed = [*report.alternatives[1:]]
@@ -132,10 +158,28 @@ def main(argv: list[str] | None = None) -> int:
                 examples.append(f"{position.position_id()} {dice} {c.notation}: {refuted}")
         if report.error is not ErrorClass.NONE and report.played_candidate is not None:
             errors += 1
-            code = report.played_candidate.versus[0].code if report.played_candidate.versus else ""
+            versus = report.played_candidate.versus
+            code = versus[0].code if versus else ""
             first[code] += 1
             concrete += code not in VAGUE and code != ""
-    seconds = time.perf_counter() - start
+            known = [float(r.params["share"]) for r in versus if "share" in r.params]
+            if not known:
+                unweighed += 1
+                continue
+            lead = float(versus[0].params.get("share", 0.0))
+            largest += lead == max(known)
+            # The yardstick: the teacher's fixed order (``ai_worker.versus``).
+            fixed = compared(replace(report.played_candidate, versus=()), best_c, before)
+            teacher = float(_stored(versus, fixed.versus[0]).params.get("share", 0.0))
+            teacher_largest += teacher == max(known)
+            teacher_carried.append(min(1.0, teacher))
+            near += lead >= max(known) - TIE
+            carried.append(min(1.0, lead))
+            # The attribution alone, timed again on the same decision.
+            tick = time.perf_counter()
+            weighed(position, dice, report.played_candidate, best_c)
+            weigh_seconds += time.perf_counter() - tick
+    seconds = time.perf_counter() - start - weigh_seconds
 
     load = os.getloadavg()
     print(f"decisions {len(found)} (gnubg self-play), analysed at {args.ply}-ply")
@@ -150,6 +194,22 @@ def main(argv: list[str] | None = None) -> int:
     )
     for line in examples:
         print("  " + line)
+    weighed_errors = errors - unweighed
+    print(
+        f"played errors with shares of the gap {weighed_errors}/{errors} (the rest: no"
+        f" reason with a share, the teacher's order): the first reason"
+        f" carries the largest share in {largest}/{weighed_errors}"
+        f" = {largest / max(1, weighed_errors):.1%} (the teacher's fixed order:"
+        f" {teacher_largest / max(1, weighed_errors):.1%}), within {TIE:.2f} of it in {near}"
+        f"/{weighed_errors}; it carries {mean(carried) if carried else 0:.0%} of the gap on"
+        f" average (median {median(carried) if carried else 0:.0%}; the teacher's first"
+        f" {mean(teacher_carried) if carried else 0:.0%},"
+        f" median {median(teacher_carried) if carried else 0:.0%})"
+    )
+    print(
+        f"  the attribution: {weigh_seconds / max(1, weighed_errors) * 1000:.1f} ms a played"
+        f" error, {weigh_seconds / max(seconds, 1e-9):.1%} of the analysis time"
+    )
     per, base = seconds / max(1, len(found)), yardstick / max(1, len(found))
     ratio = seconds / max(yardstick, 1e-9)
     print(

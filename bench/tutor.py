@@ -1,36 +1,53 @@
 """教练模式 under load: the time from End turn to the commit or the warning,
-tutor on against tutor off in the same run, and the worker's CPU per turn.
+tutor on against tutor off in the same run, and the CPU the tutor adds a turn.
 
-    .venv/bin/python bench/tutor.py [--games 200] [--think 2,8] [--port 8204]
+    .venv/bin/python bench/tutor.py                  # zero set-up
+    DATABASE_URL=postgres://... REDIS_URL=redis://.../N .venv/bin/python bench/tutor.py
 
 Zero set-up (no DATABASE_URL / REDIS_URL: SQLite, the in-memory channel
-layer, the ranking on daphne's in-process pool) or the production shape
-(DATABASE_URL and REDIS_URL: PostgreSQL, Redis, a Celery worker taking the
-``moves`` and ``hints`` queues as site/Procfile's workers do). The site as
-bench/live.py starts it (DEBUG off, one daphne).
+layer and cache, the ranking on daphne's in-process pools) or the
+production shape (DATABASE_URL and REDIS_URL: PostgreSQL, Redis, and the two
+Celery workers of site/Procfile: ``moves`` taking moves,hints,watchdog with
+two children, ``analysis`` at nice 10 taking hints,analysis,watchdog with
+one). One daphne as bench/live.py starts it (DEBUG off). The bench uses the
+database and Redis database it is given as its own (their tables and keys
+are overwritten).
 
-Two rows in one run, each with ``--games`` games at once, each game its own
-decision: a position and roll from a 1-ply game played with the Beginner's
-noise, LIGHT on roll, its play already made on the board (the 1-ply best
-play; with ``--errors`` every other game the worst, which the tutor warns
-of and which then commits nothing), as a person who has moved
-their checkers and is about to press End turn. Each client opens the game's
-socket (the opening hands the decision to the tutor: its ranking starts
-then, as it does the moment a roll is the person's), "thinks" a random
-``--think`` seconds, sends End turn, and times until the ack (with the
-warning, or not) and the state that follows. Row 1: every player's tutor
-off (the yardstick). Row 2: every player's tutor on (warn on bad and
-worse), the other decisions of the same kind. Printed per row: p50 / p95 /
-max, the warnings, the turns that went unchecked (ranking not ready after
-1 s), the servers' CPU per turn by process group and its difference (the
-tutor's cost), and the load. Target: p95 <= 100 ms with the tutor on.
+``--games`` games (200) are played for real, each from its own early-game
+position (from Beginner-noise 1-ply games), against the Casual computer
+through the workers. The sockets open spread over the first ``--think``
+high seconds, so the games' rolls come at scattered times as a site's do.
+A player's turn: the roll arrives (the state after the computer's move, or
+the socket's opening for the first); the person thinks a random
+``--think`` seconds (2 to 8 s: a club player's usual pace on a checker
+play, slower than a strong player's 1-3 s, faster than a beginner's long
+looks), moving a random legal step at a time during it, and presses End
+turn at the end of it. Timed: End turn until the reply and the state that
+follow it (the commit, or the warning). A warned play is then played
+anyway (仍然这样走, not timed). The ranking the tutor checks against starts
+as the site starts it: when the roll is known (``games.services.rows``'s
+``person_to_decide``, ``learning.tutor.prepare`` on the ``hints`` queue).
+
+Tutor off and on alternate in blocks of ``--block`` seconds on the same
+games and servers (off, on, on, off, off, on: ABBA, so a drift of the
+machine's load weighs on both alike); every player's preference is switched
+at a block's start. A turn counts in a block when its roll and its End turn
+both fell inside it (a turn across a switch is left out: its ranking was
+started, or not, under the other setting). CPU per turn: each server
+group's CPU seconds over a setting's blocks divided by the End turns sent
+in them; the tutor's cost is on minus off.
+
+Printed: p50 / p95 / p99 / max End turn -> commit or warning per setting
+and their ratio, the warned and unchecked (ranking not ready within
+``games.tutor.WAIT_SECONDS``) shares, CPU per turn by process group, the
+machine's load and how busy its cores were with other work during the run.
+Target (issue 33): tutor on p95 <= 100 ms.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import os
 import random
 import subprocess
@@ -49,50 +66,77 @@ from bench._live_report import pct  # noqa: E402
 from bench._live_site import make_players, site_env  # noqa: E402
 from bench._wsclient import Socket  # noqa: E402
 
-SIGMA = 0.17  # the Beginner tier's noise (games.tiers)
+SIGMA = 0.17  # the Beginner tier's noise (games.tiers): positions a learner reaches
+ON, OFF = "bad", "off"  # the tutor warns of bad and worse when on
+PATTERN = (OFF, ON, ON, OFF, OFF, ON)
+ANSWER_TIMEOUT = 30.0
 
 
 @dataclass
-class Row:
-    ms: list[float] = field(default_factory=list)
-    warned: int = 0
-    unchecked: int = 0
+class Turn:
+    level: str  # the setting of the block it fell in, or "" across a switch
+    ms: float
+    warned: bool
+    unchecked: bool
+
+
+@dataclass
+class Run:
+    think: tuple[float, float]
+    starts: list[float]  # perf_counter of each block's start; the last is the end
+    levels: list[str]
+    turns: list[Turn] = field(default_factory=list)
+    ended: list[int] = field(default_factory=list)  # End turns sent, per block
     errors: list[str] = field(default_factory=list)
+    finished: int = 0  # games played out (each followed by a new one)
+    # perf_counter when each block's setting was in force (its players' rows written)
+    settled: list[float] = field(default_factory=list)
+    spare: list[tuple[str, list[int]]] = field(default_factory=list)  # next games' positions
+
+    def block(self, at: float) -> int:
+        """The block ``at`` falls in; -1 before the first (the spread start), len after."""
+        if at < self.starts[0]:
+            return -1
+        for i in range(len(self.levels)):
+            if at < self.starts[i + 1]:
+                return i
+        return len(self.levels)
+
+    def over(self) -> bool:
+        return time.perf_counter() >= self.starts[-1]
 
 
-def decisions(count: int, seed: int, errors: bool) -> list[tuple[str, list[int], list[list[int]]]]:
-    """(position id, dice, stored steps) for LIGHT, every decision its own:
-    the 1-ply best play made, or with ``errors`` every other game the worst."""
+def positions(count: int, seed: int) -> list[tuple[str, list[int]]]:
+    """(position id, dice) for LIGHT on roll: distinct early-game positions
+    (plies 2 to 9: few games end within a run, and each end queues a review)
+    from 1-ply games played with the Beginner's noise."""
     from ai_worker import evaluator
     from games.engine import Dice, Position, legal_plays
-    from games.steps import stored_steps
 
     rng = random.Random(seed)
-    found: list[tuple[str, list[int], list[list[int]]]] = []
-    seen: set[tuple[str, int, int]] = set()
+    found: list[tuple[str, list[int]]] = []
+    seen: set[str] = set()
     while len(found) < count:
         position = Position.start()
-        for _turn in range(120):
+        for turn in range(10):
             dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
-            plays = legal_plays(position, dice)
-            if not plays:
+            if not legal_plays(position, dice):
                 position = position.swapped()
                 continue
             ranked = evaluator.rank_plays(position, dice, 1)
-            key = (position.position_id(), max(dice.d1, dice.d2), min(dice.d1, dice.d2))
-            if len(plays) > 1 and key not in seen and len(found) < count:
-                seen.add(key)
-                made = ranked[0] if len(found) % 2 or not errors else ranked[-1]
-                steps = [list(s) for s in stored_steps(made.play.steps)]
-                found.append((position.position_id(), [dice.d1, dice.d2], steps))
+            if turn >= 2 and position.position_id() not in seen:
+                seen.add(position.position_id())
+                found.append((position.position_id(), [dice.d1, dice.d2]))
+                if len(found) == count:
+                    break
             play = max(ranked, key=lambda r: r.equity + rng.gauss(0.0, SIGMA)).play
-            if sum(play.result.me) == 0:
+            if turn >= 9:
                 break
             position = play.result.swapped()
     return found
 
 
-def make_games(owners: list[Any], made: list[tuple[str, list[int], list[list[int]]]]) -> list[int]:
+def make_games(owners: list[Any], made: list[tuple[str, list[int]]]) -> list[int]:
     from games.models import Game, Status
 
     games = [
@@ -103,107 +147,260 @@ def make_games(owners: list[Any], made: list[tuple[str, list[int], list[list[int
             turn="light",
             position_id=position_id,
             dice=dice,
-            steps=steps,
-            # A turn before: the opening was some time ago.
-            last_turn={"number": 2, "side": "dark", "dice": [1, 2], "notation": "", "steps": []},
+            steps=[],
+            last_turn={"number": 8, "side": "dark", "dice": [1, 2], "notation": "", "steps": []},
         )
-        for owner, (position_id, dice, steps) in zip(owners, made, strict=True)
+        for owner, (position_id, dice) in zip(owners, made, strict=True)
     ]
     return [g.pk for g in Game.objects.bulk_create(games)]
 
 
-async def client(
-    row: Row, port: int, game_id: int, cookie: str, think: tuple[float, float], go: asyncio.Event
+def my_roll(state: dict[str, Any]) -> bool:
+    """The person is to play a roll, nothing moved yet."""
+    return (
+        state["status"] == "playing"
+        and state["turn"] == "light"
+        and bool(state["dice"])
+        and not state["steps"]
+        and not state["thinking"]
+    )
+
+
+async def next_state(sock: Socket, above: int, run: Run, game_id: int) -> dict[str, Any]:
+    while True:
+        msg = await sock.recv_json()
+        if msg["type"] == "state" and msg["version"] > above:
+            return msg
+        if msg["type"] in ("error", "refused"):
+            run.errors.append(f"game {game_id}: {msg}")
+
+
+async def command(
+    sock: Socket, run: Run, game_id: int, payload: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Send ``payload``; its reply and the state after it."""
+    sock.send(payload)
+    reply = None
+    while True:
+        msg = await asyncio.wait_for(sock.recv_json(), ANSWER_TIMEOUT)
+        if msg.get("id") == payload["id"]:
+            if msg["type"] != "ack":
+                raise RuntimeError(f"game {game_id}: {msg}")
+            reply = msg
+        elif msg["type"] == "state" and reply is not None and msg["version"] >= reply["version"]:
+            return reply, msg
+
+
+async def player(
+    run: Run, port: int, user: Any, game_id: int, cookie: str, rng: random.Random
 ) -> None:
-    sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
-    version = (await sock.recv_json())["version"]
-    await go.wait()
-    await asyncio.sleep(random.uniform(*think))
-    start = time.perf_counter()
-    sock.send({"type": "end_turn", "id": "e1", "version": version})
-    acked = None
-    try:
-        while True:
-            msg = await asyncio.wait_for(sock.recv_json(), 30)
-            if msg["type"] == "ack":
-                acked = msg
-            elif msg["type"] == "state" and msg["version"] > version and acked is not None:
-                break
-            elif msg["type"] in ("error", "refused"):
-                row.errors.append(f"game {game_id}: {msg}")
-                break
-    except TimeoutError:
-        row.errors.append(f"game {game_id}: no answer in 30 s")
-    row.ms.append((time.perf_counter() - start) * 1000)
-    tutor = (acked or {}).get("tutor") or {}
-    row.warned += "warning" in tutor
-    row.unchecked += bool(tutor.get("unchecked"))
-    await sock.close()
+    """One person: a game's turns until the run is over; a game played out
+    is followed by a new one (from the next spare position)."""
+    await asyncio.sleep(rng.uniform(0, run.think[1]))  # the games began at different times
+    while not run.over():
+        try:
+            sock = await Socket.open(port, f"/ws/games/{game_id}/", cookie)
+            sock.start_reader()
+            try:
+                state = await turns(run, sock, game_id, rng)
+            finally:
+                await sock.close()
+        except (TimeoutError, RuntimeError, ConnectionError, OSError) as exc:
+            run.errors.append(f"game {game_id}: {exc!r}")
+            return
+        if state["status"] == "playing" or not run.spare:
+            return
+        if state["status"] != "finished":
+            run.errors.append(f"game {game_id}: {state['status']}: {state.get('message')}")
+            return
+        run.finished += 1
+        (game_id,) = await asyncio.to_thread(make_games, [user], [run.spare.pop()])
 
 
-async def one_row(port: int, games: list[tuple[int, str]], think: tuple[float, float]) -> Row:
-    row = Row()
-    go = asyncio.Event()
-    tasks = [asyncio.create_task(client(row, port, g, c, think, go)) for g, c in games]
-    await asyncio.sleep(0.5)
-    go.set()
-    await asyncio.gather(*tasks)
-    return row
+async def turns(run: Run, sock: Socket, game_id: int, rng: random.Random) -> dict[str, Any]:
+    """The person's turns on ``sock``'s game until it is over or the run is; its last state."""
+    state = await sock.recv_json()
+    rolled = time.perf_counter()  # the opening hands the roll to the tutor
+    n = 0
+    while not run.over() and my_roll(state):
+        done_at = rolled + rng.uniform(*run.think)
+        # The checkers move one step at a time while the person thinks.
+        while not state["can_end_turn"] and state["allowed"]:
+            await sock.idle(max(0.0, (done_at - time.perf_counter()) * rng.uniform(0.2, 0.5)))
+            n += 1
+            step = {"type": "step", "id": f"s{n}", "version": state["version"]}
+            _, state = await command(sock, run, game_id, {**step, **rng.choice(state["allowed"])})
+        await sock.idle(max(0.0, done_at - time.perf_counter()))
+        sent = time.perf_counter()
+        n += 1
+        end = {"type": "end_turn", "id": f"e{n}", "version": state["version"]}
+        reply, state = await command(sock, run, game_id, end)
+        answered = time.perf_counter()
+        ms = (answered - sent) * 1000
+        said = reply.get("tutor") or {}
+        at_end = run.block(sent)
+        if 0 <= at_end < len(run.levels):
+            run.ended[at_end] += 1
+        # Timed under one setting: rolled after it was in force, answered before the next.
+        same = (
+            run.block(rolled) == at_end == run.block(answered)
+            and 0 <= at_end < len(run.levels)
+            and rolled >= run.settled[at_end]
+        )
+        level = run.levels[at_end] if same else ""
+        run.turns.append(Turn(level, ms, "warning" in said, bool(said.get("unchecked"))))
+        if "warning" in said:  # 仍然这样走
+            n += 1
+            again = {"type": "end_turn", "id": f"a{n}", "version": state["version"]}
+            _, state = await command(sock, run, game_id, {**again, "anyway": True})
+        while not my_roll(state) and state["status"] == "playing":
+            state = await asyncio.wait_for(
+                next_state(sock, state["version"], run, game_id), ANSWER_TIMEOUT
+            )
+        rolled = time.perf_counter()
+    return state
 
 
-def run_row(
-    label: str,
-    level: str,
-    players: list[tuple[Any, str]],
-    made: list[tuple[str, list[int], list[list[int]]]],
-    port: int,
-    think: tuple[float, float],
-    meter: _procs.CpuMeter,
-) -> dict[str, float]:
+async def switcher(run: Run, users: list[Any], meter: _procs.CpuMeter) -> list[dict[str, Any]]:
+    """Each block: every player's tutor set, then the CPU and load over it."""
     from accounts.models import Preferences
 
-    users = [u for u, _ in players]
-    Preferences.objects.filter(user__in=users).update(tutor=level)
-    games = list(zip(make_games(users, made), [c for _, c in players], strict=True))
-    load = os.getloadavg()[0]
-    gc.collect()
-    meter.begin()
-    row = asyncio.run(one_row(port, games, think))
-    spent = meter.spent()
-    n = len(row.ms)
+    def set_level(level: str) -> None:
+        Preferences.objects.filter(user__in=users).update(tutor=level)
+
+    blocks = []
+    await asyncio.sleep(max(0.0, run.starts[0] - time.perf_counter()))
+    for i, level in enumerate(run.levels):
+        if i and level != run.levels[i - 1]:
+            await asyncio.to_thread(set_level, level)
+        run.settled.append(time.perf_counter())
+        meter.begin()
+        busy, own = _procs.machine_busy(), time.process_time()
+        began = time.perf_counter()
+        await asyncio.sleep(max(0.0, run.starts[i + 1] - time.perf_counter()))
+        seconds = time.perf_counter() - began
+        blocks.append(
+            {
+                "level": level,
+                "cpu": meter.spent(),
+                "busy": _procs.machine_busy() - busy,
+                "bench": time.process_time() - own,  # the clients (this process)
+                "seconds": seconds,
+                "load": os.getloadavg()[0],
+            }
+        )
+    return blocks
+
+
+async def play(
+    port: int,
+    games: list[tuple[Any, int, str]],
+    spare: list[tuple[str, list[int]]],
+    args: Any,
+    meter: _procs.CpuMeter,
+) -> tuple[Run, list[dict[str, Any]]]:
+    now = time.perf_counter()
+    first = now + args.think_range[1] + 2.0  # every socket open, the first turns under way
+    levels = [PATTERN[i % len(PATTERN)] for i in range(args.blocks)]
+    starts = [first + i * args.block for i in range(len(levels) + 1)]
+    run = Run(args.think_range, starts, levels, ended=[0] * len(levels), spare=spare)
+    rng = random.Random(args.seed)
+    players = [
+        asyncio.create_task(player(run, port, u, g, c, random.Random(rng.random())))
+        for u, g, c in games
+    ]
+    blocks = await switcher(run, [u for u, _, _ in games], meter)
+    await asyncio.gather(*players)
+    return run, blocks
+
+
+def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> None:
     print(
-        f"\n{label}: {n} games at once, End turn after {think[0]:.0f}..{think[1]:.0f} s;"
-        f" load {load:.2f} before, {os.getloadavg()[0]:.2f} after (1-min)"
+        f"\n{shape}: {games} games at once, End turn {run.think[0]:g}..{run.think[1]:g} s"
+        f" after the roll; {len(blocks)} blocks of {blocks[0]['seconds']:.0f} s"
+        f" ({', '.join(b['level'] for b in blocks)})"
     )
+    rows: dict[str, dict[str, float]] = {}
+    for level in (OFF, ON):
+        turns = [t for t in run.turns if t.level == level]
+        mine = [b for b in blocks if b["level"] == level]
+        ended = sum(run.ended[i] for i, b in enumerate(blocks) if b["level"] == level)
+        ms = [t.ms for t in turns]
+        cpu: dict[str, float] = {}
+        for b in mine:
+            for name, spent in b["cpu"].items():
+                cpu[name] = cpu.get(name, 0.0) + spent
+        per = {name: 1000 * spent / max(ended, 1) for name, spent in cpu.items()}
+        label = "tutor off (yardstick)" if level == OFF else f"tutor on ({ON} and worse)"
+        seconds = sum(b["seconds"] for b in mine)
+        pace = games / (sum(run.think) / 2)
+        print(
+            f"\n  {label}: {len(ms)} turns timed; {ended / seconds:.1f} End turns a second"
+            f" (at most {pace:.0f} if the servers answered at once: the rest is their lag,"
+            " the computer's replies included)"
+        )
+        if not ms:
+            continue
+        print(
+            f"    End turn -> commit or warning: p50 {pct(ms, 0.5):.1f}  p95 {pct(ms, 0.95):.1f}"
+            f"  p99 {pct(ms, 0.99):.1f}  max {max(ms):.1f} ms"
+        )
+        warned = sum(t.warned for t in turns)
+        unchecked = sum(t.unchecked for t in turns)
+        print(
+            f"    warned {warned} ({100 * warned / len(ms):.1f}%), unchecked (ranking not ready"
+            f" in time) {unchecked} ({100 * unchecked / len(ms):.1f}%)"
+        )
+        print(
+            "    servers' CPU per End turn (ms): "
+            + ", ".join(f"{k} {v:.1f}" for k, v in per.items())
+        )
+        rows[level] = {"p95": pct(ms, 0.95), **per}
+    seconds = sum(b["seconds"] for b in blocks)
+    servers = sum(sum(b["cpu"].values()) for b in blocks)
+    busy = sum(b["busy"] for b in blocks)
+    bench_cpu = sum(b["bench"] for b in blocks)
+    other = max(0.0, busy - servers - bench_cpu)
     print(
-        f"  End turn -> commit or warning: p50 {pct(row.ms, 0.5):.1f} ms"
-        f"  p95 {pct(row.ms, 0.95):.1f} ms  max {max(row.ms):.1f} ms"
+        f"\n  machine ({os.cpu_count()} cores): 1-min load {min(b['load'] for b in blocks):.1f}"
+        f" to {max(b['load'] for b in blocks):.1f} over the blocks; cores busy"
+        f" {busy / seconds:.2f} on average, of which the servers {servers / seconds:.2f},"
+        f" this bench's clients {bench_cpu / seconds:.2f}, other work {other / seconds:.2f}"
     )
-    print(
-        f"  warned {row.warned}, unchecked (ranking not ready in 1 s) {row.unchecked},"
-        f" errors {len(row.errors)}"
-    )
-    for line in row.errors[:3]:
+    print(f"  games played out (a new one begun) {run.finished}, errors {len(run.errors)}")
+    for line in run.errors[:5]:
         print(f"    {line}")
-    parts = ", ".join(f"{k} {1000 * v / n:.1f}" for k, v in spent.items())
-    print(f"  servers' CPU per turn (ms): {parts}")
-    return {**{k: v / n for k, v in spent.items()}, "p95": pct(row.ms, 0.95)}
+    if OFF in rows and ON in rows:
+        on, off = rows[ON], rows[OFF]
+        print(
+            f"\n  p95 tutor on {on['p95']:.1f} ms against off {off['p95']:.1f} ms"
+            f" (ratio {on['p95'] / max(off['p95'], 0.001):.2f});"
+            f" target p95 <= 100 ms: {'met' if on['p95'] <= 100 else 'MISSED'}"
+        )
+        extra = {k: on[k] - off.get(k, 0.0) for k in on if k != "p95"}
+        print(
+            "  the tutor's extra CPU per turn (on - off, ms): "
+            + ", ".join(f"{k} {v:+.1f}" for k, v in extra.items())
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--think", default="2,8", help="seconds before End turn: low,high")
+    parser.add_argument(
+        "--think", default="2,8", help="seconds from the roll to End turn: low,high"
+    )
+    parser.add_argument("--block", type=float, default=22.0, help="seconds per block")
+    parser.add_argument(
+        "--blocks", type=int, default=6, help="blocks (off, on, on, off, off, on ...)"
+    )
     parser.add_argument("--port", type=int, default=8204)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
-        "--errors",
-        action="store_true",
-        help="every other play the worst (warned: no computer turn follows, so the CPU"
-        " per turn of the two rows is no longer like for like)",
+        "--nice", type=int, default=10, help="the analysis worker's nice (site/Procfile: 10)"
     )
     args = parser.parse_args()
-    low, high = (float(x) for x in args.think.split(","))
+    args.think_range = tuple(float(x) for x in args.think.split(","))
 
     var_dir = Path(tempfile.mkdtemp(prefix="shuanglu-bench-tutor-"))
     env = site_env(var_dir)
@@ -216,56 +413,56 @@ def main() -> None:
     django.setup()
     from django.core.cache import cache
 
+    from accounts.models import Preferences
+
+    production = bool(env.get("REDIS_URL"))
     db = django.conf.settings.DATABASES["default"]
-    shape = "production shape" if env.get("REDIS_URL") else "zero set-up"
+    shape = "production shape" if production else "zero set-up"
     print(f"{shape}: database {db['ENGINE'].rsplit('.', 1)[-1]}, load {os.getloadavg()}")
-    players = make_players(2 * args.games)
-    made = decisions(2 * args.games, args.seed, args.errors)
-    if env.get("REDIS_URL"):
+    players = make_players(args.games)
+    users, cookies = [u for u, _ in players], [c for _, c in players]
+    Preferences.objects.filter(user__in=users).update(tutor=PATTERN[0])
+    made = positions(2 * args.games, args.seed)
+    game_ids = make_games(users, made[: args.games])
+    if production:
         cache.clear()  # the bench's own Redis database: no ranking left from a run before
     daphnes = _procs.start_daphnes(env, [args.port], var_dir)
-    worker = None
-    if env.get("REDIS_URL"):
-        worker = _procs.start_worker(env, var_dir / "celery.log", queues="moves,hints")
+    workers = []
+    if production:  # as site/Procfile starts them
+        workers.append(
+            _procs.start_worker(env, var_dir / "moves.log", "moves,hints,watchdog", 2, name="moves")
+        )
+        workers.append(
+            _procs.start_worker(
+                env,
+                var_dir / "analysis.log",
+                "hints,analysis,watchdog",
+                1,
+                nice=args.nice,
+                name="analysis",
+            )
+        )
 
     def groups() -> dict[str, list[int]]:
         found = {"daphne": [p.pid for p in daphnes]}
-        if worker is not None:
-            found["worker"] = [worker.pid]
+        if workers:
+            found["workers"] = [w.pid for w in workers]
         return found
 
     meter = _procs.CpuMeter(groups)
     try:
-        off = run_row(
-            "tutor off (yardstick)",
-            "off",
-            players[: args.games],
-            made[: args.games],
-            args.port,
-            (low, high),
-            meter,
-        )
-        on = run_row(
-            "tutor on (bad and worse)",
-            "bad",
-            players[args.games :],
-            made[args.games :],
-            args.port,
-            (low, high),
-            meter,
+        run, blocks = asyncio.run(
+            play(
+                args.port,
+                list(zip(users, game_ids, cookies, strict=True)),
+                made[args.games :],
+                args,
+                meter,
+            )
         )
     finally:
-        _procs.stop([*daphnes, *([worker] if worker else [])])
-    extra = {k: 1000 * (on.get(k, 0.0) - off.get(k, 0.0)) for k in groups() if k in on}
-    print(
-        f"\np95 tutor on {on['p95']:.1f} ms against off {off['p95']:.1f} ms"
-        f" (ratio {on['p95'] / max(off['p95'], 0.001):.2f};"
-        f" {'ok' if on['p95'] <= 100 else 'MISSED'}: p95 <= 100 ms)"
-    )
-    print(
-        "the tutor's extra CPU per turn (ms): "
-        + ", ".join(f"{k} {v:.1f}" for k, v in extra.items())
-    )
+        _procs.stop([*daphnes, *workers])
+    report(run, blocks, shape, args.games)
 
 
 if __name__ == "__main__":

@@ -8,23 +8,14 @@ from games.models import CubeAction, Game, Match, Turn
 class TurnInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Turn
     extra = 0
-    readonly_fields = (
-        "number",
-        "side",
-        "die1",
-        "die2",
-        "notation",
-        "position_before",
-        "position_after",
-        "created_at",
-    )
+    readonly_fields = [f.name for f in Turn._meta.fields]
     can_delete = False
 
 
 class CubeActionInline(admin.TabularInline):  # type: ignore[type-arg]
     model = CubeAction
     extra = 0
-    readonly_fields = ("number", "before_turn", "side", "action", "value", "position_id")
+    readonly_fields = [f.name for f in CubeAction._meta.fields]
     can_delete = False
 
 
@@ -44,7 +35,7 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     )
     list_filter = ("kind", "status", "tier", "winner")
     search_fields = ("owner__username",)
-    # Games change only through games.services; the admin is for looking.
+    # Games and their rows change only through games.services; the admin is for looking.
     readonly_fields = [f.name for f in Game._meta.fields]
     inlines = [TurnInline, CubeActionInline]
 

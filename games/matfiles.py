@@ -56,7 +56,11 @@ def match_record(game: Game) -> MatchRecord:
         assert game.match is not None
         length, opponent = game.match.length, game.match.opponent_name
         games = list(game.match.games.order_by("match_game"))
-    games = _with_rows(games)
+    rows = Game.objects.filter(pk__in=[g.pk for g in games]).prefetch_related(
+        Prefetch("turns", queryset=Turn.objects.order_by("number")),
+        Prefetch("cube_actions", queryset=CubeAction.objects.order_by("number")),
+    )
+    games = list(rows.order_by("match_game", "pk"))
     named = game.file_players  # an imported game: the file's own players
     if named is not None:
         players = (_name(named[0]), _name(named[1]))
@@ -69,18 +73,6 @@ def match_record(game: Game) -> MatchRecord:
         f'[Jacoby "{"On" if game.jacoby else "Off"}"]',
     )
     return MatchRecord(players, length, records, comments)
-
-
-def _with_rows(games: list[Game]) -> list[Game]:
-    ids = [g.pk for g in games]
-    return list(
-        Game.objects.filter(pk__in=ids)
-        .prefetch_related(
-            Prefetch("turns", queryset=Turn.objects.order_by("number")),
-            Prefetch("cube_actions", queryset=CubeAction.objects.order_by("number")),
-        )
-        .order_by("match_game", "pk")
-    )
 
 
 def _name(name: str) -> str:

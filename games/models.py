@@ -367,7 +367,7 @@ class NextDiceSeed(models.Model):
 
     Its commitment is shown where a game is started (the lobby, the end of a
     game) before the person's seed is sent with the start; the game that
-    starts takes it (``games.services.dice.take_server_seed``) and the next
+    starts takes it (``games.services.dice.seed_game``) and the next
     one is drawn afresh. So the server is bound to its seed before it can
     know the person's.
     """

@@ -40,12 +40,6 @@ def _decode(position_id: str) -> Position:
     return Position.from_position_id(position_id)
 
 
-def mover_position(game: Game) -> Position:
-    """The position from the side on turn."""
-    position = position_of(game)
-    return position if game.turn == Side.LIGHT.value else position.swapped()
-
-
 def current_turn(game: Game) -> EngineTurn:
     """The engine's view of the turn in progress, steps replayed (needs dice).
 
@@ -58,7 +52,9 @@ def current_turn(game: Game) -> EngineTurn:
     if known is not None and known[0] == key:
         turn: EngineTurn = known[1]
         return turn
-    turn = EngineTurn(mover_position(game), Dice(*game.dice))
+    position = position_of(game)
+    mover = position if game.turn == Side.LIGHT.value else position.swapped()
+    turn = EngineTurn(mover, Dice(*game.dice))
     for src, dst, die, _hit in game.steps:
         turn = turn.step(src, dst, die)
     game.__dict__["_engine_turn"] = (key, turn)

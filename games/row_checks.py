@@ -116,12 +116,18 @@ def _match(value: Any, game: Game) -> bool:
     return match_of(game) is not None
 
 
+def _status(value: Any, game: Game) -> bool:
+    # A cube decision needs the cube: a single game has none.
+    cube_moment = value in (Status.DECIDING, Status.DOUBLED)
+    return value in Status.values and (game.has_cube or not cube_moment)
+
+
 def _one_of(allowed: frozenset[str]) -> Callable[[Any, Game], bool]:
     return lambda value, game: value in allowed
 
 
 _CHECKS: tuple[tuple[str, Callable[[Any, Game], bool]], ...] = (
-    ("status", _one_of(frozenset(Status.values))),
+    ("status", _status),
     ("turn", _one_of(SIDES)),
     ("kind", _one_of(frozenset(GameKind.values))),
     ("tier", _one_of(TIER_KEYS)),

@@ -11,7 +11,11 @@ instead (``Game.tutor_reply``), and the warning is stored on the game
 same command sent again with ``anyway`` and the version it was warned at.
 
 The check is in the service, not the page: a second tab, or the page
-reloaded while the warning shows, is warned again.
+reloaded while the warning shows, is warned again. The pending warning is
+kept with the panel's words and the version it was saved at, so every state
+of the game at that version carries it (``pending_warning``): a reload or a
+second tab shows the same panel at once, and the next command (undo, play
+it anyway, a step) moves the game on and the panel goes in every tab.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from accounts.preferences import board_prefs
+from accounts.preferences import tutor_level
 from games.models import Game
 from games.signals import tutor_check
 
@@ -32,7 +36,13 @@ from games.signals import tutor_check
 LEVELS = ("doubtful", "bad", "very_bad")
 OFF = "off"
 WAIT_SECONDS = 1.0
-POLL_SECONDS = 0.2
+# The socket asks the cache for a late ranking after 20 ms, then twice as
+# long each time up to 200 ms: a ranking about to land is seen at once (a
+# fixed 200 ms added up to that to a checked End turn), one that does not
+# come costs 8 asks in the second, not 50 (each a thread hop and a Redis
+# round trip: bench/tutor.py).
+POLL_SECONDS = 0.02
+POLL_MAX_SECONDS = 0.2
 
 # How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
 # the calling thread for up to WAIT_SECONDS (a service called directly);
@@ -92,7 +102,7 @@ class Verdict:
 
 
 def level_of(game: Game) -> str:
-    return str(board_prefs(game.owner).get("tutor", OFF))
+    return tutor_level(game.owner_id)
 
 
 def on_for(game: Game) -> bool:
@@ -134,9 +144,39 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
     if anyway:
         _record(game, {**entry, "outcome": OVERRIDDEN})
         return True
-    _record(game, {**entry, "outcome": PENDING})
-    game.__dict__["tutor_reply"] = {"warning": verdict.words, "version": game.version + 1}
+    # The panel is kept with the warning while it is pending, at the version
+    # the command saves (every state at that version shows it).
+    version = game.version + 1
+    panel = {"version": version, "command": _command_of(decision), "words": verdict.words}
+    _record(game, {**entry, "outcome": PENDING, **panel})
+    game.__dict__["tutor_reply"] = {"warning": verdict.words, "version": version}
     return False
+
+
+def pending_warning(game: Game) -> dict[str, Any] | None:
+    """The warning the person is to answer now, for the game's state
+    (``games.live.state``): ``{"warning", "version", "command"}``, as the
+    command's reply had it, or None. Only the last warning can be it, and only
+    at the version it was saved at: any command since (undo, play it anyway,
+    a step) moved the game on. A look at the row, no query."""
+    warnings = game.tutor_warnings
+    if not warnings:
+        return None
+    last = warnings[-1]
+    if last.get("outcome") != PENDING or last.get("version") != game.version:
+        return None
+    return {"warning": last["words"], "version": last["version"], "command": last["command"]}
+
+
+# The command that sends a decision again with "anyway" (仍然这样走): a play
+# is committed by End turn (also when its last step was to end the turn).
+ANYWAY_COMMANDS = {"no_double": "roll", "double": "double", "take": "take", "pass": "pass"}
+# What a pending warning keeps for its panel; dropped once it is settled.
+PANEL_KEYS = ("version", "command", "words")
+
+
+def _command_of(decision: Decision) -> str:
+    return "end_turn" if decision.kind == "play" else ANYWAY_COMMANDS[decision.action]
 
 
 def reply_of(game: Game) -> dict[str, Any] | None:
@@ -172,30 +212,36 @@ def _entry(game: Game, number: int, decision: Decision, verdict: Verdict) -> dic
 
 
 def _record(game: Game, entry: dict[str, Any]) -> None:
-    """Store ``entry``, replacing the pending warning of the same decision."""
-    kept = [
-        w
-        for w in game.tutor_warnings
-        if not (
-            w.get("outcome") == PENDING
-            and w.get("turn") == entry["turn"]
-            and w.get("kind") == entry["kind"]
-            and w.get("played") == entry["played"]
-        )
-    ]
+    """Store ``entry``, replacing the pending warning of the same decision;
+    one pending of another play of the same turn was followed (``CHANGED``)."""
+    kept = []
+    for w in game.tutor_warnings:
+        if _pending_of(w, entry["turn"], entry["kind"]):
+            if w.get("played") == entry["played"]:
+                continue
+            w = _settled(w, CHANGED)
+        kept.append(w)
     game.tutor_warnings = [*kept, entry]
 
 
 def _settle(game: Game, number: int, kind: str, outcome: str) -> None:
     """A decision committed unwarned after a warning of the same turn: followed."""
-    if not any(
-        w.get("outcome") == PENDING and w.get("turn") == number and w.get("kind") == kind
-        for w in game.tutor_warnings
-    ):
+    if not any(_pending_of(w, number, kind) for w in game.tutor_warnings):
         return
     game.tutor_warnings = [
-        {**w, "outcome": outcome}
-        if w.get("outcome") == PENDING and w.get("turn") == number and w.get("kind") == kind
-        else w
-        for w in game.tutor_warnings
+        _settled(w, outcome) if _pending_of(w, number, kind) else w for w in game.tutor_warnings
     ]
+
+
+def _pending_of(warning: dict[str, Any], number: int, kind: str) -> bool:
+    return (
+        warning.get("outcome") == PENDING
+        and warning.get("turn") == number
+        and warning.get("kind") == kind
+    )
+
+
+def _settled(warning: dict[str, Any], outcome: str) -> dict[str, Any]:
+    """``warning`` with what the person did, without its panel (kept small)."""
+    kept = {k: v for k, v in warning.items() if k not in PANEL_KEYS}
+    return {**kept, "outcome": outcome}

@@ -19,11 +19,14 @@ jobs from one visitor is refused (``burst_allowed``).
 
 精确分析: ``request_cube_rollout`` queues a rollout of the cube action
 (``ai_worker.cube.rollout_cube``: bgsage's cubeful rollout, its row's ply
-``ROLLOUT_PLY``) on the same study queue, one per visitor at a time and a
-budget a day (``study_queue.rollout_allowed``). Its progress, the trials
-done, is kept in the cache while it runs (``rollout_progress``) and read by
-the page's polling; its figures replace the N-ply ones, each with its
-standard error.
+``ROLLOUT_PLY``), ``request_play_rollout`` one of a roll's plays (the
+``rank_cache.SHOWN`` best of the review's ranking and the play made, if
+given: ``ai_worker.cube.rollout_plays``, cubeless as the ranking), on the
+same study queue, one per visitor at a time and a budget a day
+(``study_queue.rollout_allowed``). Its progress, the trials done, is kept
+in the cache while it runs (``rollout_progress``) and read by the page's
+polling; its figures replace the N-ply ones, each with its standard error,
+the plays ranked again by them and the play made judged by them.
 """
 
 from __future__ import annotations
@@ -38,12 +41,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ai_worker import candidates, dispatch, luck
+from ai_worker import candidates, dispatch, luck, rank_cache
 from ai_worker.analysis import review_ply
-from ai_worker.cube import CubeContext, rollout_cube
+from ai_worker.attribution import weighed
+from ai_worker.cube import ROLLOUT_TRIALS, CubeContext, rollout_cube, rollout_plays
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
+from ai_worker.features import position_features
+from ai_worker.grading import ErrorClass, classify
 from ai_worker.ranking import RankFn, default_rank
-from games.engine import ROLLS, Dice, Display, Position, double_refusal
+from games.engine import ROLLS, Dice, Display, Play, Position, double_refusal, legal_plays
 from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_light
 from learning.cube_words import cube_hint_json, cube_table, proper_action
 from learning.models import AnalysisState, BoardAnalysis
@@ -98,6 +104,33 @@ def find_cube_rollout(position: Position, context: CubeContext) -> BoardAnalysis
     return BoardAnalysis.objects.filter(key=cube_key(position, context, ROLLOUT_PLY)).first()
 
 
+def play_rollout_key(position: Position, dice: Dice, played: Play | None) -> str:
+    """A roll's rollout; with the play made (a review's), its result after the roll."""
+    key = job_key(position, dice, ROLLOUT_PLY)
+    return key if played is None else f"{key}:{played.result.position_id()}"
+
+
+def played_of(row: BoardAnalysis) -> Play | None:
+    """The play made that a play rollout's key names (``play_rollout_key``)."""
+    parts = row.key.split(":")
+    if len(parts) < 4:
+        return None
+    position = Position.from_position_id(row.position_id)
+    return played_play(position, Dice(int(row.dice[0]), int(row.dice[1])), parts[3])
+
+
+def played_play(position: Position, dice: Dice, result_id: str) -> Play | None:
+    """The legal play of ``dice`` whose result (the mover's side) is ``result_id``."""
+    for play in legal_plays(position, dice):
+        if play.result.position_id() == result_id:
+            return play
+    return None
+
+
+def find_play_rollout(position: Position, dice: Dice, played: Play | None) -> BoardAnalysis | None:
+    return BoardAnalysis.objects.filter(key=play_rollout_key(position, dice, played)).first()
+
+
 def request_analysis(
     position: Position,
     dice: Dice | str,
@@ -136,6 +169,19 @@ def request_cube_rollout(
     cube = {**context_json(context), "side": context.mover.value}
     fields = {"position_id": position.position_id(), "dice": "", "cube": cube, "ply": ROLLOUT_PLY}
     key = cube_key(position, context, ROLLOUT_PLY)
+    return _request(key, {**fields, **(requester or {})}, enqueue)
+
+
+def request_play_rollout(
+    position: Position,
+    dice: Dice,
+    played: Play | None,
+    enqueue: Callable[[int], None],
+    requester: dict[str, Any] | None = None,
+) -> BoardAnalysis:
+    """The rollout job (精确分析) of the plays of ``dice`` (and ``played``)."""
+    fields = {"position_id": position.position_id(), "dice": dice_key(dice), "ply": ROLLOUT_PLY}
+    key = play_rollout_key(position, dice, played)
     return _request(key, {**fields, **(requester or {})}, enqueue)
 
 
@@ -205,6 +251,9 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
         elif not row.dice:
             context = read_context(row.cube, row.cube["side"])
             result = {"cube": _cube_action(position, context, row.ply)}
+        elif row.ply == ROLLOUT_PLY:
+            dice = Dice(int(row.dice[0]), int(row.dice[1]))
+            result = _play_rollout(row.pk, position, dice, played_of(row))
         elif row.dice == ALL_ROLLS:
             result = {"rolls": _all_rolls(position, row.ply, rank)}
         else:
@@ -232,16 +281,21 @@ def _cube_action(position: Position, context: CubeContext, ply: int) -> dict[str
     return {"double": double.to_json(), "take": take.to_json()}
 
 
+def _progress(job_id: int) -> Callable[[int, int], None]:
+    """A rollout's ``progress(done, total)``: kept in the cache for the page."""
+
+    def progress(done: int, total: int) -> None:
+        cache.set(_progress_key(job_id), (done, total, time.time()), 3600)
+
+    return progress
+
+
 def _cube_rollout(job_id: int, position: Position, context: CubeContext) -> dict[str, Any]:
     """The cube action from a cubeful rollout, its progress kept in the cache."""
     refusal = double_refusal(context.cube, context.match, context.mover)
     if refusal is not None:
         return {"refusal": str(refusal)}
-
-    def progress(done: int, total: int) -> None:
-        cache.set(_progress_key(job_id), (done, total, time.time()), 3600)
-
-    rolled = rollout_cube(position, context, progress=progress)
+    rolled = rollout_cube(position, context, progress=_progress(job_id))
     double = advice_from(rolled.equities, context, DOUBLE, ROLLOUT_PLY)
     take = advice_from(rolled.equities, context, TAKE, ROLLOUT_PLY)
     rollout = {
@@ -250,6 +304,44 @@ def _cube_rollout(job_id: int, position: Position, context: CubeContext) -> dict
         "double_take_se": round(rolled.double_take_se, 4),
     }
     return {"double": double.to_json(), "take": take.to_json(), "rollout": rollout}
+
+
+def _play_rollout(
+    job_id: int, position: Position, dice: Dice, played: Play | None
+) -> dict[str, Any]:
+    """The shown plays of ``dice`` (the ``SHOWN`` best of the ranking the page
+    showed, and ``played``) rolled out, ranked again by the rollout, each with the
+    reasons and comparisons against the rollout's best and its standard error."""
+    if played is None:  # the analysis board's list (``TOP_PLAYS``): its best
+        ranked = default_rank(position, dice, review_ply(), shown=TOP_PLAYS)
+    else:  # the review's: its shown best and the play made, as it ranked them
+        ranked = rank_cache.ranked_plays(
+            position, dice, review_ply(), keep=played, shown=rank_cache.SHOWN
+        )
+    plays = [r.play for r in ranked[: rank_cache.SHOWN]]
+    if played is not None and all(p.result != played.result for p in plays):
+        plays.append(played)
+    if len(plays) < 2:  # nothing to compare: no rollout
+        return {"plays": [c.to_json() for c in candidates.hint(position, dice, review_ply())]}
+    rolled = rollout_plays(position, dice, plays, progress=_progress(job_id))
+    before = position_features(position)
+    shown = candidates.with_comparisons(
+        position, [candidates.candidate(position, r, before) for r in rolled]
+    )
+    made = next((i for i, r in enumerate(rolled) if played and r.play.result == played.result), 0)
+    if made and classify(shown[0].equity - shown[made].equity) is not ErrorClass.NONE:
+        # An error by the rollout: its reasons lead with the difference that
+        # carries most of the gap, as the review orders a played error's.
+        shown[made] = weighed(position, dice, shown[made], shown[0])
+    rollout = {
+        "trials": ROLLOUT_TRIALS,
+        "played": None if played is None else played.result.position_id(),
+    }
+    se = [round(r.se, 4) for r in rolled]
+    return {
+        "plays": [{**c.to_json(), "se": e} for c, e in zip(shown, se, strict=True)],
+        "rollout": rollout,
+    }
 
 
 def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any]]:
@@ -289,6 +381,8 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
         plays = row.result["plays"]
         best = plays[0]["equity"] if plays else 0.0
         data["plays"] = [_play_json(c, side, best) for c in plays]
+        if "rollout" in row.result:
+            data["rollout"] = _play_rollout_json(row.result["rollout"], plays)
     else:
         rolls = row.result["rolls"]
         data["average"] = round(sum(r["weight"] * r["equity"] for r in rolls) / 36, 4)
@@ -332,6 +426,28 @@ def _rollout_note(rollout: dict[str, Any]) -> str:
     ) % {"trials": rollout["trials"]}
 
 
+def _play_rollout_json(rollout: dict[str, Any], plays: list[dict[str, Any]]) -> dict[str, Any]:
+    """A play rollout's note, and the play made judged by it: its rank, the
+    equity it lost against the rollout's best and its error class."""
+    note = _(
+        "Rollout: each of these %(count)d plays played out %(trials)d times without "
+        "the cube, each game cut off after 5 half-moves and valued there; ranked by "
+        "the rollout; ± is one standard error."
+    ) % {"count": len(plays), "trials": rollout["trials"]}
+    data: dict[str, Any] = {"trials": rollout["trials"], "note": note, "played": None}
+    index = next((i for i, c in enumerate(plays) if c["result"] == rollout["played"]), None)
+    if index is not None:
+        lost = max(0.0, plays[0]["equity"] - plays[index]["equity"])
+        error = classify(lost)
+        data["played"] = {
+            "rank": index,
+            "equity_lost": round(lost, 4),
+            "error": error.value,
+            "mark": error.mark if error is not ErrorClass.NONE else "",
+        }
+    return data
+
+
 def refusal_words(code: str) -> str:
     """Why the side on roll may not double, on the analysis board."""
     words = {
@@ -347,6 +463,7 @@ def _play_json(c: dict[str, Any], side: str, best: float) -> dict[str, Any]:
     result = seen_by_light(Position.from_position_id(c["result"]), side)
     return {
         **candidate_json(c, side),
+        "se": c.get("se"),  # a rollout's standard error; None for an N-ply value
         "difference": round(c["equity"] - best, 4),
         # After the play the other side is on roll: its Position ID is the
         # result seen from the other side.

@@ -62,5 +62,11 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     # 精确分析 of a cube decision: the analysis board's request, bar and words.
     "rollout": _("Rollout (precise analysis)"),
     "rollout_right": _("The rollout's right action: %(action)s."),
+    # ... and of a roll's plays: the play made judged by the rollout.
+    "rollout_lost": _(
+        "By the rollout: %(label)s (%(mark)s), gave away %(lost)s equity against the best play."
+    ),
+    "rollout_close": _("By the rollout: no error, %(lost)s equity behind the best play."),
+    "rollout_best": _("By the rollout: the best play."),
     **{k: ANALYSIS_STRINGS[k] for k in ("rollout_queued", "rollout_progress", "failed")},
 }

@@ -13,7 +13,7 @@ from ai_worker.explain import PLAY_PARAMS, POINT_PARAMS
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
-from learning.board_input import context_json
+from learning.board_input import context_json, seen_by_light
 from learning.cube_review import CubeDecision, cube_decisions
 from learning.cube_words import cube_table, cube_verdict, why
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
@@ -144,8 +144,25 @@ def review_turn_json(
             if report.get("played_candidate")
             else None,
             "alternatives": [candidate_json(c, turn.side) for c in report.get("alternatives", [])],
+            "rollout": play_rollout_request(turn, review),
         }
     return data
+
+
+def play_rollout_request(turn: Turn, review: TurnAnalysis) -> dict[str, str] | None:
+    """The analysis board's request (``study:analysis_run``) for a rollout of
+    the turn's shown plays and the play made; None for a forced turn."""
+    played = review.report.get("played_candidate") or {}
+    if review.forced or not played.get("result"):
+        return None
+    position = seen_by_light(Position.from_position_id(turn.position_before), turn.side)
+    return {
+        "id": position.position_id(),
+        "dice": f"{turn.die1}{turn.die2}",
+        "side": turn.side,
+        "played": played["result"],
+        "rollout": "1",
+    }
 
 
 _MARKS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}

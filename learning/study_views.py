@@ -26,6 +26,7 @@ from games.json_input import JsonInputError, check_fields, read_object
 from games.models import Game
 from learning import analysis_board, board_steps, practice, study_queue, tasks
 from learning.board_input import (
+    ALL_ROLLS,
     MAX_MATCH,
     BoardInputError,
     board_facts,
@@ -63,6 +64,7 @@ BODY_FIELDS = {
     "setup": ("object", "null"),
     "action": ("text", "null"),
     "rollout": ("text", "null"),
+    "played": ("text", "null"),
     **{key: SCALAR for key in ("cube", "owner", "match", "score", "crawford", "jacoby")},
 }
 BadInput = BoardInputError | JsonInputError
@@ -233,8 +235,8 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
         position, dice, side, context = _open(data, to_play=True)
     except (BoardInputError, JsonInputError) as bad:
         return _bad(bad)
-    if dice is None and data.get("rollout"):
-        return _rollout(request, position, context, side)
+    if data.get("rollout") and dice != ALL_ROLLS:
+        return _rollout(request, position, dice, context, side, str(data.get("played") or ""))
     enqueue = tasks.enqueue_board_analysis
     if dice is None:
         row = analysis_board.find_cube_job(position, context)
@@ -258,19 +260,37 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
 
 
 def _rollout(
-    request: HttpRequest, position: Position, context: CubeContext, side: str
+    request: HttpRequest,
+    position: Position,
+    dice: Dice | str | None,
+    context: CubeContext,
+    side: str,
+    played_id: str,
 ) -> JsonResponse:
-    """精确分析 of the cube action: POST asks for it (refused in words while
-    one of the visitor's runs or once the day's budget is spent), GET polls it."""
-    row = analysis_board.find_cube_rollout(position, context)
+    """精确分析 of the cube action (no dice) or of a roll's plays (``played``:
+    the result of the play made, in a review): POST asks for it (refused in
+    words while one of the visitor's runs or once the day's budget is
+    spent), GET polls it."""
+    played = None
+    if isinstance(dice, Dice) and played_id:
+        played = analysis_board.played_play(position, dice, played_id)
+        if played is None:
+            message = _("That play is not one of the plays of this roll.")
+            return JsonResponse({"error": "bad_played", "message": message}, status=400)
+    if isinstance(dice, Dice):
+        row = analysis_board.find_play_rollout(position, dice, played)
+    else:
+        row = analysis_board.find_cube_rollout(position, context)
     if request.method == "POST" and (row is None or row.state == "failed"):
         visitor, address = visitor_key(request), client_ip(request)
         if (refused := study_queue.rollout_allowed(visitor)) is not None:
             return JsonResponse({"error": "rollout_refused", "message": refused}, status=429)
         requester = {"requested_by": visitor, "address": address}
-        row = analysis_board.request_cube_rollout(
-            position, context, tasks.enqueue_board_rollout, requester
-        )
+        enqueue = tasks.enqueue_board_rollout
+        if isinstance(dice, Dice):
+            row = analysis_board.request_play_rollout(position, dice, played, enqueue, requester)
+        else:
+            row = analysis_board.request_cube_rollout(position, context, enqueue, requester)
     return JsonResponse(analysis_board.board_analysis_json(row, side))
 
 

@@ -100,11 +100,12 @@ def enqueue_board_analysis(job_id: int) -> None:
 
 @analysis_task("rollout_position", max_retries=0)
 def rollout_position(job_id: int) -> None:
-    """The analysis board's 精确分析: a rollout of one cube decision, at study
-    priority (the ``analysis`` queue, after moves and hints)."""
+    """The analysis board's 精确分析: a rollout of one cube decision or of a
+    roll's plays, at study priority (the ``analysis`` queue, after moves and hints)."""
     analysis_board.run_board_analysis(job_id)
 
 
 def enqueue_board_rollout(job_id: int) -> None:
-    """Queue a rollout job (``learning.analysis_board.request_cube_rollout``)."""
+    """Queue a rollout job (``learning.analysis_board.request_cube_rollout``,
+    ``request_play_rollout``)."""
     dispatch.enqueue(rollout_position, job_id)

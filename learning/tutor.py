@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ai_worker import evaluator, rank_cache
+from ai_worker.attribution import weighed
 from ai_worker.candidates import candidate, compared
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice
@@ -102,16 +103,17 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
         error=error,
         lost=lost,
         best=best.play.notation(),
-        words=_play_words(position, best, played, error, lost) if error != "none" else {},
+        words=_play_words(position, dice, best, played, error, lost) if error != "none" else {},
     )
 
 
 def _play_words(
-    position: Position, best: Ranked, played: Ranked, error: str, lost: float
+    position: Position, dice: Dice, best: Ranked, played: Ranked, error: str, lost: float
 ) -> dict[str, Any]:
     before = position_features(position)
     top = candidate(position, best, before)
-    mine = compared(candidate(position, played, before), top, before)
+    # The review's order: the difference that carries most of the gap first.
+    mine = weighed(position, dice, compared(candidate(position, played, before), top, before), top)
     shown_best, shown_mine = (
         candidate_json(top.to_json(), "light"),
         candidate_json(mine.to_json(), "light"),

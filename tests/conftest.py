@@ -275,13 +275,21 @@ LOG_LINES_SHOWN = 200
 @pytest.fixture
 def daphne_server(
     request: pytest.FixtureRequest, transactional_db: None, daphne_process: ServerProcess
-) -> str:
+) -> Iterator[str]:
     """Base URL (``http://127.0.0.1:PORT``, no trailing slash) of a real daphne
-    serving the site, WebSockets included, on the test database."""
+    serving the site, WebSockets included, on the test database.
+
+    The test's own service calls commit here, so in zero set-up the jobs they
+    queue (the tutor's ranking of a game the test starts, a computer turn)
+    run on this process's pools: they are waited for before the database
+    closes, which they would otherwise meet ("Database access not allowed")."""
+    from ai_worker import dispatch
+
     daphne_process.check_alive()
     size = daphne_process.log_path.stat().st_size if daphne_process.log_path.exists() else 0
     request.node.stash[LOG_STARTS] = {"daphne_process": size}
-    return daphne_process.url
+    yield daphne_process.url
+    assert dispatch.wait_idle(60), "the test's in-process jobs did not finish in 60 s"
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -357,6 +365,15 @@ def _held(signal: Any, uid: str, receiver: Any, held: list[Any], *names: str) ->
     finally:
         signal.disconnect(dispatch_uid=f"tests.held.{uid}")
         signal.connect(receiver, dispatch_uid=uid)
+
+
+def dark_turn(game_id: int, version: int) -> tuple[Any, Any] | None:
+    """DARK's position (from its side) and dice when it is to play its
+    checkers at ``version``, as its task reads them; None otherwise."""
+    from games import services
+
+    due = services.computer_due(game_id, version)
+    return None if due is None or due.task != "play" else (due.position, due.dice)
 
 
 @contextmanager

@@ -185,11 +185,12 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         try:
             return await dbthreads.run(self._run_waiting, command, tutor.DEFER)
         except tutor.RankingNotReadyError as late:
-            give_up = time.monotonic() + tutor.WAIT_SECONDS
+            give_up, pause = time.monotonic() + tutor.WAIT_SECONDS, tutor.POLL_SECONDS
             while time.monotonic() < give_up:
                 if await asyncio.to_thread(cache.has_key, late.key):
                     break
-                await asyncio.sleep(tutor.POLL_SECONDS)
+                await asyncio.sleep(min(pause, max(0.0, give_up - time.monotonic())))
+                pause = min(2 * pause, tutor.POLL_MAX_SECONDS)
             return await dbthreads.run(self._run_waiting, command, tutor.NOW)
 
     def _run_waiting(self, command: Command, mode: str) -> tuple[dict[str, Any], Any] | None:

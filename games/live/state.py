@@ -28,6 +28,7 @@ from games.models import Game, GameKind, Status
 from games.reading import cube_of, current_turn, match_of, position_of
 from games.row_checks import TIER_KEYS, row_damage
 from games.steps import moves_json, steps_json
+from games.tutor import pending_warning
 from games.words.cube import score_words, word_cube
 
 log = logging.getLogger(__name__)
@@ -90,6 +91,7 @@ def damaged_state(game: Game) -> dict[str, Any]:
         "last_cube_action": None,
         "resign_offer": None,
         "resign_refused": None,
+        "tutor": None,
         "no_move": False,
         "thinking": False,
         "moves": [],
@@ -131,6 +133,8 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "last_cube_action": last_cube_action(game),
         "resign_offer": game.resign_offer or None,
         "resign_refused": game.resign_refused or None,
+        # The tutor's warning the person is to answer (a reload, a second tab).
+        "tutor": pending_warning(game),
     }
     state.update(_board_json(game))
     state["ids"] = ids_json(game)

@@ -1,5 +1,5 @@
 """Games stored before the computer's dice were rolled as its turn passed:
-roll them now, once, so ``services.begin_computer_turn`` only reads."""
+roll them now, once, so the computer's turn only reads them."""
 
 import secrets
 from typing import Any

@@ -1,28 +1,16 @@
 """Every state change of a game: one function each, one writer per game.
 
 This package is the writer's one public face: views, consumers, tasks and
-tests call ``games.services.<name>`` and never the modules below, which are
-split by concept:
+tests call ``games.services.<name>`` and never the modules below it, which
+are split by concept (``person``, ``computer``, ``doubling``, ``turns``,
+``matches``, …; ``rows`` the lock, the save and the signals sent after
+commit, ``store`` the row's SQL; tests replace ``dice.roll_die``).
 
-- ``errors``: why a command changed nothing (``ServiceError`` and kin);
-- ``dice``: the one source of dice (tests replace ``dice.roll_die``);
-- ``rows``: the row lock, the save, and the signals sent after commit
-  (``signals.state_changed``, ``signals.computer_turn_due``);
-- ``turns``: how a turn ends (Turn row, hand-over, result);
-- ``imports``: a match file stored as the owner's games;
-- ``person``: the person's commands; ``computer``: the computer's turn;
-- ``setups``: a game from a chosen position (no opening roll);
-- ``damage``: a game whose row cannot be read, stopped and given up;
-- ``cube``: the cube's and the match's rows (a double, a result);
-  ``doubling``: roll, double, take, pass; ``matches``: a match and its games.
-
-Each command runs in ``transaction.atomic()``, locks the game row, checks the
-version the command was made on, and sends its signals only after commit.
-Outward events go through signals (``games.signals``): the writer imports
-neither the socket (``games.live``, which pushes ``state_changed`` to the
-game's sockets) nor any app above it. The read helpers are in
-``games.reading``. Positions are stored from LIGHT's side; DARK plays on
-``position.swapped()``.
+Each command locks the game row (or writes it only if still at the version
+read), checks the version the command was made on, and sends its signals
+only after commit. Outward events go through signals (``games.signals``):
+the writer imports neither the socket (``games.live``) nor any app above
+it. The read helpers are in ``games.reading``.
 """
 
 from __future__ import annotations
@@ -34,7 +22,6 @@ from games.services.computer import (
     ComputerDue,
     ComputerStart,
     answer_resignation,
-    begin_computer_turn,
     computer_attempts,
     computer_due,
     count_computer_attempt,
@@ -60,22 +47,23 @@ from games.services.errors import (
 )
 from games.services.imports import AlreadyImportedError, decode_upload, import_match_file
 from games.services.matches import next_game, start_match
-from games.services.person import PERSON_COMMANDS as _PERSON_COMMANDS
 from games.services.person import (
     end_turn,
     make_step,
     request_hint,
     resign,
     start_game,
+    start_game_from,
     undo_step,
 )
 from games.services.rows import hold_opened
-from games.services.setups import start_game_from
 from games.services.store import under_session
 
 # The service functions by socket command, for the consumer and views.
 PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
-    **_PERSON_COMMANDS,
+    "undo": undo_step,
+    "end_turn": end_turn,
+    "resign": resign,
     "roll": roll_dice,
     "double": double,
     "take": take,
@@ -99,7 +87,6 @@ __all__ = [
     "StepRefusedError",
     "TurnIncompleteError",
     "answer_resignation",
-    "begin_computer_turn",
     "computer_attempts",
     "computer_due",
     "count_computer_attempt",

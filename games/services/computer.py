@@ -2,9 +2,10 @@
 
 ``ai_worker`` calls these from its task: ``start_computer_turn`` counts the
 start and reads (the dice were rolled as the turn passed),
-``finish_computer_turn`` applies the chosen play with the version check
-(on the row the start read, written ``WHERE version = v``; or under the row
-lock), so a duplicate or stale task changes nothing.
+``finish_computer_turn``, ``finish_computer_cube`` and
+``answer_resignation`` apply its choice with the version check (on the row
+the start read, written ``WHERE version = v``; or under the row lock), so a
+duplicate or stale task changes nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -34,7 +35,7 @@ from games.reading import computer_to_act, cube_of, match_of, position_of
 from games.services import store
 from games.services.doubling import offer_double, refuse_double, take_double
 from games.services.person import accept_resignation
-from games.services.rows import lock, save, save_at
+from games.services.rows import computer_command, lock
 from games.services.turns import check_game_over, pass_to, record_turn, roll
 
 
@@ -82,9 +83,6 @@ def start_computer_turn(game_id: int, version: int) -> ComputerStart:
         starts = _count(game, version, "starts")
         if not starts:
             return ComputerStart(0, None)
-        # The count is stored: the finish writes only what it changes.
-        assert game.loaded_values is not None  # lock() read it
-        game.loaded_values["computer_attempts"] = dict(game.computer_attempts)
         return ComputerStart(starts, _due(game), game)
 
 
@@ -134,16 +132,16 @@ def _due(game: Game) -> ComputerDue | None:
     return ComputerDue("play", light.swapped(), Side.DARK, tier, cube, match, dice=dice)
 
 
-def finish_computer_cube(game_id: int, version: int, action: str) -> bool:
+def finish_computer_cube(game_id: int, version: int, action: str, read: Game | None = None) -> bool:
     """Apply the computer's cube action: ``double`` / ``no_double`` / ``too_good``
     before its roll, ``take`` / ``pass`` on the person's double.
 
     ``False`` and nothing changed on a duplicate or stale call, or an action
-    that does not fit the moment.
+    that does not fit the moment. ``read``: see ``finish_computer_turn``.
     """
-    with transaction.atomic():
-        game = lock(game_id)
-        if not _computer_on_turn(game, version) or game.resign_offer:
+
+    def apply(game: Game) -> bool:
+        if game.turn != Side.DARK.value or game.resign_offer:
             return False
         if game.status == Status.DECIDING and action in ("no_double", "too_good"):
             roll(game)
@@ -155,15 +153,16 @@ def finish_computer_cube(game_id: int, version: int, action: str) -> bool:
             refuse_double(game, Side.DARK)
         else:
             return False
-        save(game)
         return True
 
+    return computer_command(game_id, version, apply, read)
 
-def answer_resignation(game_id: int, version: int, accept: bool) -> bool:
+
+def answer_resignation(game_id: int, version: int, accept: bool, read: Game | None = None) -> bool:
     """The computer accepts the person's resignation offer, or refuses and play goes on."""
-    with transaction.atomic():
-        game = lock(game_id)
-        if game.version != version or game.is_over or not game.resign_offer:
+
+    def answer(game: Game) -> bool:
+        if not game.resign_offer:
             return False
         if accept:
             accept_resignation(game, ResultKind(game.resign_offer))
@@ -172,21 +171,9 @@ def answer_resignation(game_id: int, version: int, accept: bool) -> bool:
             game.resign_offer = ""
             if game.turn == Side.LIGHT.value:
                 game.computer_turn_started_at = None
-        save(game)
         return True
 
-
-def begin_computer_turn(game_id: int, version: int) -> tuple[Position, Dice] | None:
-    """DARK's dice and the position from DARK's side.
-
-    The dice were rolled when the turn passed to DARK, so a retry of the same
-    (game, version) gets the same dice; the version does not change. ``None``
-    when the version moved on or it is not DARK's turn.
-    """
-    game = Game.objects.get(pk=game_id)  # a read: finish_computer_turn checks again under lock
-    if not _computer_on_turn(game, version) or game.dice is None:
-        return None
-    return position_of(game).swapped(), Dice(*game.dice)
+    return computer_command(game_id, version, answer, read)
 
 
 def finish_computer_turn(
@@ -199,60 +186,41 @@ def finish_computer_turn(
     """Apply DARK's ``play`` (from DARK's side), store the Turn, hand over.
 
     ``read``: the row as ``start_computer_turn`` read it, written back only
-    if it is still at ``version`` (``UPDATE ... WHERE version = v``, in the
-    transaction that stores the Turn), which saves the finish a locked read
-    of the row. A row that moved on since, or no ``read``: the finish runs
-    under the row lock, as the person's commands. ``False`` and nothing
-    changed on a duplicate or stale call. Raises ``IllegalPlayError`` (a
-    ``ValueError``) for a play that is not legal here. ``engine_ms``: the
-    time the engine took to choose ``play``, kept with the turn's counts
-    (``computer_attempts``, which the page never shows) for bench/live.py.
+    if it is still at ``version`` (``rows.computer_command``). ``False`` and
+    nothing changed on a duplicate or stale call. Raises
+    ``IllegalPlayError`` (a ``ValueError``) for a play that is not legal
+    here. ``engine_ms``: the time the engine took to choose ``play``, kept
+    with the turn's counts (``computer_attempts``, which the page never
+    shows) for bench/live.py.
     """
-    if read is not None:
-        try:
-            with transaction.atomic():
-                if not _play_out(read, version, play, engine_ms):
-                    return False
-                if save_at(read, version):
-                    return True
-                transaction.set_rollback(True)  # its Turn is not stored
-        except IntegrityError:
-            pass  # its Turn's number is taken: another finish stored one since
-    with transaction.atomic():
-        game = lock(game_id)
-        if not _play_out(game, version, play, engine_ms):
+
+    def play_out(game: Game) -> bool:
+        if game.turn != Side.DARK.value or game.dice is None:
             return False
-        save(game)
+        if engine_ms is not None:
+            counts = _counts_at(game.computer_attempts, version)
+            game.computer_attempts = {**counts, "engine_ms": round(engine_ms, 2)}
+        before = position_of(game)
+        legal = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
+        dark_after = legal.result if legal is not None else before.swapped()
+        record_turn(game, Side.DARK, legal, before, dark_after.swapped())
+        if not check_game_over(game, dark_after, Side.DARK):
+            pass_to(game, Side.LIGHT)
         return True
 
-
-def _play_out(game: Game, version: int, play: Play | None, engine_ms: float | None) -> bool:
-    """DARK's ``play`` on ``game`` and its Turn stored; False if not on turn."""
-    if not _computer_on_turn(game, version) or game.dice is None:
-        return False
-    if engine_ms is not None:
-        counts = _counts_at(game.computer_attempts, version)
-        game.computer_attempts = {**counts, "engine_ms": round(engine_ms, 2)}
-    before = position_of(game)
-    play = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
-    dark_after = play.result if play is not None else before.swapped()
-    record_turn(game, Side.DARK, play, before, dark_after.swapped())
-    if not check_game_over(game, dark_after, Side.DARK):
-        pass_to(game, Side.LIGHT)
-    return True
+    return computer_command(game_id, version, play_out, read)
 
 
 def fail_computer_turn(game_id: int, version: int) -> bool:
     """Give up on DARK's turn: the game is marked failed (the page says why)."""
-    with transaction.atomic():
-        game = lock(game_id)
-        if game.version != version or not computer_to_act(game):
-            return False
+
+    def fail(game: Game) -> bool:
         game.status = Status.FAILED
         game.failure = "the computer could not finish its turn"
         game.finished_at = timezone.now()
-        save(game)
         return True
+
+    return computer_command(game_id, version, fail)
 
 
 def count_computer_attempt(game_id: int, version: int, kind: str) -> int:
@@ -264,7 +232,7 @@ def count_computer_attempt(game_id: int, version: int, kind: str) -> int:
     waits on that turn: a stale or duplicate task counts nothing.
     """
     with transaction.atomic():
-        return _count(store.locked_game(game_id), version, kind)
+        return _count(lock(game_id), version, kind)
 
 
 def _count(game: Game, version: int, kind: str) -> int:
@@ -297,10 +265,6 @@ def stuck_games(older_than: timedelta) -> list[tuple[int, int]]:
     waiting = Q(turn=Side.DARK.value) | ~Q(resign_offer="")
     rows = Game.objects.unfinished().filter(waiting, computer_turn_started_at__lte=cutoff)
     return list(rows.order_by("computer_turn_started_at").values_list("pk", "version"))
-
-
-def _computer_on_turn(game: Game, version: int) -> bool:
-    return game.version == version and not game.is_over and game.turn == Side.DARK.value
 
 
 def _checked_computer_play(dark_position: Position, dice: Dice, play: Play | None) -> Play | None:

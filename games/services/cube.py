@@ -1,24 +1,12 @@
-"""The engine's cube and match of a stored game, and the cube commands.
-
-A game's cube lives in its row (``cube_value``, ``cube_owner``,
-``cube_offered``); its score at the start and its Crawford flag too; the
-match length in its ``Match``. ``cube_of`` and ``match_of`` turn them into
-``games.engine.Cube`` and ``games.engine.Match``, the one place the rules
-are applied (``double_refusal``, ``result_points``, ``pass_points``).
-"""
+"""The cube's and the match's rows: a cube action stored, a result moving the match on."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 
-from games.engine import Cube, Side
+from games.engine import Side
 from games.models import CubeAction, Game, Match
 from games.reading import match_of, position_of, turns_so_far
-
-
-def set_cube(game: Game, cube: Cube) -> None:
-    game.cube_value = cube.value
-    game.cube_owner = cube.owner.value if cube.owner else ""
 
 
 def record_cube_action(game: Game, side: Side, action: str) -> CubeAction:

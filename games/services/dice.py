@@ -53,11 +53,6 @@ def new_server_seed() -> str:
     return secrets.token_hex(fairdice.SERVER_SEED_BYTES)
 
 
-def new_person_seed() -> str:
-    """A person's seed when their browser sent none (tests, the shell)."""
-    return secrets.token_hex(16)
-
-
 def next_commitment(user: Any) -> str:
     """The commitment of ``user``'s next game: its server seed drawn now if need be."""
     row, _created = NextDiceSeed.objects.get_or_create(
@@ -73,23 +68,21 @@ def keep_next_seed(user: Any, seed: str) -> None:
     NextDiceSeed.objects.get_or_create(owner=user, defaults={"seed": seed})
 
 
-def take_server_seed(user: Any) -> str:
-    """The seed whose commitment ``user`` was shown (a new one if none was),
-    no longer the next game's. Call inside the transaction that starts the game."""
-    row = NextDiceSeed.objects.select_for_update().filter(owner=user).first()
-    if row is None:
-        return new_server_seed()
-    row.delete()
-    return row.seed
-
-
 def seed_game(game: Game, person_seed: str | None) -> None:
-    """Give a new game (not yet saved) its seeds, before its first roll.
-
-    Raises ``fairdice.DiceSeedError`` for a person seed that cannot be used.
+    """Give a new game (not yet saved) its seeds, before its first roll: the
+    server seed whose commitment its owner was shown (a new one if none
+    was), no longer the next game's, and ``person_seed`` (one is drawn when
+    none is given: tests, the shell). Call inside the transaction that
+    starts the game. Raises ``fairdice.DiceSeedError`` for a person seed
+    that cannot be used.
     """
-    person = fairdice.check_person_seed(person_seed) if person_seed else new_person_seed()
-    server = take_server_seed(game.owner)
+    person = fairdice.check_person_seed(person_seed) if person_seed else secrets.token_hex(16)
+    row = NextDiceSeed.objects.select_for_update().filter(owner=game.owner).first()
+    if row is None:
+        server = new_server_seed()
+    else:
+        row.delete()
+        server = row.seed
     game.dice_source = DiceSource.SEEDS
     game.server_seed = server
     game.dice_commitment = fairdice.commitment(bytes.fromhex(server))

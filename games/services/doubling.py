@@ -8,6 +8,7 @@ version. The computer's side of the same moments is in ``computer``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -16,7 +17,7 @@ from django.utils import timezone
 from games.engine import Side, pass_points
 from games.models import Game, ResultKind, Status
 from games.reading import cube_of, cube_refusal, match_of
-from games.services.cube import record_cube_action, set_cube
+from games.services.cube import record_cube_action
 from games.services.errors import CubeRefusedError, NotYourTurnError
 from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll
@@ -25,49 +26,62 @@ from games.tutor import Decision, check
 
 def roll_dice(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person, who might have doubled, rolls instead."""
-    with transaction.atomic():
-        game = _deciding(game_id, user, version, rolled="not_deciding")
-        if _tutor_allows(game, "no_double", anyway):
-            roll(game)
-        return save(game)
+    return _cube_command(game_id, user, version, "no_double", anyway, roll)
 
 
 def double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person doubles: the computer is to take or pass."""
-    with transaction.atomic():
-        game = _deciding(game_id, user, version)
-        refusal = cube_refusal(game, Side.LIGHT)
-        if refusal is not None:
-            raise CubeRefusedError(refusal.value)
-        if _tutor_allows(game, "double", anyway):
-            offer_double(game, Side.LIGHT)
-        return save(game)
+    return _cube_command(
+        game_id, user, version, "double", anyway, lambda game: offer_double(game, Side.LIGHT)
+    )
 
 
 def take(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person takes the computer's double: the cube is theirs, the computer rolls."""
-    with transaction.atomic():
-        game = _answering(game_id, user, version)
-        if _tutor_allows(game, "take", anyway):
-            take_double(game, Side.LIGHT)
-        return save(game)
+    return _cube_command(
+        game_id, user, version, "take", anyway, lambda game: take_double(game, Side.LIGHT)
+    )
 
 
 def pass_double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person passes: the computer wins the cube's value before the double."""
+    return _cube_command(
+        game_id, user, version, "pass", anyway, lambda game: refuse_double(game, Side.LIGHT)
+    )
+
+
+def _cube_command(
+    game_id: int, user: Any, version: int, action: str, anyway: bool, apply: Callable[[Game], None]
+) -> Game:
+    """Check that ``action`` fits the moment, and ``apply`` it unless the
+    tutor warns of it (``games.tutor``): then only the warning is saved
+    and the reply carries it."""
     with transaction.atomic():
-        game = _answering(game_id, user, version)
-        if _tutor_allows(game, "pass", anyway):
-            refuse_double(game, Side.LIGHT)
+        game = person_command(game_id, user, version, needs_turn=False)
+        _check_moment(game, action)
+        decision = Decision(kind="cube", position_id=game.position_id, action=action)
+        if check(game, decision, anyway=anyway):
+            apply(game)
         return save(game)
 
 
-def _tutor_allows(game: Game, action: str, anyway: bool) -> bool:
-    """The tutor's check of a cube action before it is taken (``games.tutor``):
-    warned of, only the warning is saved and the reply carries it."""
-    return check(
-        game, Decision(kind="cube", position_id=game.position_id, action=action), anyway=anyway
-    )
+def _check_moment(game: Game, action: str) -> None:
+    light = game.turn == Side.LIGHT.value
+    if action in ("take", "pass"):
+        if game.status != Status.DOUBLED or not light:
+            raise CubeRefusedError("no_double_pending")
+        return
+    if game.status == Status.DOUBLED and light:
+        raise CubeRefusedError("answer_first")
+    if not light:
+        raise NotYourTurnError(f"game {game.pk}: it is not your turn")
+    if cube_of(game) is None:
+        raise CubeRefusedError("no_cube")
+    if game.status != Status.DECIDING:
+        raise CubeRefusedError("not_deciding" if action == "no_double" else "already_rolled")
+    refusal = cube_refusal(game, Side.LIGHT) if action == "double" else None
+    if refusal is not None:
+        raise CubeRefusedError(refusal.value)
 
 
 def offer_double(game: Game, doubler: Side) -> None:
@@ -84,7 +98,7 @@ def take_double(game: Game, taker: Side) -> None:
     cube = cube_of(game)
     assert cube is not None
     record_cube_action(game, taker, "take")
-    set_cube(game, cube.taken(taker))
+    game.cube_value, game.cube_owner = cube.taken(taker).value, taker.value
     pass_to(game, taker.other)
 
 
@@ -96,23 +110,3 @@ def refuse_double(game: Game, passer: Side) -> None:
     game.passed = True
     points = pass_points(cube, match_of(game), passer.other)
     finish_game(game, passer.other, ResultKind.SINGLE, points)
-
-
-def _deciding(game_id: int, user: Any, version: int, rolled: str = "already_rolled") -> Game:
-    game = person_command(game_id, user, version, needs_turn=False)
-    if game.status == Status.DOUBLED and game.turn == Side.LIGHT.value:
-        raise CubeRefusedError("answer_first")
-    if game.turn != Side.LIGHT.value:
-        raise NotYourTurnError(f"game {game_id}: it is not your turn")
-    if cube_of(game) is None:
-        raise CubeRefusedError("no_cube")
-    if game.status != Status.DECIDING:
-        raise CubeRefusedError(rolled)
-    return game
-
-
-def _answering(game_id: int, user: Any, version: int) -> Game:
-    game = person_command(game_id, user, version, needs_turn=False)
-    if game.status != Status.DOUBLED or game.turn != Side.LIGHT.value:
-        raise CubeRefusedError("no_double_pending")
-    return game

@@ -19,8 +19,6 @@ class ServiceError(Exception):
 class StepRefusedError(ServiceError):
     """A step the rules forbid; ``refusal`` says which rule."""
 
-    code = "refused"
-
     def __init__(self, refusal: Refusal) -> None:
         super().__init__(str(refusal.code))
         self.refusal = refusal
@@ -33,8 +31,6 @@ class CubeRefusedError(ServiceError):
     moments' codes (docs/interfaces.md §4a), worded by
     ``games.words.cube.describe_cube_refusal``.
     """
-
-    code = "refused"
 
     def __init__(self, refusal_code: str) -> None:
         super().__init__(refusal_code)

@@ -94,7 +94,9 @@ def import_match_file(
     if not replayed:
         raise MatFileError(MatProblem.NO_GAMES)
     digest = file_digest(text)
-    _refuse_a_second_import(owner, digest)
+    earlier = ImportedFile.objects.filter(owner=owner, sha256=digest).first()
+    if earlier is not None:
+        raise AlreadyImportedError(earlier.created_at)
     if admit is not None:
         admit(len(replayed))
     with transaction.atomic():
@@ -121,12 +123,6 @@ def file_digest(text: str) -> str:
     """The SHA-256 of a match file's text, its line ends made one kind."""
     normal = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n"))
     return hashlib.sha256(normal.strip().encode("utf-8")).hexdigest()
-
-
-def _refuse_a_second_import(owner: Any, digest: str) -> None:
-    earlier = ImportedFile.objects.filter(owner=owner, sha256=digest).first()
-    if earlier is not None:
-        raise AlreadyImportedError(earlier.created_at)
 
 
 def _store_match(owner: Any, record: MatchRecord, games: list[ReplayedGame]) -> Match:

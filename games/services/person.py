@@ -1,4 +1,5 @@
-"""The person's commands: start a game, step, undo, end the turn, resign, ask a hint.
+"""The person's commands: start a game (or set one up from a position), step,
+undo, end the turn, resign, ask a hint.
 
 Each runs in ``transaction.atomic()`` on the locked row, checks the version
 the command was made on, and saves at the next version (``rows.save``); a
@@ -9,7 +10,7 @@ stores its Turn in the same transaction).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -19,8 +20,9 @@ from accounts.preferences import board_prefs
 from games.engine import IllegalStepError, Position, Side, opening_roll
 from games.engine import Turn as EngineTurn
 from games.models import Game, GameKind, Match, ResultKind, Status
-from games.reading import current_turn, position_of, remember_turn
-from games.services import dice
+from games.reading import cube_of, cube_refusal, current_turn, position_of, remember_turn
+from games.services import dice as dice_source
+from games.services import store
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
 from games.services.rows import Rest, person_command, row_command, save
 from games.services.turns import (
@@ -53,27 +55,20 @@ def start_game(
     ``person_seed`` (their browser's; one is drawn when none is given);
     ``fairdice.DiceSeedError`` for one that cannot be used.
     """
-    tier = Tier(tier).value
-    kind = GameKind(kind).value
-    if (kind == GameKind.MATCH) != (match is not None):
+    if (GameKind(kind) == GameKind.MATCH) != (match is not None):
         raise ValueError("a match game belongs to a match, and only it")
     with transaction.atomic():
-        game = Game(
-            owner=user,
-            tier=tier,
-            status=Status.OPENING,
-            position_id=Position.start().position_id(),
-            kind=kind,
-            jacoby=jacoby and kind == GameKind.MONEY,
-            **_match_fields(match),
-        )
-        dice.seed_game(game, person_seed)
+        game = _new_game(user, tier, kind, jacoby, person_seed, status=Status.OPENING)
+        if match is not None:
+            game.match, game.match_game = match, match.games.count() + 1
+            game.score_light, game.score_dark = match.score_light, match.score_dark
+            game.crawford = match.crawford
         # The opening rolls are the game's first rolls: the person's die
         # first, the computer's second (docs/dice.md).
         rolls: list[list[int]] = []
         starter: Side | None = None
         while starter is None:
-            light, dark = dice.roll_dice(game)
+            light, dark = dice_source.roll_dice(game)
             rolls.append([light, dark])
             starter = opening_roll(light, dark)
         game.turn = starter.value
@@ -84,16 +79,46 @@ def start_game(
     return game
 
 
-def _match_fields(match: Match | None) -> dict[str, Any]:
-    if match is None:
-        return {}
-    return {
-        "match": match,
-        "match_game": match.games.count() + 1,
-        "score_light": match.score_light,
-        "score_dark": match.score_dark,
-        "crawford": match.crawford,
-    }
+def start_game_from(
+    user: Any,
+    tier: str,
+    position: Position,
+    turn: Side = Side.LIGHT,
+    dice: Sequence[int] | None = None,
+    *,
+    kind: str = GameKind.SINGLE,
+    jacoby: bool = True,
+    person_seed: str | None = None,
+) -> Game:
+    """A game of ``user``'s at ``tier`` from ``position`` (a lesson's, a
+    test's), ``turn`` on roll: a single game, or a money game (``kind``,
+    with ``jacoby``) whose cube is in the middle. No opening roll: with a
+    cube the side that may double first decides (no dice yet); otherwise
+    it rolls (``dice`` when given: not drawn, so its first Turn has no roll
+    number), and its first turn begins as any turn does."""
+    if GameKind(kind) == GameKind.MATCH:
+        raise ValueError("a match game is started by its match")
+    with transaction.atomic():
+        game = _new_game(user, tier, kind, jacoby, person_seed, turn=turn.value)
+        game.status, game.position_id = Status.PLAYING, position.position_id()
+        if dice is None and cube_of(game) is not None and cube_refusal(game, turn) is None:
+            game.status = Status.DECIDING
+        else:
+            game.dice = list(dice) if dice is not None else dice_source.roll_dice(game)
+        game.save()  # its turns refer to it
+        begin_first_turn(game)
+    return game
+
+
+def _new_game(
+    user: Any, tier: str, kind: str, jacoby: bool, person_seed: str | None, **fields: Any
+) -> Game:
+    """A new game of ``user``'s, not yet saved, its dice seeded."""
+    kind = GameKind(kind).value
+    money = kind == GameKind.MONEY
+    game = Game(owner=user, tier=Tier(tier).value, kind=kind, jacoby=jacoby and money, **fields)
+    dice_source.seed_game(game, person_seed)
+    return game
 
 
 def make_step(
@@ -101,18 +126,18 @@ def make_step(
 ) -> Game:
     """One step of the person's turn (display numbering = LIGHT's: 25 bar, 0 off)."""
 
-    def step(game: Game, locked: bool) -> bool | Rest:
+    def step(game: Game) -> Rest | None:
         try:
             turn = current_turn(game).step(src, dst, die)
         except IllegalStepError as exc:
             raise StepRefusedError(exc.refusal) from exc
         game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
         remember_turn(game, turn)
-        if turn.complete and _auto_end_turn(game.owner):
-            if not _tutor_allows(game, turn, anyway=False):
-                return True  # the step stands; the turn waits on the warning
-            return _ended(game, turn, locked)  # the turn ends: its Turn row too
-        return True
+        if not turn.complete or not board_prefs(game.owner).get("auto_end_turn", True):
+            return None
+        if not _tutor_allows(game, turn, anyway=False):
+            return None  # the step stands; the turn waits on the warning
+        return _ended(game, turn)
 
     return row_command(game_id, user, version, step)
 
@@ -121,7 +146,7 @@ def undo_step(game_id: int, user: Any, version: int, whole: bool = False) -> Gam
     """Take back the last step of the person's turn (``whole``: every step of
     it, the tutor's 撤销重走)."""
 
-    def undo(game: Game, locked: bool) -> bool:
+    def undo(game: Game) -> None:
         try:
             turn = current_turn(game).undo()
             while whole and turn.steps:
@@ -130,7 +155,6 @@ def undo_step(game_id: int, user: Any, version: int, whole: bool = False) -> Gam
             raise StepRefusedError(exc.refusal) from exc
         game.steps = game.steps[: len(turn.steps)]
         remember_turn(game, turn)
-        return True
 
     return row_command(game_id, user, version, undo)
 
@@ -142,13 +166,13 @@ def end_turn(game_id: int, user: Any, version: int, anyway: bool = False) -> Gam
     stored and the reply carries it (``games.tutor``); ``anyway`` (仍然这样走)
     commits it all the same."""
 
-    def end(game: Game, locked: bool) -> bool | Rest:
+    def end(game: Game) -> Rest | None:
         turn = current_turn(game)
         if not turn.complete:
             raise TurnIncompleteError(f"game {game_id}: the dice are not used yet")
         if not _tutor_allows(game, turn, anyway=anyway):
-            return True  # only the warning is written
-        return _ended(game, turn, locked)
+            return None  # only the warning is written
+        return _ended(game, turn)
 
     return row_command(game_id, user, version, end)
 
@@ -164,16 +188,11 @@ def resign(game_id: int, user: Any, version: int, kind: str = ResultKind.SINGLE)
     with transaction.atomic():
         game = person_command(game_id, user, version, needs_turn=False)
         if game.has_cube:
-            return offer_resignation(game, kind)
-        accept_resignation(game, kind)
+            game.resign_offer = kind.value
+            game.computer_turn_started_at = timezone.now()
+        else:
+            accept_resignation(game, kind)
         return save(game)
-
-
-def offer_resignation(game: Game, kind: ResultKind) -> Game:
-    game.resign_offer = kind.value
-    game.resign_refused = ""
-    game.computer_turn_started_at = timezone.now()
-    return save(game)
 
 
 def accept_resignation(game: Game, kind: ResultKind) -> None:
@@ -195,7 +214,7 @@ def request_hint(game_id: int, user: Any, version: int) -> Game:
             raise NotYourTurnError(f"game {game_id}: it is not your turn")
         if not game.hints_used:
             game.hints_used = True
-            game.save(update_fields=["hints_used", "updated_at"])
+            store.update(game, ["hints_used", "updated_at"])
         transaction.on_commit(
             lambda: hint_requested.send(sender=Game, game_id=game_id, version=version)
         )
@@ -215,29 +234,14 @@ def _tutor_allows(game: Game, turn: EngineTurn, *, anyway: bool) -> bool:
     return check(game, decision, anyway=anyway)
 
 
-def _auto_end_turn(user: Any) -> bool:
-    return bool(board_prefs(user).get("auto_end_turn", True))
+def _ended(game: Game, turn: EngineTurn) -> Rest:
+    """The person's turn ends: what ``row_command`` stores with the row."""
 
-
-def _ended(game: Game, turn: EngineTurn, locked: bool) -> bool | Rest:
-    """The person's turn ends: at once under the lock, else the rest of the
-    command (``row_command`` stores the Turn and the row in one transaction)."""
-    if locked:
-        _end_person_turn(game, turn)
+    def end_turn() -> bool:
+        play = turn.play()
+        record_turn(game, Side.LIGHT, play, position_of(game), play.result)
+        if not check_game_over(game, play.result, Side.LIGHT):
+            pass_to(game, Side.DARK)
         return True
-    return lambda: _end_person_turn(game, turn)
 
-
-def _end_person_turn(game: Game, turn: EngineTurn) -> None:
-    play = turn.play()
-    record_turn(game, Side.LIGHT, play, position_of(game), play.result)
-    if not check_game_over(game, play.result, Side.LIGHT):
-        pass_to(game, Side.DARK)
-
-
-# The service functions by socket command, for the consumer and views.
-PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
-    "undo": undo_step,
-    "end_turn": end_turn,
-    "resign": resign,
-}
+    return end_turn

@@ -5,12 +5,13 @@ Every transition locks the row (``lock``), changes the instance, and
 after commit the computer's turn is announced (if due) and the new state
 broadcast. A person's step, undo or End turn tries first without the lock:
 the row as read (or as this process last wrote it, or a socket's opening
-read it, at that version), written ``WHERE version = v`` (``row_command``).
+read it, at that version), written ``WHERE version = v`` (``row_command``);
+the computer's finish writes so the row its task's start read
+(``computer_command``). Both go through ``save_at``.
 """
 
 from __future__ import annotations
 
-import operator
 import threading
 from collections.abc import Callable
 from typing import Any, cast
@@ -33,32 +34,17 @@ from games.services.errors import (
 from games.signals import computer_turn_due, person_to_decide, state_changed
 from games.tutor import on_for
 
-# A row command's change: (the checked game, whether its row is locked) ->
-# True, done (the row alone changed), or, unlocked, the rest of it (``Rest``:
-# what it writes besides the row, a turn that ends its Turn).
-Rest = Callable[[], None]
-RowChange = Callable[[Game, bool], "bool | Rest"]
-
-# Every column a transition may change (updated_at is always written).
-SAVED_FIELDS = tuple(
-    f.attname
-    for f in Game._meta.concrete_fields
-    if not f.primary_key and f.name not in ("owner", "created_at", "updated_at")
-)
-_saved_values = operator.attrgetter(*SAVED_FIELDS)
-# Of them, those holding lists and dicts (copied for change detection).
-JSON_FIELDS = tuple(
-    f.attname
-    for f in Game._meta.concrete_fields
-    if f.attname in SAVED_FIELDS and f.get_internal_type() == "JSONField"
-)
+# A person's row command makes its change on the checked game and returns
+# what it stores besides the row (``Rest``: a turn that ends stores its
+# Turn), run with the row's write in one transaction; None: the row alone.
+# A ``Rest`` returns False when the command no longer applies: nothing is written.
+Rest = Callable[[], bool]
+RowChange = Callable[[Game], "Rest | None"]
 
 
 def lock(game_id: int) -> Game:
     """The game row, locked until the transaction ends (call inside ``atomic``)."""
-    game = store.locked_game(game_id)
-    game.loaded_values = _values(game)
-    return game
+    return store.game(game_id, locked=True)
 
 
 def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = True) -> Game:
@@ -69,62 +55,59 @@ def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = 
 def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Game:
     """A person's command on ``version``, first tried without the row lock.
 
-    ``change(game, locked)`` makes the command's change on the checked game.
-    Unlocked, it returns True when the row alone changed, or the rest of
-    the command when it writes more than the row (``Rest``: a turn that ends
-    stores a Turn row). First tried
-    on the row as this process last wrote it at ``version``
-    (``_take_held``), or else read as it is, written with ``WHERE version =
-    version`` (and the row's ``updated_at``): one statement with no
-    transaction around it, or the rest and that write in one transaction
-    (rolled back if the row moved on, as the computer's finish is). A
-    command whose row moved on between the read and the write runs again
-    under the lock as every other command does
-    (and, moved on, is refused as stale). A refusal from the unlocked read
-    stands: what it read was the game at some moment. A refusal from the
-    held row is not answered: the command starts again from the row read,
-    as without one.
+    Tried on the row as this process last wrote it at ``version``
+    (``_take_held``), or else read as it is, and written only if the row is
+    still at ``version`` (``save_at``). A command whose row moved on between
+    the read and the write runs again under the lock as every other command
+    does (and, moved on, is refused as stale). A refusal from the unlocked
+    read stands: what it read was the game at some moment. A refusal from
+    the held row is not answered: the command starts again from the row
+    read, as without one.
     """
-    held = _take_held(game_id, version)
-    if held is not None:
+    game = _take_held(game_id, version)
+    if game is not None:
         try:
-            game = _checked(held, user, version, True)
-            done = change(game, False)
+            rest = change(_checked(game, user, version, True))
         except ServiceError:
-            pass
-        else:
-            if _written_at(game, version, done):
-                return _hold(game)
-            return _locked_command(game_id, user, version, change)
-    game = _checked(read(game_id), user, version, True)
-    if _written_at(game, version, change(game, False)):
-        return _hold(game)
-    return _locked_command(game_id, user, version, change)
-
-
-def _written_at(game: Game, version: int, done: bool | Rest) -> bool:
-    """``game`` written if its row is still at ``version``: the row alone
-    (``done`` True), or the rest first, in one transaction; False, nothing
-    written, if the row moved on."""
-    if not callable(done):  # True: the row alone
-        return save_at(game, version, by_person=True)
-    try:
+            game = None
+    if game is None:
+        game = _checked(store.game(game_id), user, version, True)
+        rest = change(game)
+    if not save_at(game, version, rest, by_person=True):
         with transaction.atomic():
-            done()
-            if save_at(game, version, by_person=True):
-                return True
-            transaction.set_rollback(True)  # what the rest wrote is not stored
-    except IntegrityError:
-        pass  # its Turn's number is taken: another command stored one since
-    return False
-
-
-def _locked_command(game_id: int, user: Any, version: int, change: RowChange) -> Game:
-    with transaction.atomic():
-        game = person_command(game_id, user, version)
-        change(game, True)
-        game = save(game, by_person=True)
+            game = person_command(game_id, user, version)
+            rest = change(game)
+            if rest is not None:
+                rest()
+            game = save(game, by_person=True)
     return _hold(game)
+
+
+def computer_command(
+    game_id: int, version: int, change: Callable[[Game], bool], read: Game | None = None
+) -> bool:
+    """The computer's ``change`` of the game at ``version``, saved at the next one;
+    False, nothing written, when it does not apply: the game no longer waits
+    on the computer at ``version`` (a duplicate or stale task), or ``change``
+    says so.
+
+    ``read``: the row as its task's start read it at ``version``, written
+    back only if still at that version (``save_at``), which saves the finish
+    a locked read of the row; a row that moved on since, or no ``read``:
+    under the row lock, as the person's commands.
+    """
+
+    def apply(game: Game) -> bool:
+        return game.version == version and computer_to_act(game) and change(game)
+
+    if read is not None and save_at(read, version, lambda: apply(read)):
+        return True
+    with transaction.atomic():
+        game = lock(game_id)
+        if not apply(game):
+            return False
+        save(game)
+        return True
 
 
 # The game rows this process last wrote with a person's command, or a
@@ -166,8 +149,8 @@ def _hold(game: Game) -> Game:
     held.sent_state = None
     held.__dict__.pop("tutor_reply", None)  # what this command's reply said
     held.loaded_values = dict(game.loaded_values or {})
-    for name in JSON_FIELDS:  # lists and dicts of its own
-        held.__dict__[name] = _copy(game.__dict__[name])
+    for name in store.JSON_FIELDS:  # lists and dicts of its own
+        held.__dict__[name] = store.copy(game.__dict__[name])
     with _held_lock:
         _held.pop(game.pk, None)  # to the end: the oldest first out
         _held[game.pk] = held
@@ -189,17 +172,10 @@ def hold_opened(game: Game) -> None:
     A decision of the person's open on it is handed to the tutor again
     (``person_to_decide``): its ranking may have been lost with a restart or
     pushed out of the cache; one already there costs the task a lookup."""
-    game.loaded_values = _values(game)
+    store.remember(game)
     _hold(game)
     if person_deciding(game, mid_turn=True) and on_for(game):
         person_to_decide.send(sender=Game, game_id=game.pk, version=game.version)
-
-
-def read(game_id: int) -> Game:
-    """The game row as it is now, unlocked (``row_command`` writes it conditionally)."""
-    game = store.game(game_id)
-    game.loaded_values = _values(game)
-    return game
 
 
 def _checked(game: Game, user: Any, version: int, needs_turn: bool) -> Game:
@@ -221,28 +197,36 @@ def save(game: Game, *, by_person: bool = False) -> Game:
     """Write the changed columns at the next version; announce it after commit
     (``by_person``: a step, undo or End turn, which bring the person no new
     decision)."""
-    # Only the changed columns: most commands touch two or three of them, and
-    # building the full UPDATE was a third of a step's server time.
     game.version += 1
-    store.update(game, [*_changed_fields(game), "updated_at"])
-    game.loaded_values = _values(game)
+    store.update(game)
     after_commit(game, by_person=by_person)
     return game
 
 
-def save_at(game: Game, version: int, *, by_person: bool = False) -> bool:
-    """``save`` if the row is still at ``version`` (one statement); False if it moved on."""
-    game.version = version + 1
-    if not store.update(game, [*_changed_fields(game), "updated_at"], at_version=version):
+def save_at(game: Game, version: int, rest: Rest | None = None, *, by_person: bool = False) -> bool:
+    """``save`` if the row is still at ``version``: one statement, or with
+    ``rest`` (what the command stores besides the row) first, in one
+    transaction; False, nothing written, if the row moved on (or ``rest``
+    says the command does not apply)."""
+    if rest is not None:
+        try:
+            with transaction.atomic():
+                if rest() and save_at(game, version, by_person=by_person):
+                    return True
+                transaction.set_rollback(True)  # what the rest wrote is not stored
+        except IntegrityError:
+            pass  # its Turn's number is taken: another command stored one since
         return False
-    game.loaded_values = _values(game)
+    game.version = version + 1
+    if not store.update(game, at_version=version):
+        return False
     after_commit(game, by_person=by_person)
     return True
 
 
 def after_commit(game: Game, *, by_person: bool = False) -> None:
-    """Announce DARK's turn (if it is on turn), or the person's new decision
-    to the tutor (not after their own step or undo), then broadcast the new state.
+    """Announce DARK's turn (if it is on turn), broadcast the new state, then
+    hand the person's new decision to the tutor (not after their own step or undo).
 
     The computer starts first: its reply is what the person waits for, and
     sockets order states by version whichever arrives first.
@@ -252,41 +236,19 @@ def after_commit(game: Game, *, by_person: bool = False) -> None:
         transaction.on_commit(
             lambda: computer_turn_due.send(sender=Game, game_id=game_id, version=version)
         )
-    elif not by_person and person_deciding(game) and on_for(game):
-        # The tutor's ranking starts while the person thinks (learning.tutor).
-        transaction.on_commit(
-            lambda: person_to_decide.send(sender=Game, game_id=game_id, version=version)
-        )
     transaction.on_commit(lambda: _broadcast(game))
+    if not by_person and person_deciding(game):
+        # The tutor's ranking starts while the person thinks (learning.tutor);
+        # its level is read after the new state went out, never before it.
+        transaction.on_commit(lambda: _to_tutor(game, version))
+
+
+def _to_tutor(game: Game, version: int) -> None:
+    if on_for(game):
+        person_to_decide.send(sender=Game, game_id=game.pk, version=version)
 
 
 def _broadcast(game: Game) -> None:
     # The state sent is kept on the instance: the command's own reply reuses it.
     for _receiver, sent in state_changed.send(sender=Game, game=game):
         game.sent_state = cast("dict[str, Any] | None", sent)
-
-
-def _values(game: Game) -> dict[str, Any]:
-    # JSON values are copied so a change made in place is still seen.
-    values = dict(zip(SAVED_FIELDS, _saved_values(game), strict=True))
-    for name in JSON_FIELDS:
-        values[name] = _copy(values[name])
-    return values
-
-
-def _copy(value: Any) -> Any:
-    # JSON values hold only lists, dicts and scalars: copied without
-    # deepcopy's memo (which was a fifth of a step's CPU).
-    if type(value) is list:
-        return [_copy(item) for item in value]
-    if type(value) is dict:
-        return {key: _copy(item) for key, item in value.items()}
-    return value
-
-
-def _changed_fields(game: Game) -> list[str]:
-    """Fields that differ from what ``lock`` read (all of them if unknown)."""
-    loaded = game.loaded_values
-    if loaded is None:
-        return list(SAVED_FIELDS)
-    return [name for name, value in _values(game).items() if loaded[name] != value]

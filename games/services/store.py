@@ -1,15 +1,17 @@
 """The game row's read and write, the one storage seam of every command.
 
-``locked_game`` and ``game`` read the row; ``update`` writes the changed
-columns, optionally only if the row is still at the version (and
-``updated_at``) the caller read, and, inside ``under_session``, only while
-the command's session is there: all in the write's one statement.
-On PostgreSQL the statements are bound and prepared by the server
-(``server_side_binding`` and ``prepare_threshold`` in config/settings.py).
+``game`` reads the row (locked or not) and keeps its values as read;
+``update`` writes the columns changed since, optionally only if the row is
+still at the version (and ``updated_at``) the caller read, and, inside
+``under_session``, only while the command's session is there: all in the
+write's one statement. On PostgreSQL the statements are bound and prepared
+by the server (``server_side_binding`` and ``prepare_threshold`` in
+config/settings.py).
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -24,14 +26,25 @@ from django.utils import timezone
 from games.models import Game
 from games.services.errors import SessionEndedError
 
+# The row's columns by attribute name (``match_id``).
+_COLUMNS: dict[str, Field[Any, Any]] = {f.attname: f for f in Game._meta.concrete_fields}
+_STAMP = _COLUMNS["updated_at"]
+# Every column a transition may change (updated_at is always written).
+SAVED_FIELDS = tuple(
+    name
+    for name, f in _COLUMNS.items()
+    if not f.primary_key and f.name not in ("owner", "created_at", "updated_at")
+)
+_saved_values = operator.attrgetter(*SAVED_FIELDS)
+# Of them, those holding lists and dicts (copied for change detection).
+JSON_FIELDS = tuple(
+    name for name in SAVED_FIELDS if _COLUMNS[name].get_internal_type() == "JSONField"
+)
+
 # The session a socket's command runs under (``under_session``): its write
 # holds only while that session's row does, checked in the write's own
 # statement, so a log-out that commits before it refuses the command
 # whatever the push's timing, at no extra query.
-# The row's columns by attribute name (``match_id``).
-_COLUMNS: dict[str, Field[Any, Any]] = {f.attname: f for f in Game._meta.concrete_fields}
-_STAMP = _COLUMNS["updated_at"]
-
 _session: ContextVar[str | None] = ContextVar("games_command_session", default=None)
 
 
@@ -46,17 +59,11 @@ def under_session(session_key: str | None) -> Iterator[None]:
         _session.reset(token)
 
 
-def locked_game(game_id: int) -> Game:
-    """``Game.objects.select_for_update().get(pk=game_id)``, its SQL built once.
-
-    Call inside ``transaction.atomic()``; ``Game.DoesNotExist`` if there is none.
-    """
-    return _fetch(_read(locked=True), game_id)
-
-
-def game(game_id: int) -> Game:
-    """``Game.objects.get(pk=game_id)``, its SQL built once."""
-    return _fetch(_read(locked=False), game_id)
+def game(game_id: int, *, locked: bool = False) -> Game:
+    """``Game.objects.get(pk=game_id)``, its SQL built once; ``locked``:
+    ``select_for_update()``, inside ``transaction.atomic()``.
+    ``Game.DoesNotExist`` if there is none."""
+    return _fetch(_read(locked=locked), game_id)
 
 
 # Kept: the ORM's SELECT of the row's 40-odd columns, built anew for every
@@ -99,16 +106,50 @@ def _fetch(read: _Read, game_id: int) -> Game:
     for pos, converters, expression in read.converters:
         for convert in converters:
             values[pos] = convert(values[pos], expression, connection)
-    return Game.from_db(connection.alias, read.attnames, values)
+    game = Game.from_db(connection.alias, read.attnames, values)
+    remember(game)
+    return game
 
 
-def update(game: Game, attnames: list[str], *, at_version: int | None = None) -> bool:
-    """``game.save(update_fields=attnames)``, its SQL built once; with
-    ``at_version``, only if the stored row is still at that version and was
-    last written when ``game`` says (its ``updated_at``; False if not).
+def remember(game: Game) -> None:
+    """Keep ``game``'s values as they are stored now: ``update`` writes only
+    the columns changed since."""
+    game.loaded_values = _values(game)
+
+
+def _values(game: Game) -> dict[str, Any]:
+    # JSON values are copied so a change made in place is still seen.
+    values = dict(zip(SAVED_FIELDS, _saved_values(game), strict=True))
+    for name in JSON_FIELDS:
+        values[name] = copy(values[name])
+    return values
+
+
+def copy(value: Any) -> Any:
+    """A JSON value's copy: lists, dicts and scalars only, copied without
+    deepcopy's memo (which was a fifth of a step's CPU)."""
+    if type(value) is list:
+        return [copy(item) for item in value]
+    if type(value) is dict:
+        return {key: copy(item) for key, item in value.items()}
+    return value
+
+
+def update(game: Game, attnames: list[str] | None = None, *, at_version: int | None = None) -> bool:
+    """``game.save(update_fields=attnames)``, its SQL built once; ``attnames``
+    None: the columns changed since ``game`` was read (``remember``) and
+    ``updated_at`` (only the changed columns: most commands touch two or
+    three of them, and building the full UPDATE was a third of a step's
+    server time). With ``at_version``, only if the stored row is still at
+    that version and was last written when ``game`` says (its
+    ``updated_at``; False if not).
 
     Without ``at_version`` the row must exist (its lock is held).
     """
+    if attnames is None:
+        values, loaded = _values(game), game.loaded_values or {}
+        attnames = [n for n, v in values.items() if n not in loaded or loaded[n] != v]
+        attnames.append("updated_at")
     fields = [_COLUMNS[name] for name in attnames]
     # Read before pre_save below sets it anew. A row at the same version
     # written since is a hint's (hints_used, which does not change the
@@ -128,6 +169,9 @@ def update(game: Game, attnames: list[str], *, at_version: int | None = None) ->
         if session is not None:  # the row is locked and there: the session is gone
             raise SessionEndedError(f"game {game.pk}: session ended before the write")
         raise DatabaseError(f"game {game.pk}: the update changed {changed} rows")
+    if changed and game.loaded_values is not None:  # those columns are stored now
+        values = _values(game)
+        game.loaded_values.update({name: values[name] for name in attnames if name in values})
     return bool(changed == 1)
 
 

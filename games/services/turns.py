@@ -54,10 +54,7 @@ def pass_to(game: Game, side: Side) -> None:
     game.turn = side.value
     game.steps = []
     game.cube_offered = ""
-    if side is Side.DARK:
-        game.computer_turn_started_at = timezone.now()
-    else:
-        game.computer_turn_started_at = None
+    game.computer_turn_started_at = timezone.now() if side is Side.DARK else None
     if cube_of(game) is not None and cube_refusal(game, side) is None:
         game.status = Status.DECIDING
         game.dice = None
@@ -77,11 +74,12 @@ def roll(game: Game) -> None:
 
 
 def begin_first_turn(game: Game) -> None:
-    """A new game's first turn, its dice in ``game.dice``: DARK's announced,
-    or LIGHT's begun (a pass or a forced play may follow); saved as created."""
+    """A new game's first turn, its dice in ``game.dice`` (none yet while the
+    side on turn decides on the cube): DARK's announced, or LIGHT's begun (a
+    pass or a forced play may follow); saved as created."""
     if game.turn == Side.DARK.value:
         game.computer_turn_started_at = timezone.now()
-    else:
+    elif game.dice is not None:
         begin_person_turn(game)
     game.save()
     after_commit(game)
@@ -94,7 +92,12 @@ def begin_person_turn(game: Game) -> None:
     assert game.dice is not None
     before = position_of(game)
     plays = legal_plays(before, Dice(*game.dice))
-    play = plays[0] if len(plays) == 1 and _played_for_person(game, before) else None
+    play = None
+    if len(plays) == 1:  # the owner's preferences are read only for a forced play
+        # Forced moves if the person asked; forced bear-offs if they asked for those.
+        prefs = board_prefs(game.owner)
+        if prefs["auto_forced"] or (prefs["auto_bear_off"] and sum(before.me[6:]) == 0):
+            play = plays[0]
     if plays and play is None:
         return
     record_turn(game, Side.LIGHT, play, before, play.result if play else before)
@@ -103,13 +106,6 @@ def begin_person_turn(game: Game) -> None:
         if check_game_over(game, play.result, Side.LIGHT):
             return
     pass_to(game, Side.DARK)
-
-
-def _played_for_person(game: Game, before: Position) -> bool:
-    """Forced moves if the person asked; forced bear-offs if they asked for those."""
-    prefs = board_prefs(game.owner)
-    bearing_off = sum(before.me[6:]) == 0
-    return bool(prefs["auto_forced"] or (prefs["auto_bear_off"] and bearing_off))
 
 
 def check_game_over(game: Game, mover_after: Position, mover: Side) -> bool:

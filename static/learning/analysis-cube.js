@@ -95,8 +95,6 @@ export function showCube(cube, S, side) {
   body.replaceChildren();
   $("ab-cube-table").hidden = Boolean(cube.refusal);
   if (cube.refusal) {
-    $("ab-rollout").hidden = true;
-    $("ab-rollout-note").textContent = "";
     $("ab-cube-title").textContent = cube.message;
     list("ab-cube-double-lines", []);
     list("ab-cube-take-lines", []);
@@ -112,8 +110,6 @@ export function showCube(cube, S, side) {
   body.appendChild(equityRow(nd, e.no_double, !doubles, r ? r.no_double_se : undefined));
   body.appendChild(equityRow(dt, e.double_take, doubles && taken, r ? r.double_take_se : undefined));
   body.appendChild(equityRow(dp, e.double_pass, doubles && !taken));
-  $("ab-rollout-note").textContent = r ? r.note : "";
-  $("ab-rollout").hidden = Boolean(r);
   $("ab-cube-title").textContent = cube.double.title;
   const other = side === "light" ? "dark" : "light";
   $("ab-cube-doubler").textContent = fmt(S.cube_doubler, { side: S[side] });

@@ -7,7 +7,7 @@ import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed } from "../games/view.js";
 import { wireBoard, toTarget, pickPoint, postJson, getJson } from "./boardinput.js";
 import { readSetting, fillSetting, settingBody, settingQuery, cubeOnBoard, showCube } from "./analysis-cube.js";
-import { followRollout, showRolloutProgress } from "./rollout.js";
+import { followRollout, showRolloutProgress, withError } from "./rollout.js";
 
 const data = JSON.parse(document.getElementById("analysis-data").textContent);
 const S = JSON.parse(document.getElementById("analysis-strings").textContent);
@@ -357,7 +357,9 @@ function chances(p) {
 }
 
 function addPlay(body, i, play, dice, extra) {
-  const tr = row([String(i + 1), dice.join("-"), play.notation, `${play.equity.toFixed(3)} ${extra}`, chances(play.probs), ""]);
+  // A rolled-out play's equity carries its standard error (rollout.js).
+  const equity = play.se === null || play.se === undefined ? play.equity.toFixed(3) : withError(play.equity, play.se);
+  const tr = row([String(i + 1), dice.join("-"), play.notation, `${equity} ${extra}`, chances(play.probs), ""]);
   tr.tabIndex = 0;
   tr.className = "ab-play";
   tr.dataset.notation = play.notation;
@@ -377,12 +379,13 @@ function addPlay(body, i, play, dice, extra) {
   if (i === 0) show();
 }
 
-/** 精确分析: the cube action rolled out, its progress shown while it runs (rollout.js). */
+/** 精确分析: the cube action or the roll's plays rolled out, its progress
+ * shown while it runs (rollout.js). */
 async function rollout() {
-  if (state.setup || state.dice) return;
+  if (state.setup || (state.dice && !singleRoll())) return;
   const token = ++state.token;
   const query = {
-    id: state.facts.position_id, dice: "", side: state.facts.side, ...settingBody(state.setting), rollout: "1",
+    id: state.facts.position_id, dice: state.dice, side: state.facts.side, ...settingBody(state.setting), rollout: "1",
   };
   const bar = $("ab-rollout-progress");
   const line = $("ab-rollout-text");
@@ -412,6 +415,12 @@ function showResults(answer) {
   state.results = answer;
   $("ab-results-title").dataset.state = answer ? "done" : "";
   showCube(answer && answer.cube ? answer.cube : null, S, state.facts.side);
+  // 精确分析 is offered for a cube action and for a roll with plays to
+  // compare; once done, its note says what it was.
+  const rolled = answer ? (answer.cube ? answer.cube.rollout : answer.rollout) : null;
+  const offered = Boolean(answer) && ((answer.cube && !answer.cube.refusal) || (answer.plays && answer.plays.length > 1));
+  $("ab-rollout-note").textContent = rolled ? rolled.note : "";
+  $("ab-rollout").hidden = !offered || Boolean(rolled);
   if (!answer || answer.cube) {
     table.hidden = true;
     return;

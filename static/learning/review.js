@@ -182,6 +182,7 @@ function show(k) {
     renderCube(data.end_cube);
     $("rv-turn-verdict").textContent = "";
     $("rv-alternatives").hidden = true;
+    $("rv-rollout-box").hidden = true;
   } else {
     renderBoard(svg, turn.before, { direction, dice: diceFor(turn) });
     drawArrows(svg, turn.steps, { side: turn.side });
@@ -206,6 +207,7 @@ function describe(turn) {
   if (!a) {
     verdict.textContent = S.not_analysed;
     $("rv-alternatives").hidden = true;
+    $("rv-rollout-box").hidden = true;
     return;
   }
   const parts = [];
@@ -224,25 +226,95 @@ function describe(turn) {
   if (turn.side === "dark" && a.played) parts.push(S.computer_why, ...a.played.reasons);
   verdict.textContent = sentences(parts);
   alternatives(turn, a);
+  playRollout(turn, a);
+}
+
+// 精确分析 of the turn's plays: the analysis board's request, the same bar;
+// its figures with ± in place of the review's, ranked by it, and the play
+// made judged by it. A turn shown again shows its rollout again (``rolled``).
+function playRollout(turn, a) {
+  const box = $("rv-rollout-box");
+  box.hidden = !a.rollout;
+  $("rv-rollout-verdict").textContent = "";
+  $("rv-rollout-note").textContent = "";
+  $("rv-rollout-error").textContent = "";
+  $("rv-rollout-status").hidden = true;
+  $("rv-rollout").hidden = false;
+  $("rv-rollout").disabled = false;
+  if (!a.rollout) return;
+  const key = JSON.stringify(a.rollout);
+  if (rolled.has(key)) showPlayRollout(turn, rolled.get(key));
+}
+
+async function askPlayRollout() {
+  const turn = turns[view];
+  const a = turn && turn.analysis;
+  if (!a || !a.rollout) return;
+  const key = JSON.stringify(a.rollout);
+  const bar = $("rv-rollout-progress");
+  const line = $("rv-rollout-text");
+  $("rv-rollout").disabled = true;
+  $("rv-rollout-error").textContent = "";
+  $("rv-rollout-status").hidden = false;
+  showRolloutProgress(bar, line, null, S);
+  const { ok, data: answer } = await followRollout(root.dataset.rolloutUrl, a.rollout, {
+    onProgress: (progress) => showRolloutProgress(bar, line, progress, S),
+    stale: () => turns[view] !== turn, // the person went to another turn
+  });
+  if (turns[view] !== turn) return;
+  $("rv-rollout-status").hidden = true;
+  $("rv-rollout").disabled = false;
+  if (!ok || answer.state !== "done" || !answer.rollout) {
+    $("rv-rollout-error").textContent = answer.message || S.failed;
+    return;
+  }
+  rolled.set(key, answer);
+  showPlayRollout(turn, answer);
+}
+
+function showPlayRollout(turn, answer) {
+  const judged = answer.rollout.played;
+  let words = "";
+  if (judged && judged.error !== "none") {
+    words = fmt(S.rollout_lost, { label: S.errors[judged.error], mark: judged.mark, lost: judged.equity_lost.toFixed(3) });
+  } else if (judged && judged.rank === 0) words = S.rollout_best;
+  else if (judged) words = fmt(S.rollout_close, { lost: judged.equity_lost.toFixed(3) });
+  $("rv-rollout-verdict").textContent = words;
+  $("rv-rollout-verdict").className = judged ? `verdict verdict-${judged.error}` : "verdict";
+  $("rv-rollout-note").textContent = answer.rollout.note;
+  $("rv-rollout").hidden = true;
+  const rows = answer.plays.map((c, i) => ({ ...c, rank: i, played: judged !== null && i === judged.rank }));
+  fillAlternatives(turn, rows);
+  $("rv-alternatives").dataset.rolledOut = "true";
 }
 
 function alternatives(turn, a) {
+  const rows = a.alternatives.map((c, i) => ({ ...c, rank: i, played: c.notation === turn.notation }));
+  if (a.played && (a.played_rank === null || a.played_rank >= rows.length)) {
+    rows.push({ ...a.played, rank: a.played_rank ?? rows.length, played: true });
+  }
+  delete $("rv-alternatives").dataset.rolledOut;
+  fillAlternatives(turn, rows);
+}
+
+/** The plays' table: each row's rank, play, equity (± its standard error
+ * once rolled out) and chances, the play made marked, its reasons under it. */
+function fillAlternatives(turn, rows) {
   const table = $("rv-alternatives");
   const body = table.querySelector("tbody");
   body.replaceChildren();
-  const rows = a.alternatives.slice();
-  if (a.played && (a.played_rank === null || a.played_rank >= rows.length)) rows.push(a.played);
   if (!rows.length) {
     table.hidden = true;
     return;
   }
-  rows.forEach((c, i) => {
+  rows.forEach((c) => {
     const tr = document.createElement("tr");
-    const played = c.notation === turn.notation;
+    const played = c.played;
     if (played) tr.classList.add("played");
     tr.tabIndex = 0;
-    const rank = i < a.alternatives.length ? String(i + 1) : String((a.played_rank ?? i) + 1);
-    const cells = [rank, c.notation + (played ? ` ${S.played_row}` : ""), c.equity.toFixed(3),
+    const rank = String(c.rank + 1);
+    const equity = c.se === null || c.se === undefined ? c.equity.toFixed(3) : withError(c.equity, c.se);
+    const cells = [rank, c.notation + (played ? ` ${S.played_row}` : ""), equity,
       pct(c.probs.win), pct(c.probs.win_gammon), pct(c.probs.win_backgammon)];
     for (const text of cells) {
       const td = document.createElement("td");
@@ -384,6 +456,7 @@ $("rv-last").addEventListener("click", () => show(turns.length));
 $("rv-prev").addEventListener("click", () => step(-1));
 $("rv-next").addEventListener("click", () => step(1));
 $("rv-next-error").addEventListener("click", () => jumpError(1));
+$("rv-rollout").addEventListener("click", askPlayRollout);
 $("rv-prev-error").addEventListener("click", () => jumpError(-1));
 
 drawGraph();

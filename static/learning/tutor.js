@@ -4,14 +4,17 @@
 // (games/tutor.py, learning/tutor.py). The panel says what it costs and why,
 // draws the best play as arrows, and offers 仍然这样走 (K: the same command
 // again with "anyway"), 撤销重走 (U: every step of the turn taken back) and
-// 看提示 (H: the hint). The server holds the play until then: a reload or a
-// second tab is warned again.
+// 看提示 (H: the hint). The server holds the play until then, and every state
+// at the warning's version carries it (`state.tutor`): a reload or a second
+// tab shows the same panel at once; a later state (undo, play it anyway, a
+// step, in any tab) closes it.
 import { drawArrows } from "../games/board.js";
 import { on, sendCommand } from "../games/bus.js";
 import { byId } from "../games/common.js";
 import { keyForPage } from "../games/input.js";
 
 let warning = null;  // {command, version, warning: {...}} while the panel shows
+let sent = null;  // the id of the command the panel sent, to word its refusal
 
 function close() {
   warning = null;
@@ -27,6 +30,7 @@ function drawBest() {
 }
 
 function show(msg) {
+  const again = warning !== null && warning.version === msg.version;
   warning = msg;
   const w = msg.warning;
   byId("tutor-title").textContent = w.title;
@@ -38,21 +42,26 @@ function show(msg) {
   byId("tutor-panel").hidden = false;
   byId("tutor-note").textContent = "";
   drawBest();
-  byId("tutor-title").focus();
+  if (!again) byId("tutor-title").focus();  // the reply and its state show one warning
+}
+
+function send(type, fields) {
+  const command = sendCommand(type, fields);
+  sent = command ? command.id : null;
 }
 
 function anyway() {
   if (!warning) return;
   const command = warning.command;
   close();
-  sendCommand(command, { anyway: true });
+  send(command, { anyway: true });
 }
 
 function undo() {
   if (!warning) return;
   const play = warning.warning.kind === "play";
   close();
-  if (play) sendCommand("undo", { whole: true });
+  if (play) send("undo", { whole: true });
 }
 
 function hint() {
@@ -65,12 +74,20 @@ on("message", (msg) => {
   else if (msg.message) byId("tutor-note").textContent = msg.message;  // not checked in time
 });
 
-// The state the warning leads to (its version) is drawn after the reply:
-// the arrows go back on; any later state means the moment has passed.
+// A state carries the warning still to answer: the reply's own, or the
+// page's first after a reload, or another tab's. Any later state means the
+// moment has passed.
 on("state", ({ state }) => {
-  if (!warning) return;
-  if (state.version === warning.version) drawBest();
-  else if (state.version > warning.version) close();
+  if (state.tutor && state.tutor.version === state.version) show(state.tutor);
+  else if (warning && state.version > warning.version) close();
+});
+
+// The command the panel sent was not carried out (the game moved on in
+// another tab: a stale version): the server's words say so.
+on("answer", (msg) => {
+  if (msg.id !== sent) return;
+  sent = null;
+  byId("tutor-note").textContent = msg.message || "";
 });
 
 byId("btn-tutor-anyway").addEventListener("click", anyway);

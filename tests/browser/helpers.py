@@ -18,6 +18,7 @@ from games.live.state import build_state
 from games.models import Game
 from games.words.play import board_words
 from learning import review
+from tests.conftest import dark_turn
 
 # The page is ready for the person: nothing in flight, nothing animating.
 READY_JS = """() => {
@@ -137,7 +138,7 @@ def no_sideways_scroll(page: Any, width: int) -> bool:
 def play_computer_turn(game: Game, choose: Any = None) -> Any:
     """Plays the held computer turn here, as the worker would; returns the play."""
     game.refresh_from_db()
-    begun = services.begin_computer_turn(game.pk, game.version)
+    begun = dark_turn(game.pk, game.version)
     assert begun is not None, "the computer is on turn"
     position, rolled = begun
     plays = legal_plays(position, rolled)

@@ -93,3 +93,68 @@ def test_a_rollout_shows_its_progress_then_its_figures_with_their_standard_error
     assert rolled[2] == "+1.000"
     assert rolled[:2] != n_ply[:2]
     context.close()
+
+
+# Issue 31's checker decision: 4-2 (the mover, light, on roll).
+CHECKER_ID = "fwEAAB3rAgk4AA"
+PLAY_WORDS = {
+    "zh-hans": {
+        "best": "（最佳）",
+        "progress": re.compile(r"精确分析中：已模拟 \d+ 局，共 (\d+) 局"),
+        "note": "精确分析：这 5 种走法各模拟了 72 局，不带倍数骰",
+    },
+    "en": {
+        "best": "(best)",
+        "progress": re.compile(r"Rolling out: \d+ of (\d+) games"),
+        "note": "Rollout: each of these 5 plays played out 72 times without the cube",
+    },
+}
+PLAIN = re.compile(r"^-?\d\.\d{3} ")
+ROLLED = re.compile(r"^([+-]\d\.\d{3}) ± (0\.0\d\d) ")
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_checker_rollout_shows_its_progress_then_the_plays_ranked_with_their_errors(
+    browser: Any, board_server: str, language: str
+) -> None:
+    words = PLAY_WORDS[language]
+    context = browser.new_context(
+        base_url=board_server, locale=LOCALES[language], viewport={"width": 1280, "height": 900}
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(f"/analysis/?id={CHECKER_ID}&dice=42")
+    rows = page.locator("#ab-plays tbody tr.ab-play")
+    rows.first.wait_for(timeout=60_000)
+    # The N-ply figures: eight plays, plain equities, no error.
+    n_ply = rows.locator("td:nth-of-type(4)").all_inner_texts()
+    assert len(n_ply) == 8 and all(PLAIN.match(t) for t in n_ply), n_ply
+    n_ply_plays = rows.locator("td:nth-of-type(3)").all_inner_texts()
+    assert page.locator("#ab-rollout-note").inner_text() == ""
+
+    button = page.locator("#ab-rollout")
+    assert button.inner_text() == WORDS[language]["button"]
+    button.click()
+    # While it runs: the bar and the games done, of all the plays' trials.
+    text = page.locator("#ab-rollout-text")
+    text.filter(has_text=words["progress"]).wait_for(timeout=60_000)
+    assert page.locator("#ab-rollout-progress").is_visible()
+    total = int(words["progress"].search(text.inner_text()).group(1))  # type: ignore[union-attr]
+    assert total >= 5 * 72 and total % 72 == 0
+    done = page.locator("#ab-rollout-progress").evaluate("(bar) => [bar.value, bar.max]")
+    assert 0 < done[0] <= done[1] == total
+    # Then the five shown plays rolled out, ranked by the rollout, each
+    # equity with its standard error; the note says what it was.
+    page.locator("#ab-rollout-note").filter(has_text=words["note"]).wait_for(timeout=120_000)
+    assert page.locator("#ab-rollout-status").is_hidden()
+    assert button.is_hidden()
+    rolled = rows.locator("td:nth-of-type(4)").all_inner_texts()
+    assert len(rolled) == 5, rolled
+    found = [ROLLED.match(t) for t in rolled]
+    assert all(found), rolled
+    equities = [float(m.group(1)) for m in found if m]
+    assert equities == sorted(equities, reverse=True)
+    assert all(0 < float(m.group(2)) < 0.1 for m in found if m)
+    assert words["best"] in rolled[0]
+    assert set(rows.locator("td:nth-of-type(3)").all_inner_texts()) == set(n_ply_plays[:5])
+    context.close()

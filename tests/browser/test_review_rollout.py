@@ -1,4 +1,5 @@
-"""Browser: 精确分析 of a reviewed game's cube decision, from the review page.
+"""Browser: 精确分析 of a reviewed game's cube decision, and of a checker
+decision, from the review page.
 
 The game is ``cube_game_played`` (LIGHT doubles before turn 3, DARK takes);
 its review runs with the real evaluator. On turn 3 the double's block asks
@@ -21,9 +22,11 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from ai_worker.grading import ErrorClass, classify
 from games.models import Game
 from learning.cube_review import cube_decisions
-from learning.models import AnalysisState, BoardAnalysis, GameAnalysis
+from learning.labels import ERROR_LABELS
+from learning.models import AnalysisState, BoardAnalysis, GameAnalysis, TurnAnalysis
 from learning.study_queue import ROLLOUT_PLY
 from learning.study_strings import ANALYSIS_STRINGS
 from tests.browser.helpers import analyse_then_close, open_page
@@ -193,4 +196,106 @@ def test_a_second_rollout_while_one_runs_is_refused_in_words_on_the_review(
     assert block.locator("button.cube-rollout").is_enabled()
     assert block.locator(".cube-rollout-status").is_hidden()
     assert BoardAnalysis.objects.filter(ply=ROLLOUT_PLY).count() == 1
+    page.context.close()
+
+
+PLAY_WORDS = {
+    "zh-hans": {
+        "progress": re.compile(r"精确分析中：已模拟 \d+ 局，共 \d+ 局"),
+        "note": re.compile(r"^精确分析：这 \d 种走法各模拟了 72 局，不带倍数骰"),
+        "best": "精确分析：这是最佳走法。",
+        "lost": "精确分析：{label}（{mark}），比最佳走法少了 {lost} 期望值。",
+        "close": "精确分析：不算失误，比最佳走法少 {lost} 期望值。",
+        "played": "（实际走法）",
+    },
+    "en": {
+        "progress": re.compile(r"Rolling out: \d+ of \d+ games"),
+        "note": re.compile(
+            r"^Rollout: each of these \d plays played out 72 times without the cube"
+        ),
+        "best": "By the rollout: the best play.",
+        "lost": "By the rollout: {label} ({mark}), gave away {lost} equity against the best play.",
+        "close": "By the rollout: no error, {lost} equity behind the best play.",
+        "played": "(played)",
+    },
+}
+PLAIN = re.compile(r"^-?\d\.\d{3}$")
+ROLLED = re.compile(r"^([+-]\d\.\d{3}) ± (0\.\d{3})$")
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_a_checker_decision_is_rolled_out_from_the_review(
+    browser: Any,
+    review_server: str,
+    user: Any,
+    held_reviews: list[int],
+    cube_game_played: Game,
+    language: str,
+) -> None:
+    words = PLAY_WORDS[language]
+    with translation.override(language):
+        queued = str(ANALYSIS_STRINGS["rollout_queued"])
+        labels = {code: str(label) for code, label in ERROR_LABELS.items()}
+    job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
+    job.start()
+    job.join()
+    turn = cube_game_played.turns.get(number=3)  # LIGHT's 5-2, after the take
+    assert not TurnAnalysis.objects.get(analysis__game=cube_game_played, number=3).forced
+
+    page = open_page(browser, review_server, user, language, 1280)
+    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    table = page.locator("#rv-alternatives")
+    rows = table.locator("tbody tr:not(.reasons)")
+    reviewed = rows.locator("td:nth-of-type(3)").all_inner_texts()
+    assert reviewed and all(PLAIN.match(t) for t in reviewed), reviewed
+    button = page.locator("#rv-rollout")
+    assert button.inner_text() == WORDS[language]["button"]
+    status = page.locator("#rv-rollout-status")
+    status.evaluate(WATCH)
+    button.click()
+    page.locator("#rv-rollout-note").filter(has_text=words["note"]).wait_for(timeout=120_000)
+    assert status.is_hidden() and button.is_hidden()
+    seen = page.evaluate("() => window.__rolloutSeen")
+    shown = [s for s in seen if not s["hidden"]]
+    assert shown[0] == {"hidden": False, "text": queued, "value": None, "max": "1"}, seen
+    assert all(s["text"] == queued or words["progress"].search(s["text"]) for s in shown), seen
+    # The plays ranked by the rollout, each equity with its standard error.
+    rolled = [ROLLED.match(t) for t in rows.locator("td:nth-of-type(3)").all_inner_texts()]
+    assert rolled and all(rolled), rows.locator("td:nth-of-type(3)").all_inner_texts()
+    equities = [float(m.group(1)) for m in rolled if m]
+    assert equities == sorted(equities, reverse=True)
+    assert all(0 < float(m.group(2)) < 0.1 for m in rolled if m)
+    # It rolled out this turn: LIGHT's board before its 5-2, the play made kept.
+    job_row = BoardAnalysis.objects.get(ply=ROLLOUT_PLY)
+    assert job_row.state == AnalysisState.DONE and job_row.dice == "52"
+    assert job_row.position_id == turn.position_before
+    made = TurnAnalysis.objects.get(analysis__game=cube_game_played, number=3).report
+    made_id = made["played_candidate"]["result"]
+    assert job_row.key.endswith(made_id)
+    # The page's figures are the rollout's.
+    figures = job_row.result["plays"]
+    assert [f"{p['equity']:+.3f} ± {p['se']:.3f}" for p in figures] == [
+        m.group(0) for m in rolled if m
+    ]
+    # The play made, marked, judged by the rollout's figures.
+    index = next(i for i, p in enumerate(figures) if p["result"] == made_id)
+    played = table.locator("tbody tr.played:not(.reasons)")
+    assert played.count() == 1
+    assert played.locator("td:nth-of-type(2)").inner_text().endswith(words["played"])
+    assert played.locator("td:nth-of-type(1)").inner_text() == str(index + 1)
+    lost = max(0.0, figures[0]["equity"] - figures[index]["equity"])
+    error = classify(lost)
+    if index == 0:
+        expected = words["best"]
+    elif error is ErrorClass.NONE:
+        expected = words["close"].format(lost=f"{lost:.3f}")
+    else:
+        label = labels[error.value]
+        expected = words["lost"].format(label=label, mark=error.mark, lost=f"{lost:.3f}")
+    assert page.locator("#rv-rollout-verdict").inner_text() == expected
+    verdict_class = page.locator("#rv-rollout-verdict").get_attribute("class")
+    assert verdict_class == f"verdict verdict-{error.value}"
     page.context.close()

@@ -1,8 +1,9 @@
 """Browser: 教练模式 on the play page, in Chinese and in English.
 
 A known error (the opening 31 played 13/10 6/5, the best 8/5 6/5) is warned
-with what it costs, why, and the best play as arrows; 撤销重走 then the best
-play commits unwarned; 仍然这样走 commits the error and the game keeps the
+with what it costs, why, and the best play as arrows; a reload or a second
+tab shows the same panel at once; 撤销重走 from the reloaded page then the
+best play commits unwarned; 仍然这样走 commits the error and the game keeps the
 override; a pass of a clear take (a money game, the computer's double at
 the opening position) is warned before it is sent; with the tutor off the
 error commits at once. Real daphne and Chromium; with REDIS_URL the ranking
@@ -111,6 +112,24 @@ def play_error_and_end(page: Any) -> None:
     page.locator("#tutor-panel").wait_for(state="visible", timeout=20_000)
 
 
+def panel(page: Any) -> dict[str, Any]:
+    """What the tutor's panel shows: its words, its arrows and what they say."""
+    page.locator("#tutor-panel").wait_for(state="visible")
+    arrows = page.locator("#board line.b-arrow-tutor")
+    return {
+        "title": page.locator("#tutor-title").inner_text(),
+        "cost": page.locator("#tutor-cost").inner_text(),
+        "reasons": page.locator("#tutor-reasons li").all_inner_texts(),
+        "best": page.locator("#tutor-best").inner_text(),
+        "arrows": sorted(
+            (arrows.nth(i).get_attribute("data-from"), arrows.nth(i).get_attribute("data-to"))
+            for i in range(arrows.count())
+        ),
+        "said": page.locator("#board g.b-arrows").get_attribute("aria-label"),
+        "buttons": page.locator("#tutor-panel menu button").all_inner_texts(),
+    }
+
+
 def tutor_warnings(game: Game) -> list[tuple[str, str]]:
     game.refresh_from_db()
     return [(w["played"], w["outcome"]) for w in game.tutor_warnings]
@@ -144,16 +163,26 @@ def test_an_error_is_warned_with_cost_reason_and_arrows_then_undone_and_played_b
     # Nothing was committed: still the person's turn, the error on the board.
     assert state(page)["turn"] == "light" and len(state(page)["steps"]) == 2
     assert tutor_warnings(game) == [("13/10 6/5", "pending")]
-    # A reload (or a second tab) cannot slip it through: warned again.
+    shown = panel(page)
+    # A reload, and a second tab, show the same panel at once: nothing slips
+    # through, and nothing is to be asked again.
     page.reload()
     idle(page)
-    page.locator("#btn-end").click()
-    page.locator("#tutor-panel").wait_for(state="visible")
-    assert state(page)["turn"] == "light"
-    # 撤销重走 (U): the whole turn taken back; the best play goes through.
+    assert panel(page) == shown
+    assert state(page)["turn"] == "light" and len(state(page)["steps"]) == 2
+    other = page.context.new_page()
+    other.goto(f"/games/{game.pk}/")
+    idle(other)
+    assert panel(other) == shown
+    # 撤销重走 (U) from the reloaded page: the whole turn taken back, the
+    # panel gone in both tabs; the best play goes through.
     page.keyboard.press("u")
     page.wait_for_function("() => window.__shuanglu.state.steps.length === 0")
     assert page.locator("#tutor-panel").is_hidden()
+    other.wait_for_function("() => window.__shuanglu.state.steps.length === 0")
+    other.locator("#tutor-panel").wait_for(state="hidden")
+    assert other.locator("#board line.b-arrow-tutor").count() == 0
+    other.close()
     idle(page)
     step(page, 8, 5)
     step(page, 6, 5)

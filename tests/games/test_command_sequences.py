@@ -12,6 +12,7 @@ from games import reading, services
 from games.engine import legal_plays
 from games.live.state import build_state
 from games.models import Game, Turn
+from tests.conftest import dark_turn
 from tests.games.conftest import board
 from tests.games.fixtures_rows import another_process
 
@@ -65,7 +66,7 @@ def run(game: Game, user: Any, kind: str, arg: Any) -> None:
             with another_process():
                 services.request_hint(game.pk, user, version)
         elif kind == "computer":
-            begun = services.begin_computer_turn(game.pk, version)
+            begun = dark_turn(game.pk, version)
             if begun is not None:
                 plays = legal_plays(*begun)
                 play = plays[arg % len(plays)] if plays else None

@@ -21,7 +21,7 @@ from django.db import connections
 
 from games import services
 from games.models import Game, Status
-from games.services import rows, store
+from games.services import store
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 
@@ -90,10 +90,10 @@ def test_a_row_that_moves_on_between_read_and_write_refuses_the_command(
     read = store.game
     raced = False
 
-    def read_then_race(game_id: int) -> Game:
+    def read_then_race(game_id: int, *, locked: bool = False) -> Game:
         nonlocal raced
-        game = read(game_id)
-        if not raced:  # another writer gets in after this command read the row
+        game = read(game_id, locked=locked)
+        if not raced and not locked:  # another writer gets in after this command read the row
             raced = True
             services.make_step(game_id, user, 1, 13, 8)
         return game
@@ -103,4 +103,4 @@ def test_a_row_that_moves_on_between_read_and_write_refuses_the_command(
         services.make_step(opening.pk, user, 1, 13, 11)  # read at 1, the row is at 2
     opening.refresh_from_db()
     assert (opening.version, opening.steps) == (2, [[13, 8, 5, 0]])
-    assert rows.read(opening.pk).version == 2
+    assert store.game(opening.pk).version == 2

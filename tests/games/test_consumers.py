@@ -17,6 +17,7 @@ from games import services
 from games.engine import legal_plays
 from games.live import broadcast
 from games.models import Game
+from tests.conftest import dark_turn
 from tests.games.fixtures_sockets import TIMEOUT, fresh, open_socket
 from tests.games.fixtures_sockets import connect_socket as connect
 
@@ -252,7 +253,7 @@ async def test_ending_the_turn_shows_the_computer_thinking_then_its_play(
     assert sorted(state["last_turn"]["notation"].split()) == ["13/11", "13/8"]
 
     def computer_plays() -> None:
-        position, rolled = services.begin_computer_turn(game.pk, 3)
+        position, rolled = dark_turn(game.pk, 3)
         services.finish_computer_turn(game.pk, 3, legal_plays(position, rolled)[0])
 
     await database_sync_to_async(computer_plays)()
@@ -320,7 +321,7 @@ async def test_the_computers_play_from_a_worker_thread_reaches_the_socket(
 
     def computer_plays() -> None:
         try:
-            position, rolled = services.begin_computer_turn(game.pk, 3)
+            position, rolled = dark_turn(game.pk, 3)
             services.finish_computer_turn(game.pk, 3, legal_plays(position, rolled)[0])
         finally:
             connection.close()

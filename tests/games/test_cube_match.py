@@ -12,6 +12,7 @@ from games.engine import legal_plays
 from games.live.state import build_state
 from games.models import Game, Match, Status
 from tests.boards import board
+from tests.conftest import dark_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,7 @@ def light_doubles_and_dark_passes(user: Any, dice: Any, game: Game) -> Game:
     roll-or-double LIGHT doubles and the computer passes."""
     dice.queue(3, 1)
     assert services.finish_computer_cube(game.pk, game.version, "no_double")
-    begun = services.begin_computer_turn(game.pk, game.version + 1)
+    begun = dark_turn(game.pk, game.version + 1)
     assert begun is not None
     play = legal_plays(*begun)[0]
     assert services.finish_computer_turn(game.pk, game.version + 1, play)

@@ -18,6 +18,7 @@ from games.engine import Position, Side, fairdice, legal_plays
 from games.live.commands import CommandError as SocketCommandError
 from games.live.commands import bad_seed_message, parse_command
 from games.models import DiceSource, Game, NextDiceSeed, Turn
+from tests.conftest import dark_turn
 from tests.games.conftest import DiceQueue
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def _play_first(game: Game) -> Game:
 
 def _computer_plays_first(game: Game) -> None:
     """The computer's first turn, played as its task plays it."""
-    due = services.begin_computer_turn(game.pk, game.version)
+    due = dark_turn(game.pk, game.version)
     assert due is not None
     plays = legal_plays(*due)
     services.finish_computer_turn(game.pk, game.version, plays[0] if plays else None)

@@ -10,11 +10,11 @@ import pytest
 from django.utils import timezone
 
 from games import reading, services
-from games.engine import Dice, Position, RefusalCode, legal_plays
+from games.engine import Dice, Position, RefusalCode, Side, legal_plays
 from games.models import Game, Status, Turn
 from games.signals import game_finished
 from games.steps import turn_json
-from tests.conftest import earlier
+from tests.conftest import dark_turn, earlier
 from tests.games.conftest import board
 
 pytestmark = pytest.mark.django_db
@@ -231,15 +231,15 @@ def test_with_auto_end_on_the_last_step_ends_the_turn(
 # --------------------------------------------------------------- the computer
 
 
-def test_begin_computer_turn_reads_the_dice_rolled_as_the_turn_passed(
+def test_the_computers_turn_reads_the_dice_rolled_as_the_turn_passed(
     make_game: Any, dice: Any
 ) -> None:
     game = make_game(turn="dark", dice=[6, 4])
-    position, rolled = services.begin_computer_turn(game.pk, 1)  # no dice queued: no roll
-    assert rolled == Dice(6, 4)
-    assert position == Position.start()  # symmetric: DARK sees the same start
-    again = services.begin_computer_turn(game.pk, 1)
-    assert again is not None and again[1] == Dice(6, 4)
+    due = services.computer_due(game.pk, 1)  # no dice queued: no roll
+    assert due is not None and (due.task, due.dice, due.mover) == ("play", Dice(6, 4), Side.DARK)
+    assert due.position == Position.start()  # symmetric: DARK sees the same start
+    again = services.computer_due(game.pk, 1)
+    assert again is not None and again.dice == Dice(6, 4)
     game.refresh_from_db()
     assert (game.dice, game.version) == ([6, 4], 1)
 
@@ -255,7 +255,7 @@ def test_the_migration_rolls_the_dice_of_an_older_waiting_game(make_game: Any) -
     persons.refresh_from_db()
     assert waiting.dice is not None and all(1 <= d <= 6 for d in waiting.dice)
     assert persons.dice is None
-    position, rolled = services.begin_computer_turn(waiting.pk, 1)
+    position, rolled = dark_turn(waiting.pk, 1)
     assert rolled == Dice(*waiting.dice)
 
 
@@ -276,18 +276,18 @@ def test_the_migration_keeps_the_last_turn_of_an_older_game_on_its_row(
     assert kept is not None and (kept["side"], kept["dice"]) == ("dark", [6, 4])
 
 
-def test_begin_computer_turn_is_none_when_stale_or_not_its_turn(make_game: Any) -> None:
+def test_the_computer_has_no_turn_when_stale_or_not_its_turn(make_game: Any) -> None:
     dark = make_game(turn="dark", dice=[6, 4])
-    assert services.begin_computer_turn(dark.pk, dark.version - 1) is None
+    assert services.computer_due(dark.pk, dark.version - 1) is None
     light = make_game(dice=[5, 2])
-    assert services.begin_computer_turn(light.pk, 1) is None
+    assert services.computer_due(light.pk, 1) is None
 
 
 def test_finish_computer_turn_applies_the_play_and_rolls_the_persons_dice(
     make_game: Any, dice: Any, computer_queue: list
 ) -> None:
     game = make_game(turn="dark", dice=[6, 4])
-    dark_position, rolled = services.begin_computer_turn(game.pk, 1)
+    dark_position, rolled = dark_turn(game.pk, 1)
     play = next(p for p in legal_plays(dark_position, rolled) if p.notation() == "24/14")
     dice.queue(3, 1)
     assert services.finish_computer_turn(game.pk, 1, play) is True
@@ -303,7 +303,7 @@ def test_finish_computer_turn_applies_the_play_and_rolls_the_persons_dice(
 
 def test_finish_computer_turn_twice_applies_once(make_game: Any, dice: Any) -> None:
     game = make_game(turn="dark", dice=[6, 4])
-    dark_position, rolled = services.begin_computer_turn(game.pk, 1)
+    dark_position, rolled = dark_turn(game.pk, 1)
     play = legal_plays(dark_position, rolled)[0]
     dice.queue(3, 1)
     assert services.finish_computer_turn(game.pk, 1, play) is True
@@ -327,7 +327,7 @@ def test_a_person_without_a_legal_move_passes_automatically(
 ) -> None:
     position = closed_board_for_light()
     game = make_game(position, turn="dark", dice=[2, 1])
-    dark_position, rolled = services.begin_computer_turn(game.pk, 1)
+    dark_position, rolled = dark_turn(game.pk, 1)
     # Keep DARK's board closed: play inside its home with both dice.
     play = next(
         p for p in legal_plays(dark_position, rolled) if all(p.result.me[i] >= 2 for i in range(6))
@@ -348,7 +348,7 @@ def test_the_computer_without_a_legal_move_passes(make_game: Any, dice: Any) -> 
     light = {p: 2 for p in range(1, 7)}
     light[7] = 3
     game = make_game(board(light=light, dark={24: 14}, dark_bar=1), turn="dark", dice=[6, 6])
-    _position, rolled = services.begin_computer_turn(game.pk, 1)
+    _position, rolled = dark_turn(game.pk, 1)
     dice.queue(2, 1)
     assert services.finish_computer_turn(game.pk, 1, None) is True
     turn = Turn.objects.get(game=game)
@@ -416,7 +416,7 @@ def test_a_dark_checker_left_in_the_persons_home_makes_it_a_backgammon(
 
 def test_the_computer_bearing_off_last_wins_a_single_game(make_game: Any) -> None:
     game = make_game(board(light={6: 10}, dark={24: 1}), turn="dark", dice=[3, 2])
-    dark_position, rolled = services.begin_computer_turn(game.pk, 1)
+    dark_position, rolled = dark_turn(game.pk, 1)
     play = legal_plays(dark_position, rolled)[0]
     assert services.finish_computer_turn(game.pk, 1, play) is True
     game.refresh_from_db()
@@ -433,7 +433,7 @@ def test_resign_gives_the_computer_a_single_game(user: Any, make_game: Any) -> N
     game = services.resign(game.pk, user, game.version)
     game.refresh_from_db()
     assert (game.status, game.winner, game.points, game.resigned) == ("finished", "dark", 1, True)
-    assert services.begin_computer_turn(game.pk, game.version) is None
+    assert dark_turn(game.pk, game.version) is None
 
 
 def test_request_hint_marks_the_game_and_asks_after_commit(

@@ -13,6 +13,7 @@ from games import services
 from games.engine import legal_plays
 from games.live.state import build_state
 from games.models import Game
+from tests.conftest import dark_turn
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +102,7 @@ def test_the_computer_turn_and_the_turn_after_it_build_what_a_fresh_read_builds(
     dice.queue(6, 4)
     ended = services.make_step(game.pk, user, 2, 13, 11)  # the turn ends
     assert build_state(ended) == fresh_state(game)
-    begun = services.begin_computer_turn(game.pk, 3)
+    begun = dark_turn(game.pk, 3)
     assert begun is not None
     dice.queue(3, 1)
     assert services.finish_computer_turn(game.pk, 3, legal_plays(*begun)[0])

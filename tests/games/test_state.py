@@ -12,6 +12,7 @@ from games.engine import Dice, legal_plays
 from games.live.state import build_state
 from games.models import Status
 from games.steps import display_notation, display_point
+from tests.conftest import dark_turn
 from tests.games.conftest import board
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +37,7 @@ STATE_KEYS = {
     "opening",
     "last_turn",
     "result",
+    "tutor",
     "message",
 }
 
@@ -87,7 +89,7 @@ def test_the_computers_entering_hit_is_converted(make_game: Any, dice: Any) -> N
         light={3: 1, 6: 5, 8: 3, 13: 5, 24: 1}, dark={19: 5, 17: 3, 12: 5, 1: 1}, dark_bar=1
     )
     game = make_game(position, turn="dark", dice=[3, 1])
-    dark_position, rolled = services.begin_computer_turn(game.pk, 1)
+    dark_position, rolled = dark_turn(game.pk, 1)
     plays = legal_plays(dark_position, rolled)
     play = next(p for p in plays if (p.steps[0].src, p.steps[0].dst) == (25, 22))
     dice.queue(6, 5)
@@ -106,7 +108,7 @@ def test_a_pass_without_legal_moves_is_flagged_and_worded(
     closed = board(light={1: 14}, light_bar=1, dark=dark)
     game = make_game(closed, turn="dark", dice=[2, 1])
     # DARK keeps its board closed; LIGHT then rolls 6-2 on the bar and passes.
-    position, rolled = services.begin_computer_turn(game.pk, 1)
+    position, rolled = dark_turn(game.pk, 1)
     play = next(
         p for p in legal_plays(position, rolled) if all(p.result.me[i] >= 2 for i in range(6))
     )
@@ -156,7 +158,7 @@ def test_the_computers_play_reads_in_the_boards_numbering_everywhere(
     from learning.replay import replay_json
 
     game = make_game(turn="dark", dice=[5, 2])
-    dark_position, rolled = services.begin_computer_turn(game.pk, 1)
+    dark_position, rolled = dark_turn(game.pk, 1)
     play = next(
         p
         for p in legal_plays(dark_position, rolled)

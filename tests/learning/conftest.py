@@ -30,6 +30,7 @@ from learning import review
 # The shared real-worker fixture (tests/ai/conftest.py), for this package's tests.
 from tests.ai.conftest import celery_worker_process  # noqa: F401
 from tests.boards import board
+from tests.conftest import dark_turn
 
 # The suite's one builder (tests/boards.py), by the name these tests use.
 position = board
@@ -127,7 +128,7 @@ def person_plays(game: Game, play: Play) -> Game:
 
 def computer_plays(game: Game) -> Game:
     """DARK's best 1-ply play (or its pass), as the computer's task applies it."""
-    turn = services.begin_computer_turn(game.pk, game.version)
+    turn = dark_turn(game.pk, game.version)
     assert turn is not None
     ranked = rank_plays(*turn, 1)
     services.finish_computer_turn(game.pk, game.version, ranked[0].play if ranked else None)

@@ -1,5 +1,6 @@
-"""精确分析 on the analysis board: a cubeful rollout of the cube action, queued
-at study priority, its progress kept while it runs, its figures with their
+"""精确分析 on the analysis board: a cubeful rollout of the cube action, or a
+cubeless one of a roll's shown plays (and a review's play made), queued at
+study priority, its progress kept while it runs, its figures with their
 standard errors; refused in words while one runs or once the day's are used."""
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ import pytest
 from django.test import Client, override_settings
 from django.utils import translation
 
+from ai_worker.analysis import review_ply
 from ai_worker.dispatch import queue_for
-from games.engine import Xgid
+from ai_worker.grading import classify
+from ai_worker.rank_cache import SHOWN
+from ai_worker.ranking import default_rank
+from games.engine import Dice, Position, Xgid, legal_plays
 from learning import analysis_board
 from learning.models import AnalysisState, BoardAnalysis
 from learning.study_queue import ROLLOUT_PLY
@@ -102,3 +107,82 @@ def test_once_the_days_rollouts_are_used_another_is_refused_in_words(client: Cli
     )
     chinese = post(client, OTHER, "zh-hans").json()["message"]
     assert chinese == "你今天的 1 次精确分析已经用完；N 步深度的分析仍可使用。"
+
+
+# Issue 31's checker decision: 4-2, played 22/18 7/5 (the mover's numbering).
+CHECKER = Position.from_position_id("fwEAAB3rAgk4AA")
+ROLL = Dice(4, 2)
+PLAYS = {"id": CHECKER.position_id(), "dice": "42", "rollout": "1"}
+
+
+def test_a_checker_rollout_ranks_the_shown_plays_by_the_rollout_with_their_errors(
+    client: Client,
+) -> None:
+    assert post(client, PLAYS).status_code == 200
+    row = BoardAnalysis.objects.get(position_id=CHECKER.position_id(), ply=ROLLOUT_PLY)
+    assert poll(client, PLAYS)["state"] == AnalysisState.PENDING
+    analysis_board.run_board_analysis(row.pk)
+    progress = analysis_board.rollout_progress(row.pk)
+    # bgsage rolls out at least the five shown plays, 72 trials each.
+    assert progress is not None and progress["done"] == progress["total"] >= 5 * 72
+    answer = poll(client, PLAYS)
+    plays = answer["plays"]
+    assert len(plays) == SHOWN
+    assert all(0 < p["se"] < 0.1 for p in plays)
+    equities = [p["equity"] for p in plays]
+    assert equities == sorted(equities, reverse=True)
+    assert [p["difference"] for p in plays] == [round(e - equities[0], 4) for e in equities]
+    # The rolled-out plays are the N-ply ranking's shown ones, valued anew.
+    shown = default_rank(CHECKER, ROLL, review_ply(), shown=analysis_board.TOP_PLAYS)[:SHOWN]
+    assert {p["notation"] for p in plays} == {r.play.notation() for r in shown}
+    assert {p["equity"] for p in plays} != {round(r.equity, 4) for r in shown}
+    rollout = answer["rollout"]
+    assert rollout["played"] is None and rollout["trials"] == 72
+    assert rollout["note"].startswith("Rollout: each of these 5 plays played out 72 times")
+    with translation.override("zh-hans"):
+        chinese = poll(client, PLAYS, "zh-hans")["rollout"]["note"]
+    assert chinese.startswith("精确分析：这 5 种走法各模拟了 72 局")
+
+
+def test_a_review_rollout_judges_the_play_made_by_the_rollout(client: Client) -> None:
+    played = next(p for p in legal_plays(CHECKER, ROLL) if p.notation() == "22/18 7/5")
+    body = {**PLAYS, "played": played.result.position_id()}
+    assert post(client, body).status_code == 200
+    row = BoardAnalysis.objects.get(key__endswith=played.result.position_id())
+    analysis_board.run_board_analysis(row.pk)
+    answer = poll(client, body)
+    plays, judged = answer["plays"], answer["rollout"]["played"]
+    mine = plays[judged["rank"]]
+    assert mine["notation"] == "22/18 7/5" and 0 < mine["se"] < 0.1
+    lost = max(0.0, plays[0]["equity"] - mine["equity"])
+    assert judged["equity_lost"] == round(lost, 4)
+    assert judged["error"] == classify(lost).value
+    # A play made that is no play of the roll is refused in words.
+    bad = post(client, {**PLAYS, "played": CHECKER.position_id()})
+    assert bad.status_code == 400
+    assert bad.json()["message"] == "That play is not one of the plays of this roll."
+
+
+def test_a_play_made_that_the_rollout_finds_an_error_has_its_reasons_weighed(
+    client: Client,
+) -> None:
+    # From bench/checker_rollout.py: the review calls bar/23 13/10 bad, the
+    # rollout doubtful (a loss of 0.057), an error either way.
+    position, roll = Position.from_position_id("4HPwARHgOfgAUg"), Dice(3, 2)
+    played = next(p for p in legal_plays(position, roll) if p.notation() == "bar/23 13/10")
+    body = {"id": position.position_id(), "dice": "32", "rollout": "1"}
+    body["played"] = played.result.position_id()
+    assert post(client, body).status_code == 200
+    row = BoardAnalysis.objects.get(ply=ROLLOUT_PLY)
+    analysis_board.run_board_analysis(row.pk)
+    judged = poll(client, body)["rollout"]["played"]
+    assert judged["error"] == classify(judged["equity_lost"]).value != "none"
+    stored = BoardAnalysis.objects.get(pk=row.pk).result["plays"]
+    # Its comparisons lead with the difference that carries most of the gap,
+    # each with its share, as the review orders a played error's; the other
+    # plays' comparisons are the teacher's order, without shares.
+    mine = stored[judged["rank"]]["versus"]
+    found = [r["params"]["share"] for r in mine]
+    assert mine and found == sorted(found, reverse=True)
+    others = [p for i, p in enumerate(stored) if i != judged["rank"]]
+    assert not any("share" in r["params"] for p in others for r in p["versus"])

@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 import pytest
+from asgiref.sync import async_to_sync
+from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import Preferences
@@ -20,8 +22,10 @@ from ai_worker import rank_cache
 from games import services
 from games.engine import Dice, Position, Side
 from games.live.commands import CommandError, parse_command, run_command
+from games.live.state import build_state
 from games.models import Game, GameKind, Status
 from learning import tutor
+from tests.games.fixtures_sockets import TIMEOUT, connect_socket
 
 pytestmark = pytest.mark.django_db
 
@@ -288,3 +292,163 @@ def test_under_a_socket_the_check_never_sleeps_on_the_database_thread(user: Any)
     assert time.monotonic() - began < 0.8
     said = reply_of(done)
     assert done.turn == Side.DARK.value and said is not None and said["unchecked"]
+
+
+# ---------------------------------------------------------------- the pending warning in the state
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_every_state_at_the_warnings_version_carries_its_panel_until_the_game_moves_on(
+    user: Any, client: Any
+) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, ERROR)
+    with translation.override("zh-hans"):
+        warned = services.end_turn(game.pk, user, game.version)
+    said = reply_of(warned)
+    assert said is not None
+    # A reload (the page's state, the HTTP state) reads the row: the same panel.
+    client.force_login(user)
+    fetched = client.get(reverse("games:state", args=[game.pk])).json()
+    expected = {"warning": said["warning"], "version": warned.version, "command": "end_turn"}
+    assert fetched["version"] == warned.version and fetched["tutor"] == expected
+    assert "大错" in fetched["tutor"]["warning"]["title"]
+    assert build_state(Game.objects.get(pk=game.pk))["tutor"] == expected
+    # 撤销重走: the game moves on, no state carries the panel any more.
+    undone = services.undo_step(game.pk, user, warned.version, whole=True)
+    assert build_state(Game.objects.get(pk=game.pk))["tutor"] is None
+    done = services.end_turn(game.pk, user, play(undone, user, BEST).version)
+    # Settled, the warning keeps what the review lists, not its panel.
+    assert done.tutor_warnings == [
+        {
+            "turn": 1,
+            "kind": "play",
+            "dice": [3, 1],
+            "played": "13/10 6/5",
+            "best": "8/5 6/5",
+            "error": "very_bad",
+            "lost": said["warning"]["lost"],
+            "outcome": "changed",
+        }
+    ]
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_step_after_the_warning_closes_the_panel_and_another_error_is_warned_anew(
+    user: Any,
+) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, ERROR)
+    warned = services.end_turn(game.pk, user, game.version)
+    # One step back (not the whole turn): no panel at the new version.
+    back = services.undo_step(game.pk, user, warned.version)
+    assert build_state(back)["tutor"] is None
+    # Another error of the same roll (24/23 24/21 gives away ~0.2, very bad):
+    # its own panel; the first warning was followed.
+    other = play(services.undo_step(game.pk, user, back.version), user, [(24, 21), (24, 23)])
+    again = services.end_turn(game.pk, user, other.version)
+    said = reply_of(again)
+    assert said is not None and again.turn == Side.LIGHT.value
+    pending = build_state(Game.objects.get(pk=game.pk))["tutor"]
+    assert pending == {"warning": said["warning"], "version": again.version, "command": "end_turn"}
+    played = said["warning"]["played"]
+    assert played != "13/10 6/5"
+    assert [(w["played"], w["outcome"]) for w in again.tutor_warnings] == [
+        ("13/10 6/5", "changed"),
+        (played, "pending"),
+    ]
+    assert "words" not in again.tutor_warnings[0], "a settled warning keeps no panel"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_second_socket_opens_on_the_panel_and_a_stale_anyway_is_refused_in_words(
+    user: Any,
+) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, ERROR)
+    async_to_sync(_two_tabs)(game, user)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.turn == Side.LIGHT.value and stored.steps == []
+    assert [(w["played"], w["outcome"]) for w in stored.tutor_warnings] == [
+        ("13/10 6/5", "pending")
+    ]
+
+
+async def _two_tabs(game: Game, user: Any) -> None:
+    first, _state = await connect_socket(game.pk, user, language=b"en")
+    await first.send_json_to({"type": "end_turn", "id": "e1", "version": game.version})
+    ack = await first.receive_json_from(TIMEOUT)
+    shown = await first.receive_json_from(TIMEOUT)
+    assert ack["type"] == "ack" and ack["tutor"]["warning"]["error"] == "very_bad"
+    panel = {"warning": ack["tutor"]["warning"], "version": ack["version"], "command": "end_turn"}
+    assert shown["type"] == "state" and shown["tutor"] == panel
+    # A second tab (or the page reloaded): its first state shows the same panel.
+    second, opened = await connect_socket(game.pk, user, language=b"en")
+    assert opened["version"] == ack["version"] and opened["tutor"] == panel
+    # 撤销重走 in the first tab: the panel goes in both.
+    undo = {"type": "undo", "id": "u1", "version": ack["version"], "whole": True}
+    await first.send_json_to(undo)
+    assert (await first.receive_json_from(TIMEOUT))["type"] == "ack"
+    assert (await first.receive_json_from(TIMEOUT))["tutor"] is None
+    pushed = await second.receive_json_from(TIMEOUT)
+    assert pushed["version"] == ack["version"] + 1 and pushed["tutor"] is None
+    # 仍然这样走 from the second tab, made on the warning's version: refused in words.
+    stale = {"type": "end_turn", "id": "k1", "version": ack["version"], "anyway": True}
+    await second.send_json_to(stale)
+    refused = await second.receive_json_from(TIMEOUT)
+    assert refused["type"] == "error" and refused["code"] == "stale"
+    assert refused["message"] == "The game has moved on; here is the current position."
+    current = await second.receive_json_from(TIMEOUT)
+    assert current["version"] == ack["version"] + 1 and current["steps"] == []
+    await first.disconnect()
+    await second.disconnect()
+
+
+def test_the_computers_new_state_goes_out_before_the_tutor_is_asked(
+    user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """After the computer's turn the person's roll is pushed first; the
+    owner's tutor level is read and the ranking asked for only then, so the
+    tutor never delays the reply the person waits for."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.signals import person_to_decide, state_changed
+
+    tutor_on(user)
+    game = services.start_game_from(user, "casual", Position.start(), dice=[3, 1])
+    game = play(game, user, BEST)
+    game = services.end_turn(game.pk, user, game.version)
+    assert game.turn == Side.DARK.value
+    heard: list[tuple[str, int]] = []
+
+    def on_state(sender: Any, game: Game, **kwargs: Any) -> None:
+        heard.append(("state", len(queries.captured_queries)))
+
+    def on_decide(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
+        heard.append(("tutor", version))
+
+    state_changed.connect(on_state, dispatch_uid="test-order-state")
+    person_to_decide.connect(on_decide, dispatch_uid="test-order-decide")
+    try:
+        with (
+            CaptureQueriesContext(connection) as queries,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            # The computer's roll and play: its next decision is the person's.
+            play_out = services.computer_due(game.pk, game.version)
+            assert play_out is not None
+            from ai_worker import turns
+
+            assert turns.run_computer_turn(game.pk, game.version, play_out)
+    finally:
+        state_changed.disconnect(dispatch_uid="test-order-state")
+        person_to_decide.disconnect(dispatch_uid="test-order-decide")
+    after = Game.objects.get(pk=game.pk)
+    assert after.turn == Side.LIGHT.value
+    assert [kind for kind, _ in heard] == ["state", "tutor"]
+    assert heard[1] == ("tutor", after.version)
+    # No read of the owner's preferences came before the state went out.
+    before_state = queries.captured_queries[: heard[0][1]]
+    assert not [q for q in before_state if "accounts_" in q["sql"]]
