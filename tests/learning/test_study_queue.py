@@ -183,6 +183,7 @@ def wait_for(check: Any, seconds: float, what: str, worker: WorkerProcess) -> No
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_a_hint_goes_before_a_flood_of_reviews_and_board_jobs(
     celery_worker_process: WorkerProcess, user: Any, make_user: Any
 ) -> None:
