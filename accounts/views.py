@@ -33,7 +33,6 @@ from accounts.forms import (
 from accounts.guests import GUEST_BACKEND, ensure_player
 from accounts.models import Preferences, Tutor
 from accounts.preferences import preferences_for
-from accounts.signals import password_changed
 from accounts.throttling import Throttle
 
 
@@ -158,11 +157,6 @@ class PasswordChangeView(GuestsSignUpFirstMixin, LoginRequiredMixin, auth_views.
     form_class = PasswordChangeForm
     success_url = reverse_lazy("accounts:password_change_done")
 
-    def form_valid(self, form: Any) -> HttpResponse:
-        response = super().form_valid(form)
-        password_changed.send(type(self), user=form.user)
-        return response
-
 
 class PasswordResetView(auth_views.PasswordResetView):
     form_class = PasswordResetForm
@@ -183,9 +177,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form: Any) -> HttpResponse:
         # The owner proved the mailbox: lift the locks on the username.
         throttling.clear_username_locks(self.request, form.user.get_username())
-        response = super().form_valid(form)
-        password_changed.send(type(self), user=form.user)
-        return response
+        return super().form_valid(form)
 
 
 def throttle_reason(throttle: Throttle, wait: int) -> str:

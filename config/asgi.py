@@ -16,7 +16,6 @@ from channels.sessions import CookieMiddleware  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from games.live.wsorigin import SameOriginValidator  # noqa: E402
-from games.live.wsoutage import DatabaseOutageGuard  # noqa: E402
 
 # The channel layer built now, before the server listens: building it imports
 # channels_redis and redis-py, half a second that the first socket to connect
@@ -29,9 +28,7 @@ get_channel_layer()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(
-            DatabaseOutageGuard(CookieMiddleware(URLRouter(websocket_urlpatterns)))
-        ),
+        "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -2,7 +2,7 @@
 
 ``read_object(raw, max_bytes, max_depth)`` gives a dict, or ``JsonInputError``
 when the text is too large, not JSON (``NaN`` and ``Infinity`` are not JSON),
-nested too deep (checked on the parsed value, without recursion, and a
+nested too deep (checked on the parsed value, no deeper than the limit, and a
 ``RecursionError`` from the parser is the same refusal), or not an object.
 ``check_fields(data, fields)`` checks the types of the fields a reader will
 use (``FIELD_KINDS``' names), so a reader never meets a dict where it
@@ -18,16 +18,18 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-# The kinds a field may be, by name: the Python types json.loads gives.
-FIELD_KINDS: dict[str, tuple[type, ...]] = {
-    "text": (str,),
-    "number": (int,),
-    "list": (list,),
-    "object": (dict,),
-    "flag": (bool,),
-    "null": (type(None),),
+# The kinds a field may be, by name: the Python types json.loads gives, in words.
+FIELD_KINDS: dict[str, tuple[tuple[type, ...], Promise]] = {
+    "text": ((str,), gettext_lazy("text")),
+    "number": ((int,), gettext_lazy("a whole number")),
+    "list": ((list,), gettext_lazy("a list")),
+    "object": ((dict,), gettext_lazy("an object")),
+    "flag": ((bool,), gettext_lazy("true or false")),
+    "null": ((type(None),), gettext_lazy("null")),
 }
 Fields = Mapping[str, tuple[str, ...]]
 
@@ -42,34 +44,18 @@ class JsonInputError(ValueError):
 
     @property
     def message(self) -> str:
-        return describe_json_error(self)
-
-
-def describe_json_error(error: JsonInputError) -> str:
-    """The refusal in words, in the active language."""
-    p = dict(error.params)
-    if error.code == "bad_field":
-        kinds = " / ".join(_kind_words(kind) for kind in p.get("kinds", ()))
-        return _("“%(field)s” should be %(kinds)s.") % {"field": p.get("field"), "kinds": kinds}
-    texts = {
-        "too_large": _("The request is larger than %(limit)s bytes."),
-        "too_deep": _("The request is nested more than %(limit)s levels deep."),
-        "not_json": _("The request is not valid JSON."),
-        "not_object": _("The request should be a JSON object."),
-    }
-    return texts.get(error.code, _("The request cannot be read.")) % p
-
-
-def _kind_words(kind: str) -> str:
-    words = {
-        "text": _("text"),
-        "number": _("a whole number"),
-        "list": _("a list"),
-        "object": _("an object"),
-        "flag": _("true or false"),
-        "null": _("null"),
-    }
-    return str(words[kind])
+        """The refusal in words, in the active language."""
+        p = self.params
+        if self.code == "bad_field":
+            kinds = " / ".join(str(FIELD_KINDS[kind][1]) for kind in p["kinds"])
+            return _("“%(field)s” should be %(kinds)s.") % {"field": p["field"], "kinds": kinds}
+        texts = {
+            "too_large": _("The request is larger than %(limit)s bytes."),
+            "too_deep": _("The request is nested more than %(limit)s levels deep."),
+            "not_json": _("The request is not valid JSON."),
+            "not_object": _("The request should be a JSON object."),
+        }
+        return texts.get(self.code, _("The request cannot be read.")) % p
 
 
 def _refuse_constant(name: str) -> Any:
@@ -88,30 +74,19 @@ def read_object(raw: str | bytes, max_bytes: int, max_depth: int) -> dict[str, A
         raise JsonInputError("not_json") from None
     if not isinstance(data, dict):
         raise JsonInputError("not_object")
-    if depth(data) > max_depth:
+    if _deeper_than(data, max_depth):
         raise JsonInputError("too_deep", {"limit": max_depth})
     return data
 
 
-def depth(value: Any) -> int:
-    """How deep lists and objects nest in ``value`` (a scalar: 0), without recursion.
-
-    >>> depth({"a": [[1], 2]}), depth([]), depth(3)
-    (3, 1, 0)
-    """
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in children)
-    return deepest
+def _deeper_than(value: Any, levels: int) -> bool:
+    """Whether lists and objects nest in ``value`` more than ``levels`` deep
+    (a scalar: 0, ``[]``: 1); the recursion stops at ``levels``."""
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, list):
+        return False
+    return levels == 0 or any(_deeper_than(child, levels - 1) for child in value)
 
 
 def check_fields(data: Mapping[str, Any], fields: Fields) -> None:
@@ -124,4 +99,4 @@ def check_fields(data: Mapping[str, Any], fields: Fields) -> None:
 def _is_kind(value: Any, kind: str) -> bool:
     if kind == "number" and isinstance(value, bool):
         return False
-    return isinstance(value, FIELD_KINDS[kind])
+    return isinstance(value, FIELD_KINDS[kind][0])

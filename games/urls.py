@@ -10,6 +10,5 @@ urlpatterns: list[URLPattern] = [
     path("games/new/", views.start, name="start"),
     path("games/<int:game_id>/", views.play, name="play"),
     path("games/<int:game_id>/state", views.state, name="state"),
-    path("games/<int:game_id>/resign", views.resign, name="resign"),
     path("games/<int:game_id>/give-up", views.give_up, name="give_up"),
 ]

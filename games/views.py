@@ -1,4 +1,4 @@
-"""Lobby, play page, state and resign fallback: thin, logic lives in services."""
+"""Lobby, play page, state and a damaged game's resignation: thin, logic lives in services."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import ensure_player
@@ -22,7 +23,6 @@ from games.live.commands import bad_seed_message
 from games.live.state import build_state
 from games.models import Game
 from games.tiers import DEFAULT_TIER, TIERS, tier_choices, tier_pr
-from games.words.cube import describe_cube_refusal
 from games.words.play import board_words
 
 LOBBY_UNFINISHED = 20
@@ -145,11 +145,9 @@ def _damaged_page(request: HttpRequest, game: Game, state: dict[str, Any]) -> Ht
 
 
 @require_GET
+@never_cache
 def state(request: HttpRequest, game_id: int) -> JsonResponse:
-    game = owned_game(request, game_id)
-    response = JsonResponse(build_state(game, moves=True))
-    response["Cache-Control"] = "no-store"
-    return response
+    return JsonResponse(build_state(owned_game(request, game_id), moves=True))
 
 
 @require_POST
@@ -159,21 +157,5 @@ def give_up(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         services.give_up_damaged(game.pk, request.user)
     except services.ServiceError:
-        messages.info(request, _("This game is already over."))
-    return redirect("games:play", game_id=game.pk)
-
-
-@require_POST
-def resign(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = owned_game(request, game_id)
-    try:
-        version = int(request.POST.get("version", game.version))
-        kind = request.POST.get("kind", "single")  # single / gammon / backgammon
-        services.resign(game.pk, request.user, version, kind)
-    except services.CubeRefusedError as exc:
-        messages.error(request, describe_cube_refusal(exc.refusal_code))
-    except (ValueError, services.StaleVersionError):
-        messages.error(request, _("The game moved on; look at the board and try again."))
-    except services.GameOverError:
         messages.info(request, _("This game is already over."))
     return redirect("games:play", game_id=game.pk)

@@ -25,9 +25,6 @@ log = logging.getLogger(__name__)
 CHECKPOINT_SECONDS = 0.25
 WAL_RESTART_FRAMES = 2000
 
-_lock = threading.Lock()
-_running: Checkpointer | None = None
-
 
 class _Quiet(threading.local):
     # The SQLite connection of this thread told not to checkpoint.
@@ -69,22 +66,9 @@ class Checkpointer(threading.Thread):
         finally:
             connections.close_all()
 
-
-def start() -> None:
-    global _running
-    with _lock:
-        if _running is None:
-            _running = Checkpointer()
-            _running.start()
-
-
-def stop() -> None:
-    global _running
-    with _lock:
-        running, _running = _running, None
-    if running is not None:
-        running.stopping.set()
-        running.join()
+    def stop(self) -> None:
+        self.stopping.set()
+        self.join()
 
 
 def checkpoint() -> tuple[int, int]:

@@ -42,6 +42,7 @@ HOLD_SECONDS = 60
 _lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
 _size = 0
+_checkpointer: checkpoint.Checkpointer | None = None
 
 
 class _Held(threading.local):
@@ -61,13 +62,14 @@ def threads() -> int:
 
 
 def _executor() -> ThreadPoolExecutor:
-    global _pool, _size
+    global _pool, _size, _checkpointer
     with _lock:
         if _pool is None:
             _size = threads()
             _pool = ThreadPoolExecutor(_size, thread_name_prefix="game-db")
             if connection.vendor == "sqlite":
-                checkpoint.start()
+                _checkpointer = checkpoint.Checkpointer()
+                _checkpointer.start()
         return _pool
 
 
@@ -155,9 +157,11 @@ def close() -> None:
 
     For shutdown and the end of a test session.
     """
-    global _pool
+    global _pool, _checkpointer
     with _lock:
         pool, _pool = _pool, None
+        checkpointer, _checkpointer = _checkpointer, None
     if pool is not None:
         shut_down(pool, _size)
-    checkpoint.stop()
+    if checkpointer is not None:
+        checkpointer.stop()

@@ -28,10 +28,10 @@ fails when they change.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any
 
-from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
 
 SWEEP_EVERY = 1.0  # seconds
@@ -47,12 +47,6 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):  # type: ignore[misc] 
         self._next_sweep = now + SWEEP_EVERY
         super()._clean_expired()
 
-    async def send(self, channel: str, message: dict[str, Any]) -> None:
-        assert isinstance(message, dict), "message is not a dict"
-        self.require_valid_channel_name(channel)
-        assert "__asgi_channel__" not in message
-        self._put(channel, message)
-
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         assert isinstance(message, dict), "Message is not a dict"
         self.require_valid_group_name(group)
@@ -61,10 +55,10 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):  # type: ignore[misc] 
         for channel in list(self.groups.get(group, ())):
             if channel == sender:
                 continue
-            try:
-                self._put(channel, message)
-            except ChannelFull:
-                pass  # as channels' layer: a full channel misses the message
+            queue = self.channels.setdefault(channel, asyncio.Queue(self.get_capacity(channel)))
+            # As channels' layer: a full channel misses the message.
+            with contextlib.suppress(asyncio.QueueFull):
+                queue.put_nowait((time.time() + self.expiry, dict(message)))
 
     def reaches_others(self, group: str, sender: str) -> bool:
         """Whether ``group`` has a member besides ``sender``; from any thread.
@@ -75,10 +69,3 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):  # type: ignore[misc] 
         """
         members = self.groups.get(group)
         return bool(members) and not (len(members) == 1 and sender in members)
-
-    def _put(self, channel: str, message: dict[str, Any]) -> None:
-        queue = self.channels.setdefault(channel, asyncio.Queue(maxsize=self.get_capacity(channel)))
-        try:
-            queue.put_nowait((time.time() + self.expiry, dict(message)))
-        except asyncio.QueueFull:
-            raise ChannelFull(channel) from None

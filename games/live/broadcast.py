@@ -1,21 +1,21 @@
 """The one module that talks to the channel layer.
 
 The writer sends ``games.signals.state_changed`` after commit; its receiver
-``push_state`` (connected in ``GamesConfig.ready``) calls ``game_changed``,
-and every consumer of the game's group then receives the new state. Other
-apps (hints, review progress) push their own events to the game's sockets
-with ``send_to_game``.
+``push_state`` (connected in ``GamesConfig.ready``) sends the new state to
+every consumer of the game's group. Other apps (hints, review progress) push
+their own events to the game's sockets with ``send_to_game``; a session's
+changes reach its sockets' ``session_group`` and ``user_group``
+(games/live/sessions.py).
 
 Sends may come from any thread: the consumer's database thread, the
 in-process computer-player pool, a Celery worker. The in-memory channel
 layer is bound to the server's event loop, so once a consumer has told us
 that loop (``attach_loop``) a send from another thread is run on it. A
-process without sockets (a Celery worker) sends to Redis from one long-lived
-loop of its own: ``async_to_sync`` would make a new loop, and so a new Redis
-connection, for every send (5-6 ms of a computer turn). Without Redis and
-without sockets (plain scripts, some tests) ``async_to_sync`` is used, or,
-on a thread that runs an event loop of its own (a test driving Playwright's
-sync API), that same long-lived loop.
+process without sockets (a Celery worker, a script, a test) sends from one
+long-lived loop of its own: ``async_to_sync`` would make a new loop, and so
+a new Redis connection, for every send (5-6 ms of a computer turn), and it
+refuses to run on a thread with a loop of its own (a test driving
+Playwright's sync API).
 """
 
 from __future__ import annotations
@@ -29,8 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import get_channel_layer
 
 from runtime.layers import InMemoryChannelLayer as ProcessLayer
 
@@ -80,25 +79,15 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
-def push_state(sender: object, game: Game, **kwargs: Any) -> dict[str, Any] | None:
-    """``games.signals.state_changed``'s receiver (connected in ``GamesConfig.ready``)."""
-    return game_changed(game)
-
-
-def game_changed(game: Game | int) -> dict[str, Any] | None:
-    """Send the game's current state to its group (call after commit).
+def push_state(sender: object, game: Game, **kwargs: Any) -> dict[str, Any]:
+    """Send the game's current state to its group: ``games.signals.state_changed``'s
+    receiver (connected in ``GamesConfig.ready``), after commit.
 
     Returns the state sent, so the caller that made the change can answer
     its own socket without building it again.
     """
     from games.live.state import build_state
-    from games.models import Game
 
-    if isinstance(game, int):
-        found = Game.objects.filter(pk=game).first()
-        if found is None:
-            return None
-        game = found
     state = build_state(game)
     message: dict[str, Any] = {"type": "game.state", "state": state}
     group = group_name(game.pk)
@@ -110,13 +99,13 @@ def game_changed(game: Game | int) -> dict[str, Any] | None:
         # (Not getattr: channels_redis's layer looks a name up on this thread's loop.)
         if isinstance(layer, ProcessLayer) and not layer.reaches_others(group, sender):
             return state  # the sender alone is watching
-    _group_send(group, message)
+    group_send(group, message)
     return state
 
 
 def send_to_game(game_id: int, payload: dict[str, Any]) -> None:
     """Forward ``payload`` (a JSON object with a ``type``) to the game's sockets."""
-    _group_send(group_name(game_id), {"type": "game.event", "payload": payload})
+    group_send(group_name(game_id), {"type": "game.event", "payload": payload})
 
 
 def session_group(session_key: str) -> str:
@@ -128,47 +117,18 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-def end_session(session_key: str) -> None:
-    """Close every socket of a session that was logged out or deleted."""
-    _group_send(session_group(session_key), {"type": "session.ended"})
-
-
-def check_session(session_key: str) -> None:
-    """Make each socket of a session that was saved (a new expire date, say)
-    check that it still holds."""
-    _group_send(session_group(session_key), {"type": "session.check"})
-
-
-def check_sessions(user_id: int) -> None:
-    """Make each socket of the user check that its session still holds
-    (after a password change, only the session that made it does)."""
-    _group_send(user_group(user_id), {"type": "session.check"})
-
-
 def warm_up() -> None:
     """Connect this process to the channel layer now, not in its first send
     (a Celery worker's child before its first computer turn): a send to a
     group nobody joins."""
-    _group_send("warm-up", {"type": "warm.up"})
+    group_send("warm-up", {"type": "warm.up"})
 
 
-def _group_send(group: str, message: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        _run(layer, "group_send", group, message)
-    except Exception:
-        # The state is committed; a socket that missed it refetches on the
-        # version gap, so a failed push must not fail the move.
-        log.exception("broadcast to %s failed", group)
-
-
-async def _retrying(send: Any, *args: Any) -> None:
-    """``await send(*args)``, tried again (on a fresh connection) if it fails."""
+async def _send(layer: Any, group: str, message: dict[str, Any]) -> None:
+    """``layer.group_send``, tried again (on a fresh connection) if it fails."""
     for attempt in range(1, SEND_ATTEMPTS + 1):
         try:
-            await send(*args)
+            await layer.group_send(group, message)
             return
         except Exception as exc:
             if attempt == SEND_ATTEMPTS:
@@ -177,35 +137,35 @@ async def _retrying(send: Any, *args: Any) -> None:
             await asyncio.sleep(0.05 * attempt)
 
 
-def _run(layer: Any, method: str, *args: Any) -> None:
-    """Await ``layer.method(*args)`` on the server loop if there is one, from any thread."""
-    raw_send = getattr(layer, method)
+def group_send(group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to ``group``, on the server loop if there is one, from any thread.
 
-    async def send(*args: Any) -> None:
-        await _retrying(raw_send, *args)
-
+    Never raises: the state is committed, and a socket that missed it
+    refetches on the version gap, so a failed push must not fail the move.
+    """
+    layer = get_channel_layer()
+    if layer is None:
+        return
     try:
         running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:
         running = None
     loop = _server_loop
-    if loop is None or loop.is_closed() or not loop.is_running():
-        if isinstance(layer, InMemoryChannelLayer) and running is None:
-            async_to_sync(send)(*args)
-        else:
+    try:
+        if loop is None or loop.is_closed() or not loop.is_running():
             # Waited for: a worker's task is acknowledged only once it is sent.
-            # (Also where this thread runs a loop of its own that is not the
-            # sockets': async_to_sync refuses to run there.)
-            asyncio.run_coroutine_threadsafe(send(*args), _sender_loop()).result(SEND_TIMEOUT)
-        return
-    if running is loop:  # called from a coroutine on the server loop: cannot block it
-        loop.create_task(send(*args))
-        return
-    # Not waited for: the database thread (shared by every socket of the
-    # process) must not idle until the busy loop gets round to it. Sends are
-    # scheduled in order; a socket never sends an older state after a newer.
-    future = asyncio.run_coroutine_threadsafe(send(*args), loop)
-    future.add_done_callback(_log_failure)
+            sending = asyncio.run_coroutine_threadsafe(_send(layer, group, message), _sender_loop())
+            sending.result(SEND_TIMEOUT)
+        elif running is loop:  # called from a coroutine on the server loop: cannot block it
+            loop.create_task(_send(layer, group, message))
+        else:
+            # Not waited for: the database thread (shared by every socket of the
+            # process) must not idle until the busy loop gets round to it. Sends are
+            # scheduled in order; a socket never sends an older state after a newer.
+            sending = asyncio.run_coroutine_threadsafe(_send(layer, group, message), loop)
+            sending.add_done_callback(_log_failure)
+    except Exception:
+        log.exception("broadcast to %s failed", group)
 
 
 def _sender_loop() -> asyncio.AbstractEventLoop:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import services, tutor
 from games.engine import BAR, OFF
-from games.engine.fairdice import DiceSeedError, check_person_seed
+from games.engine.fairdice import valid_person_seed
 from games.json_input import JsonInputError, read_object
 from games.live.state import READ_ERRORS, build_state, damaged_words
 from games.models import Game
@@ -21,27 +21,14 @@ from games.row_checks import row_damage
 from games.words.cube import describe_cube_refusal
 from games.words.refusals import describe_refusal, refusal_params_json
 
-COMMAND_TYPES = (
-    "step",
-    "undo",
-    "end_turn",
-    "resign",
-    "hint",
-    "roll",
-    "double",
-    "take",
-    "pass",
-    "next_game",
-)
 RESIGN_KINDS = ("single", "gammon", "backgammon")
 # The commands the tutor may warn of: sent again with "anyway": true (仍然这样走).
 ANYWAY_TYPES = ("end_turn", "roll", "double", "take", "pass")
 MAX_ID_LENGTH = 64
-# A frame is at most 4 KB (the consumer refuses more, in words, before this);
-# a command is one flat object, so anything nested deeper is not one (and a
-# frame of 2,000 "[" made json.loads raise RecursionError: the socket closed
-# 1011 without a word).
-MAX_FRAME_CHARS = 4096
+# A frame is at most 4 KB; a command is one flat object, so anything nested
+# deeper is not one (and a frame of 2,000 "[" made json.loads raise
+# RecursionError: the socket closed 1011 without a word).
+MAX_FRAME_BYTES = 4096
 MAX_FRAME_DEPTH = 2
 
 
@@ -65,22 +52,25 @@ class Command:
 
 def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Command:
     """A ``Command`` from one frame, or ``CommandError`` saying what is wrong."""
+    frame = text_data.encode() if text_data is not None else bytes_data or b""
+    if len(frame) > MAX_FRAME_BYTES:
+        raise CommandError("too_large", _("Message too large (over 4 KB)."))
     if text_data is None:
         raise CommandError("bad_json", _("Commands are JSON text frames."))
     try:
-        data = read_object(text_data, MAX_FRAME_CHARS, MAX_FRAME_DEPTH)
+        data = read_object(text_data, MAX_FRAME_BYTES, MAX_FRAME_DEPTH)
     except JsonInputError as error:
         if error.code == "not_object":
             raise CommandError("bad_json", _("A command is a JSON object.")) from None
         if error.code == "too_deep":
             raise CommandError("bad_json", error.message) from None
         raise CommandError("bad_json", _("That message is not valid JSON.")) from None
-    command_id = _command_id(data.get("id"))
+    command_id, no_id = _command_id(data.get("id"))
     kind = data.get("type")
-    if kind not in COMMAND_TYPES:
+    if not isinstance(kind, str) or kind not in services.PERSON_COMMANDS:
         raise CommandError("unknown_type", _("Unknown command type."), command_id)
     if command_id is None:
-        raise CommandError("bad_command", _id_missing(data.get("id")))
+        raise CommandError("bad_command", no_id)
     version = data.get("version")
     if not _is_int(version):
         message = _("A command needs the version it was made on.")
@@ -88,19 +78,16 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     return Command(kind, command_id, version, _args(kind, data, command_id))
 
 
-def _command_id(value: Any) -> str | None:
-    if isinstance(value, (str, int)) and not isinstance(value, bool):
-        text = str(value)
-        if 0 < len(text) <= MAX_ID_LENGTH:
-            return text
-    return None
-
-
-def _id_missing(value: Any) -> str:
-    """What is wrong with an id ``_command_id`` did not take."""
-    if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
-        return _("A command id is at most %(limit)d characters long.") % {"limit": MAX_ID_LENGTH}
-    return _("A command needs an id.")
+def _command_id(value: Any) -> tuple[str | None, str]:
+    """The command's id as text, or None and what is wrong with it."""
+    text = str(value) if isinstance(value, str) or _is_int(value) else ""
+    if not text:
+        return None, _("A command needs an id.")
+    if len(text) > MAX_ID_LENGTH:
+        return None, _("A command id is at most %(limit)d characters long.") % {
+            "limit": MAX_ID_LENGTH
+        }
+    return text, ""
 
 
 def _is_int(value: Any) -> TypeGuard[int]:
@@ -149,12 +136,9 @@ def _seed_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
     seed = data.get("seed")
     if seed is None:
         return {}
-    if not isinstance(seed, str):
+    if not (isinstance(seed, str) and valid_person_seed(seed)):
         raise CommandError("bad_command", bad_seed_message(), command_id)
-    try:
-        return {"seed": check_person_seed(seed)}
-    except DiceSeedError:
-        raise CommandError("bad_command", bad_seed_message(), command_id) from None
+    return {"seed": seed}
 
 
 def bad_seed_message() -> str:
@@ -169,7 +153,8 @@ def run_command(
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Run ``command``; the reply and, unless it was refused, the state to send."""
     try:
-        game = _dispatch(game_id, user, command)
+        run = services.PERSON_COMMANDS[command.type]
+        game = run(game_id, user, command.version, **command.args)
     except services.StepRefusedError as exc:
         refusal = {
             "type": "refused",
@@ -206,14 +191,6 @@ def run_command(
         again = "end_turn" if command.type == "step" else command.type
         reply["tutor"] = {**said, "command": again}
     return reply, state
-
-
-def _dispatch(game_id: int, user: Any, command: Command) -> Game:
-    if command.type == "step":
-        return services.make_step(game_id, user, command.version, **command.args)
-    if command.type == "hint":
-        return services.request_hint(game_id, user, command.version)
-    return services.PERSON_COMMANDS[command.type](game_id, user, command.version, **command.args)
 
 
 def _state_of(game_id: int) -> dict[str, Any]:

@@ -4,7 +4,8 @@ Protocol (docs/interfaces.md §4): the client sends ``{"type", "id",
 "version", ...}``; the server answers ``ack`` + ``state``, ``refused``, or
 ``error`` + ``state``. A stale or repeated command changes nothing. Every
 state carries the game's version and a socket never sends an older state
-after a newer one.
+after a newer one. A database outage is answered in words (``unavailable``;
+while opening, then the close 4503, on which the page reconnects).
 
 Outward events go through signals: the writer sends ``games.signals``
 (``state_changed`` and kin) after commit and never imports this package;
@@ -19,6 +20,7 @@ import json
 import logging
 import time
 from collections import deque
+from types import SimpleNamespace
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -35,7 +37,6 @@ from games.live import broadcast
 from games.live.commands import Command, CommandError, parse_command, run_command
 from games.live.sessions import guarded_key, session_expiry
 from games.live.state import build_state, describe_state
-from games.live.wsoutage import CLOSE_TRY_AGAIN, header_language, unavailable_reply
 from games.models import Game
 from games.services import hold_opened
 from games.words.cube import word_cube
@@ -43,13 +44,16 @@ from runtime import dbthreads
 
 log = logging.getLogger(__name__)
 
-MAX_FRAME_BYTES = 4096
 CLOSE_FORBIDDEN = 4403
 # The session the socket was opened under ended (log-out, password change,
 # expiry, deletion): the page says so and does not reconnect.
 CLOSE_SIGNED_OUT = 4401
 # Commands far faster than a person plays, after the "slow down" errors.
 CLOSE_TOO_FAST = 4429
+# The database is down: come back later. Not RFC 6455's 1013 "try again
+# later": daphne's autobahn lets a server close only with 1000 or 3000-4999
+# (1013 raised inside daphne, and the page saw 1011).
+CLOSE_TRY_AGAIN = 4503
 # Ids remembered per socket to answer a repeated command without re-running it.
 REMEMBERED_IDS = 256
 
@@ -69,10 +73,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         try:
             await self._join()
         except Exception as exc:
-            if not is_database_unavailable(exc):
-                raise
+            await self._unavailable(exc)
             # The page reconnects (with backoff) on any code but 4401/4403.
-            await self._send_json(self._unavailable_reply())
             await self.close(code=CLOSE_TRY_AGAIN)
 
     async def _join(self) -> None:
@@ -115,9 +117,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._send_state(state, force=True)
 
     async def disconnect(self, code: int) -> None:
-        watch = getattr(self, "watch", None)
-        if watch is not None:
-            watch.cancel()
+        if hasattr(self, "watch"):
+            self.watch.cancel()
         for group in getattr(self, "groups_joined", ()):
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -132,21 +133,20 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         except Exception as exc:
             await self._unavailable(exc)
 
-    def _unavailable_reply(self, command_id: str | None = None) -> dict[str, Any]:
-        return unavailable_reply(getattr(self, "language", settings.LANGUAGE_CODE), command_id)
-
     async def _unavailable(self, exc: Exception, command_id: str | None = None) -> None:
         """Answer a database outage in words (re-raise anything else)."""
         if not is_database_unavailable(exc):
             raise exc
         log.warning("database unavailable for game %s: %s", self.game_id, exc)
-        await self._send_json(self._unavailable_reply(command_id))
+        # Before the opening read the owner's language: the request's.
+        with translation.override(getattr(self, "language", None) or _socket_language(self.scope)):
+            message = _(
+                "The game is temporarily unavailable; your move is not lost. "
+                "Please try again in a moment."
+            )
+        await self._say(command_id, "unavailable", message)
 
     async def _receive_command(self, text_data: str | None, bytes_data: bytes | None) -> None:
-        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
-        if size > MAX_FRAME_BYTES:
-            await self._error(None, "too_large", _("Message too large (over 4 KB)."))
-            return
         try:
             command = parse_command(text_data, bytes_data)
         except CommandError as exc:
@@ -155,9 +155,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if command.id in self.seen_ids:
             await self._error(command.id, "duplicate", _("This command was already received."))
             return
-        await self._run(command)
-
-    async def _run(self, command: Command) -> None:
         try:
             outcome = await self._run_when_ranked(command)
         except Exception as exc:
@@ -183,7 +180,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         here, off the database thread, at most ``tutor.WAIT_SECONDS``, then runs
         once more (checked if it came, unchecked if not)."""
         try:
-            return await dbthreads.run(self._run_waiting, command, tutor.DEFER)
+            return await dbthreads.run(self._run_sync, command, tutor.DEFER)
         except tutor.RankingNotReadyError as late:
             give_up, pause = time.monotonic() + tutor.WAIT_SECONDS, tutor.POLL_SECONDS
             while time.monotonic() < give_up:
@@ -191,27 +188,26 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
                     break
                 await asyncio.sleep(min(pause, max(0.0, give_up - time.monotonic())))
                 pause = min(2 * pause, tutor.POLL_MAX_SECONDS)
-            return await dbthreads.run(self._run_waiting, command, tutor.NOW)
+            return await dbthreads.run(self._run_sync, command, tutor.NOW)
 
-    def _run_waiting(self, command: Command, mode: str) -> tuple[dict[str, Any], Any] | None:
-        """``_run_sync`` with the tutor's check waiting as ``mode`` says (``games.tutor``)."""
-        with tutor.waiting(mode):
-            return self._run_sync(command)
-
-    def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-        """The reply and state, or None when the socket's session has ended."""
+    def _run_sync(
+        self, command: Command, mode: str
+    ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """The reply and state, or None when the socket's session has ended; the
+        tutor's check waits as ``mode`` says (``games.tutor``)."""
         if time.time() >= self.session_expires and not self._session_checked():
             return None
         if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
             # One job per (game, version); its answer goes to every socket.
             return {"type": "ack", "id": command.id, "version": command.version}, None
-        # This socket sends the command's state with its reply (``_run``);
+        # This socket sends the command's state with its reply (``_receive_command``);
         # its write holds only while the session's row does (a log-out since
         # the check above refuses it: games/live/sessions.py).
         with (
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
             services.under_session(guarded_key(self.session_key)),
+            tutor.waiting(mode),
         ):
             try:
                 return run_command(self.game_id, self.user, command)
@@ -257,13 +253,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await asyncio.sleep(settings.SOCKET_SESSION_CHECK_SECONDS)
 
     async def session_check(self, event: dict[str, Any]) -> None:
-        if self.closing:
-            return
-        if not await dbthreads.run(self._session_checked):
+        if not self.closing and not await dbthreads.run(self._session_checked):
             await self._end_session(None)
-
-    async def session_ended(self, event: dict[str, Any]) -> None:
-        await self._end_session(None)
 
     async def _end_session(self, command_id: str | None) -> None:
         if self.closing:
@@ -274,9 +265,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
                 "You were signed out, or your password was changed. "
                 "Reload the page and sign in to go on playing."
             )
-        await self._send_json(
-            {"type": "error", "id": command_id, "code": "signed_out", "message": message}
-        )
+        await self._say(command_id, "signed_out", message)
         await self.close(code=CLOSE_SIGNED_OUT)
 
     async def _too_fast(self) -> None:
@@ -287,9 +276,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if self.bucket.strikes == 1:  # once per burst, not a reply to every frame
             with translation.override(self.language):
                 message = _("Too many commands at once; slow down.")
-            await self._send_json(
-                {"type": "error", "id": None, "code": "slow_down", "message": message}
-            )
+            await self._say(None, "slow_down", message)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Kept: channels' own hops to its one sync thread per message to close
@@ -334,8 +321,12 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         await self._send_json(state)
 
     async def _error(self, command_id: str | None, code: str, message: str) -> None:
+        """The error, then the current state (the page may have been out of step)."""
+        await self._say(command_id, code, message)
+        await self._send_state(await dbthreads.run(self._current_state), force=True)
+
+    async def _say(self, command_id: str | None, code: str, message: str) -> None:
         await self._send_json({"type": "error", "id": command_id, "code": code, "message": message})
-        await self._send_state(await self._current_state(), force=True)
 
     async def _send_json(self, payload: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(payload, separators=(",", ":")))
@@ -353,11 +344,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         hold_opened(game)  # the socket's first command starts from this read
         return game.owner, language, state
 
-    async def _current_state(self) -> dict[str, Any]:
-        state: dict[str, Any] = await dbthreads.run(self._current_state_sync)
-        return state
-
-    def _current_state_sync(self) -> dict[str, Any]:
+    def _current_state(self) -> dict[str, Any]:
         with translation.override(self.language):
             return build_state(Game.objects.get(pk=self.game_id))
 
@@ -390,9 +377,13 @@ def _first_hint_request(game_id: int, version: int) -> bool:
     return bool(cache.add(key, 1, timeout=settings.HINT_REQUEST_SECONDS))
 
 
-def _socket_language(scope: dict[str, Any], user: Any) -> str:
-    """The page language: the user's preference, the cookie, Accept-Language."""
-    chosen = board_prefs(user).get("language")
+def _socket_language(scope: dict[str, Any], user: Any = None) -> str:
+    """The page language: the user's preference, else what Django's
+    LocaleMiddleware finds for the socket's request (the language cookie,
+    Accept-Language, ``LANGUAGE_CODE``)."""
+    chosen = board_prefs(user).get("language") if user is not None else None
     if chosen and translation.check_for_language(chosen):
         return translation.get_supported_language_variant(chosen)
-    return header_language(scope)
+    accept = dict(scope["headers"]).get(b"accept-language", b"").decode("latin-1")
+    request = SimpleNamespace(COOKIES=scope["cookies"], META={"HTTP_ACCEPT_LANGUAGE": accept})
+    return translation.get_language_from_request(request)  # type: ignore[arg-type]

@@ -8,8 +8,8 @@ so natural expiry refuses the very next command. Everything else that ends
 or changes a session pushes to its sockets, which ask again at once:
 
 - a session row deleted (log-out, ``flush``, a new key at log-in, the
-  admin, ``clearsessions``) closes that session's sockets;
-- a session row saved (a new expire date, new data) makes its sockets ask;
+  admin, ``clearsessions``) or saved (a new expire date, new data) makes
+  that session's sockets ask (a deleted one no longer holds: they close);
 - a user saved with its password or active flag (any ``save``: the account
   pages, ``set_password``, the admin, a script) or deleted makes every socket
   of that user ask, so the sessions it no longer signs in close.
@@ -31,8 +31,6 @@ right after.)
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
-from functools import lru_cache
 from importlib import import_module
 from types import SimpleNamespace
 from typing import Any
@@ -40,13 +38,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user, get_user_model
 from django.contrib.sessions.models import Session
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import Subquery
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
-from accounts.signals import password_changed
 from games.live import broadcast
 
 # What a session and its user looked like when they last passed the whole
@@ -62,15 +59,10 @@ DATABASE_ENGINES = (
 USER_FIELDS_CHECKED = frozenset({"password", "is_active"})
 
 
-def session_holds(session_key: str | None, user_id: int) -> bool:
-    """Whether the session still exists, is not expired, and still signs in
-    ``user_id`` (its password hash unchanged). Sync: one small query."""
-    return session_expiry(session_key, user_id) is not None
-
-
 def session_expiry(session_key: str | None, user_id: int) -> float | None:
-    """If the session holds (see ``session_holds``), until when (a
-    ``time.time()`` stamp: its expire date); None if it does not.
+    """If the session still exists, is not expired and still signs in
+    ``user_id`` (its password hash unchanged), until when (a ``time.time()``
+    stamp: its expire date); None if it does not. Sync.
 
     The whole check (decoding the session, loading the user, comparing the
     password hash) gives the same answer while the session's row and the
@@ -80,9 +72,9 @@ def session_expiry(session_key: str | None, user_id: int) -> float | None:
     """
     if not session_key:
         return None
-    facts = _session_facts(session_key, user_id) if _rows_hold_sessions() else None
+    facts = _session_facts(session_key, user_id) if guarded_key(session_key) else None
     if facts is not None and _passed.get((session_key, user_id)) == facts:
-        return _stamp(facts[3])
+        return float(facts[3].timestamp())
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
     # get_user checks the password hash the session was made with, as every
     # HTTP request does; a session that fails it is flushed there too.
@@ -94,96 +86,45 @@ def session_expiry(session_key: str | None, user_id: int) -> float | None:
     if len(_passed) >= PASSED_KEPT:
         _passed.clear()
     _passed[(session_key, user_id)] = facts
-    return _stamp(facts[3])
+    return float(facts[3].timestamp())
 
 
 def guarded_key(session_key: str | None) -> str | None:
     """The session key a command's write is made conditional on (None: the
     session engine keeps no rows to check, and the push alone ends it)."""
-    return session_key if _rows_hold_sessions() else None
-
-
-def _rows_hold_sessions() -> bool:
-    return settings.SESSION_ENGINE in DATABASE_ENGINES
-
-
-def _stamp(expire_date: Any) -> float:
-    """The row's expire date as a ``time.time()`` stamp (SQLite gives text)."""
-    if isinstance(expire_date, str):
-        expire_date = parse_datetime(expire_date)
-    if not isinstance(expire_date, datetime):
-        return time.time()  # unreadable: holds for now only
-    if timezone.is_naive(expire_date):  # stored in UTC (USE_TZ)
-        expire_date = expire_date.replace(tzinfo=UTC)
-    return float(expire_date.timestamp())
+    return session_key if settings.SESSION_ENGINE in DATABASE_ENGINES else None
 
 
 def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
     """The unexpired session's data and expire date, the user's password hash and active flag."""
-    with connection.cursor() as cursor:
-        cursor.execute(_facts_sql(), [user_id, session_key, _now_param()])
-        row = cursor.fetchone()
-    return tuple(row) if row is not None else None
-
-
-def _now_param() -> Any:
-    return connection.ops.adapt_datetimefield_value(timezone.now())
-
-
-@lru_cache(maxsize=4)
-def _facts_sql_for(vendor: str) -> str:
-    quote = connection.ops.quote_name
-    session, user = Session._meta, get_user_model()._meta
-
-    def column(meta: Any, name: str) -> str:
-        return f"{quote(meta.db_table)}.{quote(meta.get_field(name).column)}"
-
+    user = get_user_model().objects.filter(pk=user_id)
     return (
-        f"SELECT {column(session, 'session_data')}, {column(user, 'password')},"
-        f" {column(user, 'is_active')}, {column(session, 'expire_date')}"
-        f" FROM {quote(session.db_table)} INNER JOIN {quote(user.db_table)}"
-        f" ON {quote(user.db_table)}.{quote(user.pk.column)} = %s"
-        f" WHERE {column(session, 'session_key')} = %s AND {column(session, 'expire_date')} > %s"
+        Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now())
+        .annotate(
+            password=Subquery(user.values("password")), active=Subquery(user.values("is_active"))
+        )
+        .values_list("session_data", "password", "active", "expire_date")
+        .first()
     )
 
 
-def _facts_sql() -> str:
-    return _facts_sql_for(connection.vendor)
-
-
-@receiver(post_delete, sender=Session, dispatch_uid="games.live.sessions.session_deleted")
-def _session_deleted(sender: Any, instance: Session, **kwargs: Any) -> None:
-    key = instance.session_key
-    transaction.on_commit(lambda: broadcast.end_session(key))
-
-
-@receiver(post_save, sender=Session, dispatch_uid="games.live.sessions.session_saved")
-def _session_saved(sender: Any, instance: Session, created: bool, **kwargs: Any) -> None:
+@receiver([post_save, post_delete], sender=Session, dispatch_uid="games.live.sessions.session")
+def _session_changed(sender: Any, instance: Session, created: bool = False, **kwargs: Any) -> None:
     if created:
         return  # a new key: no socket was opened under it yet
-    key = instance.session_key
-    transaction.on_commit(lambda: broadcast.check_session(key))
-
-
-@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_saved")
-def _user_saved(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
-    fields = kwargs.get("update_fields")
-    if created or (fields is not None and not USER_FIELDS_CHECKED & set(fields)):
-        return  # last_login at each log-in, say: no session's answer changes
-    _check_user_sessions(instance.pk)
+    group = broadcast.session_group(instance.session_key)
+    transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.check"}))
 
 
 @receiver(
-    post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.sessions.user_gone"
+    [post_save, post_delete],
+    sender=settings.AUTH_USER_MODEL,
+    dispatch_uid="games.live.sessions.user",
 )
-def _user_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
-    _check_user_sessions(instance.pk)
-
-
-@receiver(password_changed, dispatch_uid="games.live.sessions.password_changed")
-def _password_changed(sender: Any, user: Any, **kwargs: Any) -> None:
-    _check_user_sessions(user.pk)
-
-
-def _check_user_sessions(user_id: int) -> None:
-    transaction.on_commit(lambda: broadcast.check_sessions(user_id))
+def _user_changed(
+    sender: Any, instance: Any, created: bool = False, update_fields: Any = None, **kwargs: Any
+) -> None:
+    if created or (update_fields is not None and not USER_FIELDS_CHECKED & set(update_fields)):
+        return  # last_login at each log-in, say: no session's answer changes
+    group = broadcast.user_group(instance.pk)
+    transaction.on_commit(lambda: broadcast.group_send(group, {"type": "session.check"}))

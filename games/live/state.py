@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext_lazy
 
 from games import services
 from games.cube_state import (
@@ -72,7 +72,7 @@ def damaged_state(game: Game) -> dict[str, Any]:
     """The state of a row that cannot be read: only its id, version and
     status (and a result once resigned), an empty board, the words."""
     finished = game.status == Status.FINISHED
-    state: dict[str, Any] = {
+    return {
         "type": "state",
         "game": game.pk,
         "version": game.version,
@@ -97,9 +97,8 @@ def damaged_state(game: Game) -> dict[str, Any]:
         "moves": [],
         "cube_actions": [],
         **_board_json_of(Position((0,) * 25, (0,) * 25)),
+        "message": damaged_words(finished),
     }
-    state["message"] = damaged_words(finished)
-    return state
 
 
 def damaged_words(finished: bool) -> str:
@@ -135,13 +134,11 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "resign_refused": game.resign_refused or None,
         # The tutor's warning the person is to answer (a reload, a second tab).
         "tutor": pending_warning(game),
+        **_board_json(game),
+        "ids": ids_json(game),
+        "no_move": _light_just_passed(game, last),
+        "thinking": not game.is_over and (game.turn == Side.DARK.value or bool(game.resign_offer)),
     }
-    state.update(_board_json(game))
-    state["ids"] = ids_json(game)
-    state["no_move"] = _light_just_passed(game, last)
-    state["thinking"] = not game.is_over and (
-        game.turn == Side.DARK.value or bool(game.resign_offer)
-    )
     word_cube(state)
     state["message"] = describe_state(state)
     if moves:
@@ -150,42 +147,33 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
     return state
 
 
-def _board_json_of(position: Position) -> dict[str, Any]:
-    return {
-        "board": Display.from_position(position).to_json(),
-        "pips": _pips(position),
-        "remaining": [],
-        "steps": [],
-        "allowed": [],
-        "can_undo": False,
-        "can_end_turn": False,
-    }
-
-
 def _board_json(game: Game) -> dict[str, Any]:
     """Board, pips and the person's options, mid-turn steps applied."""
-    person_on_roll = not game.is_over and game.turn == Side.LIGHT.value and game.dice is not None
-    if not person_on_roll:
-        position = position_of(game)
+    if game.is_over or game.turn != Side.LIGHT.value or game.dice is None:
         remaining = list(Dice(*game.dice).values) if game.dice and not game.is_over else []
-        return {
-            "board": Display.from_position(position).to_json(),
-            "pips": _pips(position),
-            "remaining": remaining,
-            "steps": [],
-            "allowed": [],
-            "can_undo": False,
-            "can_end_turn": False,
-        }
+        return {**_board_json_of(position_of(game)), "remaining": remaining}
     turn = current_turn(game)
     return {
-        "board": Display.from_position(turn.current).to_json(),
-        "pips": _pips(turn.current),
+        **_board_json_of(turn.current),
         "remaining": list(turn.remaining),
         "steps": steps_json(game.steps, Side.LIGHT.value),
         "allowed": [{"from": s.src, "to": s.dst, "die": s.die} for s in turn.allowed_steps()],
         "can_undo": bool(game.steps),
         "can_end_turn": bool(turn.complete),
+    }
+
+
+def _board_json_of(position: Position) -> dict[str, Any]:
+    """The board and pips of ``position``, nothing the person may do."""
+    light, dark = position.pips()
+    return {
+        "board": Display.from_position(position).to_json(),
+        "pips": {"light": light, "dark": dark},
+        "remaining": [],
+        "steps": [],
+        "allowed": [],
+        "can_undo": False,
+        "can_end_turn": False,
     }
 
 
@@ -219,11 +207,6 @@ def ids_json(game: Game) -> dict[str, str]:
     position = position_of(game)
     seen = position if on_roll is Side.LIGHT else position.swapped()
     return {"position_id": seen.position_id(), "match_id": match_id(fields)}
-
-
-def _pips(light_position: Position) -> dict[str, int]:
-    light, dark = light_position.pips()
-    return {"light": light, "dark": dark}
 
 
 def _opening_json(game: Game) -> dict[str, Any]:
@@ -269,16 +252,13 @@ def describe_state(state: dict[str, Any]) -> str | None:
     if cube_words:
         return cube_words
     last = state.get("last_turn")
-    if state.get("no_move") and last:
-        return _("You rolled %(d1)s-%(d2)s and have no legal move; the turn passes.") % {
-            "d1": last["dice"][0],
-            "d2": last["dice"][1],
-        }
-    if last and last["side"] == Side.DARK.value and not last["notation"]:
-        return _("The computer rolled %(d1)s-%(d2)s and cannot move.") % {
-            "d1": last["dice"][0],
-            "d2": last["dice"][1],
-        }
+    if not last:
+        return None
+    dice = {"d1": last["dice"][0], "d2": last["dice"][1]}  # every turn has its dice
+    if state.get("no_move"):
+        return _("You rolled %(d1)s-%(d2)s and have no legal move; the turn passes.") % dice
+    if last["side"] == Side.DARK.value and not last["notation"]:
+        return _("The computer rolled %(d1)s-%(d2)s and cannot move.") % dice
     return None
 
 
@@ -289,21 +269,18 @@ def _describe_cube(state: dict[str, Any]) -> str | None:
         return _("The computer is thinking about your resignation.")
     if state.get("resign_refused"):
         return _("The computer refuses your resignation: it expects to win more. Play on.")
-    again = cube.get("owner") == cube.get("offered")  # the doubler owns the cube: a redouble
-    if state["status"] == Status.DOUBLED and cube.get("offered") == Side.DARK.value:
-        if again:
-            return _("The computer redoubles to %(value)d: take or pass?") % {
-                "value": cube["value"] * 2
-            }
-        return _("The computer doubles to %(value)d: take or pass?") % {"value": cube["value"] * 2}
     if state["status"] == Status.DOUBLED:
-        if again:
-            return _("You redouble to %(value)d; the computer is thinking.") % {
-                "value": cube["value"] * 2
-            }
-        return _("You double to %(value)d; the computer is thinking.") % {
-            "value": cube["value"] * 2
-        }
+        theirs = cube.get("offered") == Side.DARK.value
+        again = cube.get("owner") == cube.get("offered")  # the doubler owns the cube: a redouble
+        if theirs and again:
+            words = _("The computer redoubles to %(value)d: take or pass?")
+        elif theirs:
+            words = _("The computer doubles to %(value)d: take or pass?")
+        elif again:
+            words = _("You redouble to %(value)d; the computer is thinking.")
+        else:
+            words = _("You double to %(value)d; the computer is thinking.")
+        return words % {"value": cube["value"] * 2}
     action = state.get("last_cube_action")
     if action and action["side"] == Side.DARK.value and action["action"] == "take":
         last = state.get("last_turn")
@@ -320,63 +297,54 @@ def _match_words(match: dict[str, Any] | None) -> list[str]:
     return [_("Match score: %(score)s.") % {"score": words}]
 
 
+# The result's words; ngettext_lazy picks the plural by the "points" value.
+RESULT_WORDS = {
+    "they_passed": ngettext_lazy(
+        "The computer passes; you win %(points)d point.",
+        "The computer passes; you win %(points)d points.",
+        "points",
+    ),
+    "you_passed": ngettext_lazy(
+        "You pass; the computer wins %(points)d point.",
+        "You pass; the computer wins %(points)d points.",
+        "points",
+    ),
+    "you_won": ngettext_lazy(
+        "You won %(kind)s: %(points)d point.", "You won %(kind)s: %(points)d points.", "points"
+    ),
+    "resignation_accepted": ngettext_lazy(
+        "The computer accepts your resignation (%(kind)s): it wins %(points)d point.",
+        "The computer accepts your resignation (%(kind)s): it wins %(points)d points.",
+        "points",
+    ),
+    "you_resigned": ngettext_lazy(
+        "You resigned; the computer wins %(points)d point.",
+        "You resigned; the computer wins %(points)d points.",
+        "points",
+    ),
+    "they_won": ngettext_lazy(
+        "The computer won %(kind)s: %(points)d point.",
+        "The computer won %(kind)s: %(points)d points.",
+        "points",
+    ),
+}
+
+
 def _describe_result(result: dict[str, Any]) -> str:
     kinds = {
         "single": _("a single game"),
         "gammon": _("a gammon"),
         "backgammon": _("a backgammon"),
     }
-    kind = kinds.get(result["kind"], result["kind"])
-    n = int(result["points"])
-    values = {"kind": kind, "points": n}
+    won = result["winner"] == Side.LIGHT.value
     if result.get("passed"):
-        if result["winner"] == Side.LIGHT.value:
-            return (
-                ngettext(
-                    "The computer passes; you win %(points)d point.",
-                    "The computer passes; you win %(points)d points.",
-                    n,
-                )
-                % values
-            )
-        return (
-            ngettext(
-                "You pass; the computer wins %(points)d point.",
-                "You pass; the computer wins %(points)d points.",
-                n,
-            )
-            % values
-        )
-    if result["winner"] == Side.LIGHT.value:
-        return (
-            ngettext(
-                "You won %(kind)s: %(points)d point.", "You won %(kind)s: %(points)d points.", n
-            )
-            % values
-        )
-    if result.get("resigned") and result.get("cube") is not None:
-        return (
-            ngettext(
-                "The computer accepts your resignation (%(kind)s): it wins %(points)d point.",
-                "The computer accepts your resignation (%(kind)s): it wins %(points)d points.",
-                n,
-            )
-            % values
-        )
-    if result.get("resigned"):
-        return (
-            ngettext(
-                "You resigned; the computer wins %(points)d point.",
-                "You resigned; the computer wins %(points)d points.",
-                n,
-            )
-            % values
-        )
-    return (
-        ngettext(
-            "The computer won %(kind)s: %(points)d point.",
-            "The computer won %(kind)s: %(points)d points.",
-            n,
-        )
-        % values
-    )
+        words = "they_passed" if won else "you_passed"
+    elif won:
+        words = "you_won"
+    elif result.get("resigned"):
+        # With the cube in play a resignation is offered and accepted (of a kind).
+        words = "resignation_accepted" if result.get("cube") is not None else "you_resigned"
+    else:
+        words = "they_won"
+    values = {"kind": kinds.get(result["kind"], result["kind"]), "points": int(result["points"])}
+    return str(RESULT_WORDS[words] % values)

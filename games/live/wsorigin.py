@@ -19,39 +19,31 @@ from django.http.request import split_domain_port, validate_host
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
-def origin_key(scheme: str, netloc: str) -> tuple[str, str, int] | None:
-    """(scheme, host, port) with the scheme's default port filled in."""
-    host, port = split_domain_port(netloc.lower())
-    if not host or scheme not in DEFAULT_PORTS:
-        return None
-    return scheme, host, int(port) if port else DEFAULT_PORTS[scheme]
-
-
-def socket_origin(scope: dict[str, Any]) -> tuple[str, str, int] | None:
-    """The origin of a page served by the same server as this socket."""
+def origin_allowed(scope: dict[str, Any]) -> bool:
     headers = {k.lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+    claimed = _origin(headers.get(b"origin", ""))
+    if claimed is None:
+        return False
     host = headers.get(b"host", "")
-    if not validate_host(split_domain_port(host.lower())[0], settings.ALLOWED_HOSTS):
-        return None
     secure = scope.get("scheme") == "wss"
     proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
     if proxy_header:
         name = proxy_header[0].removeprefix("HTTP_").replace("_", "-").lower().encode()
         secure = secure or headers.get(name, "") == proxy_header[1]
-    return origin_key("https" if secure else "http", host)
+    own = f"{'https' if secure else 'http'}://{host}"
+    if validate_host(split_domain_port(host.lower())[0], settings.ALLOWED_HOSTS):
+        if claimed == _origin(own):
+            return True
+    return claimed in {_origin(trusted) for trusted in settings.CSRF_TRUSTED_ORIGINS}
 
 
-def origin_allowed(scope: dict[str, Any]) -> bool:
-    headers = dict(scope.get("headers", []))
-    origin = headers.get(b"origin", b"").decode("latin-1")
-    parts = urlsplit(origin)
-    claimed = origin_key(parts.scheme, parts.netloc)
-    if claimed is None:
-        return False
-    trusted = {
-        origin_key(urlsplit(o).scheme, urlsplit(o).netloc) for o in settings.CSRF_TRUSTED_ORIGINS
-    }
-    return claimed == socket_origin(scope) or claimed in trusted
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of ``url``, with the scheme's default port filled in."""
+    parts = urlsplit(url)
+    host, port = split_domain_port(parts.netloc.lower())
+    if not host or parts.scheme not in DEFAULT_PORTS:
+        return None
+    return parts.scheme, host, int(port) if port else DEFAULT_PORTS[parts.scheme]
 
 
 class SameOriginValidator:

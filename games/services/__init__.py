@@ -61,6 +61,8 @@ from games.services.store import under_session
 
 # The service functions by socket command, for the consumer and views.
 PERSON_COMMANDS: dict[str, Callable[..., Game]] = {
+    "step": make_step,
+    "hint": request_hint,
     "undo": undo_step,
     "end_turn": end_turn,
     "resign": resign,

@@ -46,7 +46,7 @@ export function socketUrl(path) {
  * about 0.5, 1.25, 2.4, 4.1, 6.6 s and then every 1.5-4.5 s (bench/live.py
  * --restart reconnects on the same schedule).
  */
-export const CLOSE_TRY_AGAIN = 4503;  // games/live/wsoutage.py
+export const CLOSE_TRY_AGAIN = 4503;  // games/live/consumers.py
 
 export function reconnectDelay(attempt, code) {
   const cap = code === CLOSE_TRY_AGAIN ? 15000 : 3000;

@@ -136,8 +136,8 @@ def stale(socket: Any, n: int) -> dict[str, Any]:
 def opened_during_the_outage(url: str, path: str, cookie: str) -> tuple[dict[str, Any], int]:
     """A new socket while the database is down: its one message and its close code.
 
-    Channels' session and user lookup runs before the consumer exists; the
-    socket must still get the outage's words, not a bare failed handshake.
+    The consumer accepts, then reads the session, the user and the game;
+    the socket must still get the outage's words, not a bare failed handshake.
     """
     socket = open_raw(url, path, cookie)
     socket.settimeout(30)

@@ -50,7 +50,7 @@ class Hold:
 def hold(request: pytest.FixtureRequest) -> Iterator[Hold]:
     if request.param == "before the service":
         holder = Hold(services.make_step)
-        with mock.patch.object(services, "make_step", holder):
+        with mock.patch.dict(services.PERSON_COMMANDS, {"step": holder}):
             yield holder
     else:
         holder = Hold(store.update)

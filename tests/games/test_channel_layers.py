@@ -182,21 +182,22 @@ def test_only_the_commands_own_state_names_its_sender_and_alone_it_is_not_sent(
     from asgiref.sync import async_to_sync
 
     from games.live import broadcast
+    from games.models import Game
 
     layer = InMemoryChannelLayer()
     sent: list[dict[str, Any]] = []
     monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
-    monkeypatch.setattr(broadcast, "_group_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr(broadcast, "group_send", lambda group, message: sent.append(message))
     game = make_game(dice=[5, 2])
     group = broadcast.group_name(game.pk)
     async_to_sync(layer.group_add)(group, "specific.a!1")
     with broadcast.answered_by("specific.a!1"):
-        broadcast.game_changed(game)  # the sender alone watches: nothing sent
+        broadcast.push_state(Game, game)  # the sender alone watches: nothing sent
     async_to_sync(layer.group_add)(group, "specific.a!2")  # a second tab
     with broadcast.answered_by("specific.a!1"):
-        broadcast.game_changed(game)
-        broadcast.game_changed(game)  # anything after it in the block: to every socket
-    broadcast.game_changed(game)
+        broadcast.push_state(Game, game)
+        broadcast.push_state(Game, game)  # anything after it in the block: to every socket
+    broadcast.push_state(Game, game)
     assert [m.get("sender") for m in sent] == ["specific.a!1", None, None]
     assert all(m["state"]["game"] == game.pk for m in sent)
 
@@ -216,7 +217,7 @@ def test_a_send_from_a_thread_running_another_loop_still_reaches_the_group(
 
     async def scenario() -> dict[str, Any]:
         await layer.group_add(group, "specific.a!1")
-        broadcast.end_session("a-session-key")  # a plain call, from inside the loop
+        broadcast.group_send(group, {"type": "session.check"})  # a plain call, inside the loop
         return await asyncio.wait_for(layer.receive("specific.a!1"), 5)
 
-    assert asyncio.run(scenario()) == {"type": "session.ended"}
+    assert asyncio.run(scenario()) == {"type": "session.check"}

@@ -90,7 +90,7 @@ async def test_another_users_refused_socket_is_sent_nothing_of_the_game(
     socket = await open_socket(game.pk, other)
     await socket.connect()
     assert await socket.receive_output(TIMEOUT) == {"type": "websocket.close", "code": 4403}
-    await database_sync_to_async(broadcast.game_changed)(game.pk)
+    await database_sync_to_async(broadcast.push_state)(Game, game)
     await database_sync_to_async(broadcast.send_to_game)(game.pk, {"type": "hint", "x": 1})
     assert await socket.receive_nothing(timeout=0.5)
 
@@ -290,10 +290,10 @@ async def test_an_event_during_a_command_waits_for_the_commands_answer(
     running, go_on = threading.Event(), threading.Event()
     run_sync = GameConsumer._run_sync
 
-    def held_run_sync(self: GameConsumer, command: Any) -> Any:
+    def held_run_sync(self: GameConsumer, command: Any, mode: str) -> Any:
         running.set()
         assert go_on.wait(TIMEOUT)
-        return run_sync(self, command)
+        return run_sync(self, command, mode)
 
     monkeypatch.setattr(GameConsumer, "_run_sync", held_run_sync)
     socket, _ = await connect(game.pk, user)

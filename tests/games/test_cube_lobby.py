@@ -59,21 +59,3 @@ def test_an_unknown_type_or_length_starts_nothing(client_logged_in: Any, fields:
     response = client_logged_in.post(reverse("games:start"), {"tier": "casual", **fields})
     assert response.status_code == 302
     assert not Game.objects.exists() and not Match.objects.exists()
-
-
-def test_the_resign_form_offers_its_kind_to_the_computer(
-    client_logged_in: Any, make_game: Any
-) -> None:
-    game = make_game(dice=[5, 2], kind="money", jacoby=True)
-    client_logged_in.post(
-        reverse("games:resign", args=[game.pk]), {"version": game.version, "kind": "gammon"}
-    )
-    game.refresh_from_db()
-    assert (game.resign_offer, game.status) == ("gammon", "playing")
-    page = client_logged_in.post(
-        reverse("games:resign", args=[game.pk]),
-        {"version": game.version, "kind": "single"},
-        follow=True,
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
-    assert "The computer is still answering your resignation." in page.content.decode()

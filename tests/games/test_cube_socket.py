@@ -102,6 +102,23 @@ async def test_a_resignation_names_its_kind(make_game: Any, user: Any) -> None:
     await socket.disconnect()
 
 
+async def test_a_resignation_waits_for_the_computers_answer(
+    make_game: Any, user: Any, held_computer_turns: list[tuple[int, int]]
+) -> None:
+    game = await database_sync_to_async(make_game)(dice=[5, 2], kind="money", jacoby=True)
+    socket, _ = await connect(game.pk, user, language=b"en")
+    await socket.send_json_to({"type": "resign", "id": "a", "version": 1, "kind": "gammon"})
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    state = await socket.receive_json_from(TIMEOUT)
+    assert (state["resign_offer"], state["status"]) == ("gammon", "playing")
+    again = {"type": "resign", "id": "b", "version": state["version"], "kind": "single"}
+    await socket.send_json_to(again)
+    refused = await socket.receive_json_from(TIMEOUT)
+    assert (refused["type"], refused["code"]) == ("refused", "resign_pending")
+    assert refused["message"] == "The computer is still answering your resignation."
+    await socket.disconnect()
+
+
 async def test_a_broadcast_double_is_worded_in_each_sockets_language(
     make_game: Any, user: Any
 ) -> None:
@@ -122,7 +139,7 @@ async def test_a_broadcast_double_is_worded_in_each_sockets_language(
 
         Game.objects.filter(pk=game.pk).update(version=2)
         with translation.override("zh-hans"):
-            broadcast.game_changed(game.pk)
+            broadcast.push_state(Game, Game.objects.get(pk=game.pk))
 
     await database_sync_to_async(broadcast_in_chinese)()
     state = await socket.receive_json_from(TIMEOUT)

@@ -1,4 +1,4 @@
-"""Lobby, start, play page, state JSON and the resign fallback, through real URLs."""
+"""Lobby, start, play page and state JSON, through real URLs."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_the_state_is_json_for_the_owner(client_logged_in: Any, game: Game) -> N
     assert response.status_code == 200
     state = json.loads(response.content)
     assert (state["game"], state["version"], state["dice"]) == (game.pk, 1, [5, 2])
-    assert response["Cache-Control"] == "no-store"
+    assert "no-store" in response["Cache-Control"]
 
 
 @pytest.mark.parametrize("name", ["games:play", "games:state"])
@@ -92,23 +92,3 @@ def test_someone_elses_game_is_not_found(
     assert client.get(reverse(name, args=[game.pk])).status_code == 404
     client.force_login(make_user("bob"), backend="django.contrib.auth.backends.ModelBackend")
     assert client.get(reverse(name, args=[game.pk])).status_code == 404
-
-
-def test_resign_ends_the_game(client_logged_in: Any, game: Game) -> None:
-    response = client_logged_in.post(reverse("games:resign", args=[game.pk]), {"version": 1})
-    assert response.status_code == 302
-    game.refresh_from_db()
-    assert (game.status, game.winner, game.resigned) == ("finished", "dark", True)
-
-
-def test_resign_on_a_stale_version_changes_nothing(client_logged_in: Any, game: Game) -> None:
-    client_logged_in.post(reverse("games:resign", args=[game.pk]), {"version": 7})
-    game.refresh_from_db()
-    assert (game.status, game.version) == ("playing", 1)
-
-
-def test_resign_of_someone_elses_game_is_not_found(client: Any, make_user: Any, game: Game) -> None:
-    client.force_login(make_user("bob"), backend="django.contrib.auth.backends.ModelBackend")
-    assert client.post(reverse("games:resign", args=[game.pk]), {"version": 1}).status_code == 404
-    game.refresh_from_db()
-    assert game.status == "playing"
