@@ -152,6 +152,7 @@ def _generated_positions(count: int, seed: int) -> list[Position]:
     return found[:count]
 
 
+@pytest.mark.slow  # 2,500 positions by brute force
 def test_shot_counts_are_the_engines_over_all_36_rolls_on_generated_positions() -> None:
     # The brute force: for every roll, every legal play of the opponent.
     positions = _generated_positions(2500, seed=12)
@@ -168,6 +169,7 @@ def test_a_hit_only_in_a_play_that_leaves_a_die_unplayed_is_not_a_shot() -> None
     assert count_shots(pos) == _engine_shots(pos) == 10
 
 
+@pytest.mark.slow
 def test_shot_counts_agree_with_the_engines_legal_plays_on_perft_positions() -> None:
     import gzip
     import json

@@ -43,6 +43,7 @@ def test_zero_setup_gives_sqlite_in_memory_layers_and_no_broker() -> None:
     assert found["language"] == "zh-hans"
 
 
+@pytest.mark.slow
 def test_database_url_and_redis_url_switch_to_postgresql_and_redis() -> None:
     found = probe(
         DATABASE_URL="postgres://u:p@db.internal:5432/shuanglu",
@@ -63,6 +64,7 @@ def test_production_refuses_to_start_without(missing: str) -> None:
     assert f"{missing} must be set when DEBUG is off" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_deploy_check_is_clean_with_production_settings() -> None:
     result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr

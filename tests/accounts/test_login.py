@@ -39,6 +39,7 @@ def test_a_wrong_password_shows_the_form_again(client: Client, user: Any) -> Non
     assert "_auth_user_id" not in client.session
 
 
+@pytest.mark.slow
 def test_repeated_wrong_passwords_lock_that_username_from_that_address(
     client: Client, user: Any, password: str, settings: Any
 ) -> None:
@@ -50,6 +51,7 @@ def test_repeated_wrong_passwords_lock_that_username_from_that_address(
     assert reverse("accounts:password_reset") in locked.content.decode()
 
 
+@pytest.mark.slow
 def test_the_real_user_elsewhere_is_not_locked_out(user: Any, password: str, settings: Any) -> None:
     attacker = Client()
     for _ in range(settings.AXES_FAILURE_LIMIT + 2):
@@ -60,6 +62,7 @@ def test_the_real_user_elsewhere_is_not_locked_out(user: Any, password: str, set
     assert owner.session["_auth_user_id"] == str(user.pk)
 
 
+@pytest.mark.slow
 def test_the_locked_address_can_still_log_in_to_another_account(
     make_user: Any, password: str, settings: Any
 ) -> None:

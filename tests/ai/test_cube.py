@@ -207,6 +207,7 @@ def test_expert_does_not_double_where_gnu_backgammon_2_ply_would_not(text: str) 
 RACE = board({8: 2, 7: 1, 6: 1}, {17: 2, 18: 1, 19: 1})
 
 
+@pytest.mark.slow
 def test_market_losers_are_the_sequences_after_which_the_opponent_would_pass() -> None:
     """bgsage's per-sequence verdicts (its 3-ply cube search's details) against
     a brute force: the doubler's best play, the opponent's best reply, then

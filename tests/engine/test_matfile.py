@@ -196,6 +196,7 @@ def replayed(text: str) -> list[tuple[object, ...]]:
     ]
 
 
+@pytest.mark.slow
 def test_a_damaged_file_fails_only_with_matfileerror() -> None:
     """Characters changed, dropped or added anywhere: read and replayed, or a MatFileError."""
     rng = random.Random(1)

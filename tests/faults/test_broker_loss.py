@@ -37,6 +37,7 @@ def test_the_sweep_mends_a_lost_turn_well_within_30_s() -> None:
     assert turns.LOST_AFTER < turns.STUCK_AFTER
 
 
+@pytest.mark.slow  # Redis killed, a worker started
 def test_a_turn_lost_with_a_killed_redis_is_played_within_30_s(
     private_redis: PrivateRedis,
     settings: Any,

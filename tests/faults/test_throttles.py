@@ -109,6 +109,7 @@ def test_a_password_reset_lifts_the_username_lock(
     assert log_in(owner, "ann", new, ip="192.0.2.60").status_code == 302
 
 
+@pytest.mark.slow
 def test_a_forged_x_forwarded_for_from_an_untrusted_address_changes_nothing(
     settings: Any, limits: Any, make_user: Any, password: str
 ) -> None:

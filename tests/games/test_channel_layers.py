@@ -34,6 +34,7 @@ def site_layer(redis_url: str, prefix: str) -> Any:
     return import_string(config["BACKEND"])(**{**config["CONFIG"], "prefix": prefix})
 
 
+@pytest.mark.slow
 def test_redis_layer_channels_carry_the_database_number() -> None:
     # Pub/sub channels are the whole Redis server's: two sites on one server,
     # each on its own database, must not share a game's group.

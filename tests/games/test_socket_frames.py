@@ -105,5 +105,6 @@ def frames() -> st.SearchStrategy[str | bytes]:
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(frame=frames())
+@pytest.mark.slow
 def test_any_frame_is_answered_or_closed_with_a_code(game: Game, user: Any, frame: Any) -> None:
     answered(async_to_sync(answer_to)(game.pk, user, frame))

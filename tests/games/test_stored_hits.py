@@ -31,6 +31,7 @@ def test_the_person_and_the_turn_store_each_steps_hit(user: Any) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_the_migration_gives_old_rows_their_hits(user: Any, held_computer_turns: Any) -> None:
     game = services.start_game_from(user, "casual", BLOT, dice=[6, 1])
     game = services.make_step(game.pk, user, game.version, 13, 7, 6)

@@ -47,6 +47,7 @@ def answers() -> list[dict[str, Any]]:
     )
 
 
+@pytest.mark.slow
 def test_one_answer_per_decision_line(answers: list[dict[str, Any]]) -> None:
     assert len(answers) == 5
     assert answers[3]["line"] == "not a position" and "Position ID" in answers[3]["error"]
@@ -92,6 +93,7 @@ def test_a_certain_win_is_said_to_be_certain(answers: list[dict[str, Any]]) -> N
     assert best["equity"] == 1.0 and best["chances"]["win_gammon"] == 0.0
 
 
+@pytest.mark.slow
 def test_the_sentences_come_in_the_language_asked_for() -> None:
     (answer,) = run([f"{START} 3 1 24/23 13/10"], "--lang", "zh-hans", "--top", "1")
     (point,) = [r for r in answer["played"]["versus"] if r["code"] == "makes_point"]

@@ -115,6 +115,7 @@ ROLL = Dice(4, 2)
 PLAYS = {"id": CHECKER.position_id(), "dice": "42", "rollout": "1"}
 
 
+@pytest.mark.slow
 def test_a_checker_rollout_ranks_the_shown_plays_by_the_rollout_with_their_errors(
     client: Client,
 ) -> None:
@@ -144,6 +145,7 @@ def test_a_checker_rollout_ranks_the_shown_plays_by_the_rollout_with_their_error
     assert chinese.startswith("精确分析：这 5 种走法各模拟了 72 局")
 
 
+@pytest.mark.slow
 def test_a_review_rollout_judges_the_play_made_by_the_rollout(client: Client) -> None:
     played = next(p for p in legal_plays(CHECKER, ROLL) if p.notation() == "22/18 7/5")
     body = {**PLAYS, "played": played.result.position_id()}
@@ -163,6 +165,7 @@ def test_a_review_rollout_judges_the_play_made_by_the_rollout(client: Client) ->
     assert bad.json()["message"] == "That play is not one of the plays of this roll."
 
 
+@pytest.mark.slow
 def test_a_play_made_that_the_rollout_finds_an_error_has_its_reasons_weighed(
     client: Client,
 ) -> None:

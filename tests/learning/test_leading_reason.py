@@ -107,6 +107,7 @@ def test_a_gap_almost_all_shots_is_led_by_the_shots_not_the_teachers_first(
     assert codes[0] == "safer" and teachers_first in codes[1:]
 
 
+@pytest.mark.slow  # a property: 40 examples, each a ranking and its attribution
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(POOL) - 1), st.integers(1, 10_000))
 def test_the_first_reason_carries_the_largest_share(index: int, pick: int) -> None:

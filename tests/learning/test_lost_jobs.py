@@ -189,6 +189,7 @@ def test_the_broker_queue_says_how_many_jobs_are_ahead(
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("fresh_cache")
+@pytest.mark.slow
 def test_a_board_job_whose_worker_is_killed_mid_job_is_lost_in_words_and_done_on_retry(
     request: pytest.FixtureRequest,
     celery_worker_process: WorkerProcess,

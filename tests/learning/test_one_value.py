@@ -48,6 +48,7 @@ def the_plays_to_make(position: Position, dice: Dice) -> list[str]:
 
 
 @pytest.mark.parametrize(("position_id", "dice", "played"), ISSUE)
+@pytest.mark.slow
 def test_the_issues_plays_have_one_value_whichever_was_made(
     position_id: str, dice: Dice, played: tuple[str, ...]
 ) -> None:
@@ -58,6 +59,7 @@ def test_the_issues_plays_have_one_value_whichever_was_made(
     assert made <= set(seen) and len(made) >= 2  # each made play is also listed when not made
 
 
+@pytest.mark.slow
 def test_a_plays_value_does_not_depend_on_which_play_was_made() -> None:
     checked = 0
     for position, dice in random_decisions(seed=31, count=4, skip=9):

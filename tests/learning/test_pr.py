@@ -141,6 +141,7 @@ SHOWN = re.compile(
 )
 
 
+@pytest.mark.slow  # 20 whole games, reviewed
 @pytest.mark.django_db
 def test_the_pr_shown_for_20_reviewed_games_is_the_stored_losses_counted(user: Any) -> None:
     client = Client()
@@ -167,6 +168,7 @@ def test_the_pr_shown_for_20_reviewed_games_is_the_stored_losses_counted(user: A
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_the_history_shows_sorts_and_filters_by_pr(user: Any) -> None:
     client = Client()
     client.force_login(user)

@@ -25,6 +25,7 @@ def pushed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, dict[str, Any]]]:
     return sent
 
 
+@pytest.mark.slow
 def test_every_turn_of_both_sides_is_analysed_with_progress(
     finished_game: Game, pushed: list[tuple[int, dict[str, Any]]]
 ) -> None:

@@ -52,6 +52,7 @@ def dots(html: str) -> list[dict[str, str]]:
     ]
 
 
+@pytest.mark.slow
 def test_each_dot_is_a_reviewed_games_pr_with_its_moving_average(
     client_logged_in: Client, three_games: list[Game]
 ) -> None:
@@ -82,6 +83,7 @@ def test_each_dot_is_a_reviewed_games_pr_with_its_moving_average(
     assert rates[0] > rates[1] < rates[2]  # the well-played game is lower
 
 
+@pytest.mark.slow
 def test_the_luck_bars_are_the_reviews_luck(
     client_logged_in: Client, three_games: list[Game]
 ) -> None:
@@ -94,6 +96,7 @@ def test_the_luck_bars_are_the_reviews_luck(
     assert bars == expected
 
 
+@pytest.mark.slow
 def test_the_rating_bands_are_drawn_and_the_tier_filter_narrows_the_graph(
     client_logged_in: Client, three_games: list[Game]
 ) -> None:
@@ -105,6 +108,7 @@ def test_the_rating_bands_are_drawn_and_the_tier_filter_narrows_the_graph(
     assert [int(d["game"]) for d in dots(expert)] == [three_games[1].pk]
 
 
+@pytest.mark.slow
 def test_the_totals_by_phase_add_up_the_persons_turns_and_say_where_most_goes(
     client_logged_in: Client, three_games: list[Game]
 ) -> None:
@@ -156,6 +160,7 @@ def test_with_the_cube_a_dot_counts_checker_and_cube_decisions_and_the_cube_is_a
     assert "倍数骰决策" in chinese.content.decode()
 
 
+@pytest.mark.slow
 def test_without_the_cube_there_is_no_cube_phase(
     client_logged_in: Client, three_games: list[Game]
 ) -> None:

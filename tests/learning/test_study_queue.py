@@ -98,7 +98,10 @@ def test_an_address_has_a_budget_across_its_accounts(
 
 @pytest.mark.django_db
 def test_imported_reviews_are_fed_one_at_a_time_per_owner(
-    user: Any, held_reviews: list[int], django_capture_on_commit_callbacks: Any
+    user: Any,
+    held_reviews: list[int],
+    held_computer_turns: list[tuple[int, int]],
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         imported = services.import_match_file(user, (DATA / MATCH).read_text(encoding="utf-8"))
@@ -121,6 +124,7 @@ def test_imported_reviews_are_fed_one_at_a_time_per_owner(
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_a_review_runs_in_slices_and_resumes_where_it_stopped(user: Any) -> None:
     game = play_out(user, RACE, seed=5)
     turns = game.turns.count()
@@ -179,6 +183,7 @@ def wait_for(check: Any, seconds: float, what: str, worker: WorkerProcess) -> No
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow
 def test_a_hint_goes_before_a_flood_of_reviews_and_board_jobs(
     celery_worker_process: WorkerProcess, user: Any, make_user: Any
 ) -> None:

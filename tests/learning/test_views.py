@@ -93,6 +93,7 @@ def test_history_pages_by_twenty(client_logged_in: Client, user: Any) -> None:
     assert len(second.context["page"].object_list) == 3
 
 
+@pytest.mark.slow
 def test_history_shows_the_error_rate_once_analysed(
     client_logged_in: Client, finished_game: Game
 ) -> None:
