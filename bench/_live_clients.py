@@ -8,7 +8,7 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bench._wsclient import Socket
 
@@ -110,7 +110,13 @@ async def resync(run: Run, port: int, path: str, cookie: str) -> tuple[Socket, d
             sock.abort()
 
 
-async def next_state(sock: Socket, above: int, run: Run, game_id: int) -> dict[str, Any]:
+class Errors(Protocol):
+    """A run's error list (this bench's ``Run``, bench/tutor.py's own)."""
+
+    errors: list[str]
+
+
+async def next_state(sock: Socket, above: int, run: Errors, game_id: int) -> dict[str, Any]:
     while True:
         msg = await sock.recv_json()
         if msg["type"] == "state" and msg["version"] > above:

@@ -62,6 +62,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import _procs  # noqa: E402
+from bench._live_clients import next_state  # noqa: E402
 from bench._live_report import pct  # noqa: E402
 from bench._live_site import make_players, site_env  # noqa: E402
 from bench._wsclient import Socket  # noqa: E402
@@ -164,15 +165,6 @@ def my_roll(state: dict[str, Any]) -> bool:
         and not state["steps"]
         and not state["thinking"]
     )
-
-
-async def next_state(sock: Socket, above: int, run: Run, game_id: int) -> dict[str, Any]:
-    while True:
-        msg = await sock.recv_json()
-        if msg["type"] == "state" and msg["version"] > above:
-            return msg
-        if msg["type"] in ("error", "refused"):
-            run.errors.append(f"game {game_id}: {msg}")
 
 
 async def command(
