@@ -77,6 +77,19 @@ def review_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
     return daphne_server
 
 
+def reviewed_page(browser: Any, server: str, user: Any, language: str, game: Game) -> Any:
+    """The game reviewed, its review page open at LIGHT's turn 3 (two turns on)."""
+    job = threading.Thread(target=analyse_then_close, args=(game.pk,))
+    job.start()
+    job.join()
+    page = open_page(browser, server, user, language, 1280)
+    page.goto(f"/learn/games/{game.pk}/review/")
+    page.locator("body").click(position={"x": 1, "y": 1})
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    return page
+
+
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_a_cube_decision_is_rolled_out_from_the_review(
     browser: Any,
@@ -90,19 +103,11 @@ def test_a_cube_decision_is_rolled_out_from_the_review(
     with translation.override(language):
         queued = str(ANALYSIS_STRINGS["rollout_queued"])
     assert held_reviews == [cube_game_played.pk]
-    job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
-    job.start()
-    job.join()
+    page = reviewed_page(browser, review_server, user, language, cube_game_played)
     assert GameAnalysis.objects.get(game=cube_game_played).state == AnalysisState.DONE
     double = next(
         d for d in cube_decisions(cube_game_played) if d.before_turn == 3 and d.decision == "double"
     )
-
-    page = open_page(browser, review_server, user, language, 1280)
-    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
-    page.locator("body").click(position={"x": 1, "y": 1})
-    for _ in range(2):
-        page.keyboard.press("ArrowRight")
     block = page.locator("#rv-cube .cube-block[data-decision='double']")
     rows = block.locator("table.cube-equities tbody tr")
     # The review's own figures: plain equities, no error, no note.
@@ -157,9 +162,7 @@ def test_a_second_rollout_while_one_runs_is_refused_in_words_on_the_review(
     language: str,
 ) -> None:
     assert held_reviews == [cube_game_played.pk]
-    job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
-    job.start()
-    job.join()
+    page = reviewed_page(browser, daphne_server, user, language, cube_game_played)
     # A rollout of this person's still waits (asked on the analysis board).
     BoardAnalysis.objects.create(
         key="other-rollout",
@@ -180,12 +183,6 @@ def test_a_second_rollout_while_one_runs_is_refused_in_words_on_the_review(
         refusal = translation.gettext(
             "A rollout of yours is still running; ask for this one once it is done."
         )
-
-    page = open_page(browser, daphne_server, user, language, 1280)
-    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
-    page.locator("body").click(position={"x": 1, "y": 1})
-    for _ in range(2):
-        page.keyboard.press("ArrowRight")
     block = page.locator("#rv-cube .cube-block[data-decision='double']")
     reviewed = block.locator("table.cube-equities td").all_inner_texts()
     block.locator("button.cube-rollout").click()
@@ -236,17 +233,9 @@ def test_a_checker_decision_is_rolled_out_from_the_review(
     with translation.override(language):
         queued = str(ANALYSIS_STRINGS["rollout_queued"])
         labels = {code: str(label) for code, label in ERROR_LABELS.items()}
-    job = threading.Thread(target=analyse_then_close, args=(cube_game_played.pk,))
-    job.start()
-    job.join()
+    page = reviewed_page(browser, review_server, user, language, cube_game_played)
     turn = cube_game_played.turns.get(number=3)  # LIGHT's 5-2, after the take
     assert not TurnAnalysis.objects.get(analysis__game=cube_game_played, number=3).forced
-
-    page = open_page(browser, review_server, user, language, 1280)
-    page.goto(f"/learn/games/{cube_game_played.pk}/review/")
-    page.locator("body").click(position={"x": 1, "y": 1})
-    for _ in range(2):
-        page.keyboard.press("ArrowRight")
     table = page.locator("#rv-alternatives")
     rows = table.locator("tbody tr:not(.reasons)")
     reviewed = rows.locator("td:nth-of-type(3)").all_inner_texts()
