@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import base64
 import math
-import os
 from statistics import median
 from typing import Any
 
@@ -277,13 +276,6 @@ def readable(judged: list[dict[str, Any]]) -> list[str]:
     return wrong
 
 
-@pytest.fixture
-def hint_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
-    if os.environ.get("REDIS_URL"):
-        request.getfixturevalue("celery_worker_process")
-    return daphne_server
-
-
 def after_the_computers_move(user: Any, monkeypatch: pytest.MonkeyPatch) -> Game:
     """The computer has played 6-5 from the start; the person rolled 3-1."""
     game = services.start_game_from(user, "casual", Position.start(), Side.DARK, dice=[6, 5])
@@ -297,21 +289,21 @@ def after_the_computers_move(user: Any, monkeypatch: pytest.MonkeyPatch) -> Game
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_the_arrows_read_in_every_theme_on_a_phone(
     browser: Any,
-    hint_server: str,
+    play_server: str,
     user: Any,
     language: str,
     monkeypatch: pytest.MonkeyPatch,
     held_computer_turns: list,
 ) -> None:
     context = browser.new_context(
-        base_url=hint_server,
+        base_url=play_server,
         locale=LOCALES[language],
         viewport={"width": WIDTH, "height": 800},
         device_scale_factor=SCALE,
     )
     context.set_default_timeout(30_000)
     page = context.new_page()
-    play.sign_in(page, hint_server, user)
+    play.sign_in(page, play_server, user)
     decoder = context.new_page()
     words = WORDS[language]
     problems: dict[str, list[str]] = {}

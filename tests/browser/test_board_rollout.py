@@ -8,7 +8,6 @@ rollout on the ``analysis`` queue, otherwise the web process's pool does.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -46,20 +45,13 @@ SIGNED = re.compile(r"^[+-]\d\.\d{3}$")
 WITH_ERROR = re.compile(r"^[+-]\d\.\d{3} ± 0\.0\d\d$")
 
 
-@pytest.fixture
-def board_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
-    if os.environ.get("REDIS_URL"):
-        request.getfixturevalue("celery_worker_process")
-    return daphne_server
-
-
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_a_rollout_shows_its_progress_then_its_figures_with_their_standard_error(
-    browser: Any, board_server: str, language: str
+    browser: Any, play_server: str, language: str
 ) -> None:
     words = WORDS[language]
     context = browser.new_context(
-        base_url=board_server, locale=LOCALES[language], viewport={"width": 1280, "height": 900}
+        base_url=play_server, locale=LOCALES[language], viewport={"width": 1280, "height": 900}
     )
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -115,11 +107,11 @@ ROLLED = re.compile(r"^([+-]\d\.\d{3}) ± (0\.0\d\d) ")
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_a_checker_rollout_shows_its_progress_then_the_plays_ranked_with_their_errors(
-    browser: Any, board_server: str, language: str
+    browser: Any, play_server: str, language: str
 ) -> None:
     words = PLAY_WORDS[language]
     context = browser.new_context(
-        base_url=board_server, locale=LOCALES[language], viewport={"width": 1280, "height": 900}
+        base_url=play_server, locale=LOCALES[language], viewport={"width": 1280, "height": 900}
     )
     context.set_default_timeout(10_000)
     page = context.new_page()

@@ -7,7 +7,6 @@ Celery worker on the ``analysis`` queue, otherwise on the web process's pool.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -19,13 +18,6 @@ from tests.browser import helpers as play
 from tests.learning.conftest import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def hint_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
-    if os.environ.get("REDIS_URL"):
-        request.getfixturevalue("celery_worker_process")
-    return daphne_server
 
 
 def hint_game(user: Any) -> Game:
@@ -60,18 +52,18 @@ def in_view(page: Any, selector: str, width: int) -> bool:
 @pytest.mark.parametrize("width", [375, 1280])
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
-    browser: Any, hint_server: str, user: Any, language: str, width: int
+    browser: Any, play_server: str, user: Any, language: str, width: int
 ) -> None:
     """Asked and answered over the socket, in the page's language, at each width."""
     play.set_prefs(user, language=language)
     game = hint_game(user)
     words = SCREEN[language]
     context = browser.new_context(
-        base_url=hint_server, locale=LOCALES[language], viewport={"width": width, "height": 800}
+        base_url=play_server, locale=LOCALES[language], viewport={"width": width, "height": 800}
     )
     context.set_default_timeout(20_000)
     page = context.new_page()
-    play.sign_in(page, hint_server, user)
+    play.sign_in(page, play_server, user)
     page.goto(f"/games/{game.pk}/")
     play.wait_connected(page)
     button = page.locator("#btn-hint")
@@ -115,11 +107,11 @@ def test_the_h_key_shows_five_ranked_plays_with_reasons_and_arrows(
 
 
 def test_the_h_key_asks_nothing_while_the_resign_dialog_is_open(
-    browser_page: Any, hint_server: str, user: Any
+    browser_page: Any, play_server: str, user: Any
 ) -> None:
     game = hint_game(user)
     page = browser_page
-    play.sign_in(page, hint_server, user)
+    play.sign_in(page, play_server, user)
     page.goto(f"/games/{game.pk}/")
     play.wait_connected(page)
     page.locator("#btn-resign").click()

@@ -14,7 +14,6 @@ rollout on the ``analysis`` queue, otherwise the web process's pool does.
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 from typing import Any
@@ -70,13 +69,6 @@ WATCH = """(status) => {
 }"""
 
 
-@pytest.fixture
-def review_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
-    if os.environ.get("REDIS_URL"):
-        request.getfixturevalue("celery_worker_process")
-    return daphne_server
-
-
 def reviewed_page(browser: Any, server: str, user: Any, language: str, game: Game) -> Any:
     """The game reviewed, its review page open at LIGHT's turn 3 (two turns on)."""
     job = threading.Thread(target=analyse_then_close, args=(game.pk,))
@@ -93,7 +85,7 @@ def reviewed_page(browser: Any, server: str, user: Any, language: str, game: Gam
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_a_cube_decision_is_rolled_out_from_the_review(
     browser: Any,
-    review_server: str,
+    play_server: str,
     user: Any,
     held_reviews: list[int],
     cube_game_played: Game,
@@ -103,7 +95,7 @@ def test_a_cube_decision_is_rolled_out_from_the_review(
     with translation.override(language):
         queued = str(ANALYSIS_STRINGS["rollout_queued"])
     assert held_reviews == [cube_game_played.pk]
-    page = reviewed_page(browser, review_server, user, language, cube_game_played)
+    page = reviewed_page(browser, play_server, user, language, cube_game_played)
     assert GameAnalysis.objects.get(game=cube_game_played).state == AnalysisState.DONE
     double = next(
         d for d in cube_decisions(cube_game_played) if d.before_turn == 3 and d.decision == "double"
@@ -223,7 +215,7 @@ ROLLED = re.compile(r"^([+-]\d\.\d{3}) ± (0\.\d{3})$")
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_a_checker_decision_is_rolled_out_from_the_review(
     browser: Any,
-    review_server: str,
+    play_server: str,
     user: Any,
     held_reviews: list[int],
     cube_game_played: Game,
@@ -233,7 +225,7 @@ def test_a_checker_decision_is_rolled_out_from_the_review(
     with translation.override(language):
         queued = str(ANALYSIS_STRINGS["rollout_queued"])
         labels = {code: str(label) for code, label in ERROR_LABELS.items()}
-    page = reviewed_page(browser, review_server, user, language, cube_game_played)
+    page = reviewed_page(browser, play_server, user, language, cube_game_played)
     turn = cube_game_played.turns.get(number=3)  # LIGHT's 5-2, after the take
     assert not TurnAnalysis.objects.get(analysis__game=cube_game_played, number=3).forced
     table = page.locator("#rv-alternatives")

@@ -8,7 +8,6 @@ analyses on the ``analysis`` queue, otherwise the web process's pool does.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -31,13 +30,6 @@ pytestmark = [
 START = Position.start().position_id()
 
 
-@pytest.fixture
-def board_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
-    if os.environ.get("REDIS_URL"):
-        request.getfixturevalue("celery_worker_process")
-    return daphne_server
-
-
 def zh(key: str) -> str:
     with translation.override("zh-hans"):
         return str(ANALYSIS_STRINGS[key])
@@ -52,7 +44,7 @@ def address(page: Any) -> dict[str, list[str]]:
 
 
 def test_an_address_opens_its_position_and_roll_with_ranked_plays_and_arrows(
-    board_server: str, browser_page: Any
+    play_server: str, browser_page: Any
 ) -> None:
     page = browser_page
     page.goto(f"/analysis/?id={START}&dice=31")
@@ -73,7 +65,7 @@ def test_an_address_opens_its_position_and_roll_with_ranked_plays_and_arrows(
 
 
 def test_set_up_by_clicks_and_keys_with_pips_and_the_fifteen_checker_check(
-    board_server: str, browser_page: Any
+    play_server: str, browser_page: Any
 ) -> None:
     page = browser_page
     page.goto("/analysis/")
@@ -122,7 +114,7 @@ def test_set_up_by_clicks_and_keys_with_pips_and_the_fifteen_checker_check(
 
 
 def test_bad_input_is_refused_in_words_and_the_board_stays(
-    board_server: str, browser_page: Any
+    play_server: str, browser_page: Any
 ) -> None:
     page = browser_page
     page.goto(f"/analysis/?id={START}")
@@ -139,7 +131,7 @@ def test_bad_input_is_refused_in_words_and_the_board_stays(
     assert page.locator("#ab-board g.b-checkers circle.b-light").count() == 15
 
 
-def test_a_variation_is_played_by_keys_then_undone(board_server: str, browser_page: Any) -> None:
+def test_a_variation_is_played_by_keys_then_undone(play_server: str, browser_page: Any) -> None:
     page = browser_page
     page.goto(f"/analysis/?id={START}&dice=31")
     page.locator('#ab-board [data-point="8"]').wait_for(state="attached")
@@ -169,7 +161,7 @@ DOUBLE_PASS = "d1bABBi8eYQJQA"  # a money double and a pass, the side on roll's
 
 
 def test_the_cube_and_the_score_set_on_the_page_give_the_cube_action(
-    board_server: str, browser_page: Any
+    play_server: str, browser_page: Any
 ) -> None:
     page = browser_page
     page.goto(f"/analysis/?id={DOUBLE_PASS}&jacoby=1")

@@ -12,7 +12,6 @@ is computed by a real Celery worker on the ``hints`` queue.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -55,13 +54,6 @@ SCREEN = {
 
 LAST_MOVE = {"zh-hans": "电脑的上一步", "en": "the computer's last move"}
 REVIEW = {"zh-hans": "你仍然这样走了。", "en": "You played it anyway."}
-
-
-@pytest.fixture
-def tutor_server(request: pytest.FixtureRequest, daphne_server: str) -> str:
-    if os.environ.get("REDIS_URL"):
-        request.getfixturevalue("celery_worker_process")
-    return daphne_server
 
 
 def open_game(browser: Any, server: str, user: Any, game: Game, language: str) -> Any:
@@ -137,12 +129,12 @@ def tutor_warnings(game: Game) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_an_error_is_warned_with_cost_reason_and_arrows_then_undone_and_played_best(
-    browser: Any, tutor_server: str, user: Any, language: str
+    browser: Any, play_server: str, user: Any, language: str
 ) -> None:
     set_prefs(user, tutor="bad", language=language)
     game = opening_31(user)
     words = SCREEN[language]
-    page = open_game(browser, tutor_server, user, game, language)
+    page = open_game(browser, play_server, user, game, language)
     play_error_and_end(page)
     assert page.locator("#tutor-title").inner_text() == words["title"]
     cost = page.locator("#tutor-cost").inner_text()
@@ -203,11 +195,11 @@ def test_an_error_is_warned_with_cost_reason_and_arrows_then_undone_and_played_b
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_play_it_anyway_commits_the_error_and_keeps_the_override(
-    browser: Any, tutor_server: str, user: Any, language: str
+    browser: Any, play_server: str, user: Any, language: str
 ) -> None:
     set_prefs(user, tutor="very_bad", language=language)
     game = opening_31(user)
-    page = open_game(browser, tutor_server, user, game, language)
+    page = open_game(browser, play_server, user, game, language)
     play_error_and_end(page)
     page.keyboard.press("k")
     page.wait_for_function("() => (window.__shuanglu.state.last_turn || {}).number >= 1")
@@ -231,11 +223,11 @@ def test_play_it_anyway_commits_the_error_and_keeps_the_override(
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_with_the_tutor_off_the_error_commits_at_once(
-    browser: Any, tutor_server: str, user: Any, language: str
+    browser: Any, play_server: str, user: Any, language: str
 ) -> None:
     set_prefs(user, language=language)
     game = opening_31(user)
-    page = open_game(browser, tutor_server, user, game, language)
+    page = open_game(browser, play_server, user, game, language)
     step(page, 13, 10)
     step(page, 6, 5)
     page.locator("#btn-end").click()
@@ -262,14 +254,14 @@ def test_with_the_tutor_off_the_error_commits_at_once(
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_a_pass_of_a_clear_take_is_warned_before_it_is_sent(
-    browser: Any, tutor_server: str, user: Any, language: str, held_computer_turns: list
+    browser: Any, play_server: str, user: Any, language: str, held_computer_turns: list
 ) -> None:
     set_prefs(user, tutor="bad", language=language)
     game = services.start_game_from(
         user, "casual", Position.start(), Side.DARK, kind=GameKind.MONEY
     )
     assert services.finish_computer_cube(game.pk, game.version, "double")
-    page = open_game(browser, tutor_server, user, game, language)
+    page = open_game(browser, play_server, user, game, language)
     page.locator("#btn-pass").click()
     page.locator("#tutor-panel").wait_for(state="visible", timeout=20_000)
     assert SCREEN[language]["cube_cost"] in page.locator("#tutor-cost").inner_text()
