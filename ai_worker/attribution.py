@@ -38,7 +38,8 @@ way. ``weighed`` sorts by share, largest first; shares within ``TIE`` of
 each other keep the teacher's order, and reasons without a share come last. It is run for
 played errors only (the review, the tutor's panel): one 1-ply ranking of the
 roll and the features of each legal play, and for ``safer`` the opponent's
-21 rolls ranked at 1-ply on both boards (``bench/teaching.py`` times it).
+21 rolls on both boards, each answered by its best play at 1-ply as the
+search answers its nodes (``ai_worker.search``; ``bench/teaching.py`` times it).
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from ai_worker.candidates import Candidate
 from ai_worker.explain import Reason
 from ai_worker.features import Features, position_features
 from ai_worker.ranking import Ranked, RankFn, default_rank
-from games.engine import ROLLS, Dice, Position
+from games.engine import Dice, Position
 
 # The exact terms of the gap: the chance each gammon reason compares, and
 # the sign that makes it favour the best play.
@@ -146,7 +147,7 @@ def shares(
             continue
         if reason.code == "safer":
             board = Position.from_position_id
-            cost = shot_cost(board(best.result_id), board(other.result_id), rank)
+            cost = shot_cost(board(best.result_id), board(other.result_id))
             found.append(max(0.0, cost) / gap if gap > 0 else None)
             continue
         lacks = LACKS.get(reason.code)
@@ -159,28 +160,22 @@ def shares(
     return found
 
 
-def replies(result: Position, rank: RankFn = default_rank) -> list[tuple[int, bool, float]]:
+def replies(result: Position) -> list[tuple[int, bool, float]]:
     """For each of the opponent's 21 rolls after ``result``: (its weight of
     36, whether a play of it hits, the value for the side that just moved
-    after the opponent's best play, by the network)."""
-    from ai_worker.evaluator import value_unmoved
+    after the opponent's best play, by the network: ``ai_worker.search``'s
+    replies, as its search answers every node)."""
+    from ai_worker.evaluator import sane_search, to_board26
 
-    opponent = Position(result.opp, result.me)
-    found = []
-    for d1, d2, weight in ROLLS:
-        ranked = rank(opponent, Dice(d1, d2), 1)  # every legal play
-        hits = any(step.hit for r in ranked for step in r.play.steps)
-        value = ranked[0].equity if ranked else value_unmoved(opponent, 1)[0]
-        found.append((weight, hits, -float(value)))
-    return found
+    return sane_search().replies(to_board26(result))
 
 
-def shot_cost(best: Position, other: Position, rank: RankFn = default_rank) -> float:
+def shot_cost(best: Position, other: Position) -> float:
     """What the other play's shots cost against the best's, in equity: one
     roll deeper the gap is a sum over the opponent's 21 rolls (each its
     chance times the two boards' difference after its best play); the rolls
     that hit a blot of one play and not of the other are the shots' part."""
-    rolls = zip(replies(best, rank), replies(other, rank), strict=True)
+    rolls = zip(replies(best), replies(other), strict=True)
     return sum(w * (b - o) for (w, hb, b), (_w, ho, o) in rolls if hb != ho) / 36
 
 
@@ -202,7 +197,7 @@ def _network_values(position: Position, dice: Dice, rank: RankFn) -> dict[Positi
             equity=float(r.equity),
             win=float(r.probs.win),
             hits=sum(1 for step in r.play.steps if step.hit),
-            after=position_features(r.play.result),
+            after=position_features(r.play.result, shots=False),  # no LACKS reads them
         )
 
     return {r.play.result: one(r) for r in rank(position, dice, 1)}

@@ -124,9 +124,27 @@ class SaneSearch:
             board, (total[0] / 36, total[1] / 36, total[2] / 36, total[3] / 36, total[4] / 36)
         )
 
+    def replies(self, board: Sequence[int]) -> list[tuple[int, bool, float]]:
+        """For each of the opponent's 21 rolls after ``board``: its weight of
+        36, whether one of its plays hits (puts a checker of the side that
+        moved on the bar), and that side's equity after the opponent's best
+        play at 1-ply, as ``_average`` picks it (``ai_worker.attribution``'s
+        shots, one roll deeper)."""
+        opp_pre = self._cpp.flip_board(list(board))
+        found = []
+        for d1, d2, weight in ROLLS:
+            plays = self._cpp.possible_moves(opp_pre, d1, d2)
+            _reply, chances = self._best_of(plays, opp_pre)
+            hits = any(reply[0] > opp_pre[0] for reply in plays)
+            found.append((weight, hits, -Probs(*chances).equity))
+        return found
+
     def _best_reply(self, opp_pre: list[int], d1: int, d2: int) -> tuple[list[int], Chances]:
+        return self._best_of(self._cpp.possible_moves(opp_pre, d1, d2), opp_pre)
+
+    def _best_of(self, replies: list[list[int]], opp_pre: list[int]) -> tuple[list[int], Chances]:
         best: tuple[float, list[int], Chances] | None = None
-        for reply in self._cpp.possible_moves(opp_pre, d1, d2):
+        for reply in replies:
             over = self._cpp.check_game_over(reply)
             c = _finished(over) if over else self._leaf(reply, opp_pre)
             equity = 2.0 * c[0] - 1.0 + c[1] + c[2] - c[3] - c[4]

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai_worker import analysis
-from ai_worker.attribution import GAMMON_TERMS, LACKS, TIE
+from ai_worker.attribution import GAMMON_TERMS, LACKS, TIE, replies
 from ai_worker.candidates import compared
 from ai_worker.evaluator import rank_plays, value_unmoved
 from ai_worker.features import position_features
@@ -62,6 +62,26 @@ def after_each_roll(result: Position) -> dict[tuple[int, int], tuple[bool, float
         value = ranked[0].equity if ranked else value_unmoved(opponent, 1)[0]
         found[(d1, d2)] = (hits, -value)
     return found
+
+
+@pytest.mark.slow  # 100 boards, each 21 rolls ranked twice
+def test_the_shots_replies_are_the_rules_plays_best_reply() -> None:
+    # The shots' part reads the opponent's replies from bgsage's move
+    # generator (as the search does); they must be the rules' own: for each
+    # roll, whether a legal play hits and the value after its best play.
+    boards = [
+        plays[i].result
+        for position, dice in POOL
+        for plays in [legal_plays(position, dice)]
+        for i in (0, -1)
+    ]
+    weight = {(d1, d2): w for d1, d2, w in ROLLS}
+    for board in boards:
+        rules = after_each_roll(board)
+        fast = replies(board)
+        assert [w for w, _h, _v in fast] == [weight[r] for r in rules]
+        assert [h for _w, h, _v in fast] == [h for h, _v in rules.values()], board
+        assert [v for _w, _h, v in fast] == pytest.approx([v for _h, v in rules.values()], abs=1e-9)
 
 
 def test_a_gap_almost_all_gammons_is_led_by_the_gammons() -> None:
