@@ -62,8 +62,11 @@ class Features:
     bearing_off: bool = False  # every checker of the mover's home (1..6) or off
 
 
-def position_features(board: Board) -> Features:
-    """Every fact the explanations use, for ``board`` seen from the mover's side."""
+def position_features(board: Board, shots: bool = True) -> Features:
+    """Every fact the explanations use, for ``board`` seen from the mover's
+    side. With ``shots`` False the shot counts are left at 0 (counting them
+    is most of the time spent here), for a caller that compares every legal
+    play on other facts."""
     me, opp = board.me, board.opp
     made = tuple(p for p in range(24, 0, -1) if me[p - 1] >= 2)
     prime, prime_top = longest_prime(board)
@@ -73,8 +76,8 @@ def position_features(board: Board) -> Features:
     return Features(
         blots=blots,
         exposed=exposed,
-        shots=count_shots(board, among=exposed) if exposed else 0,
-        back_shots=count_shots(board, among=back) if back else 0,
+        shots=count_shots(board, among=exposed) if exposed and shots else 0,
+        back_shots=count_shots(board, among=back) if back and shots else 0,
         opp_home_points=opponent_home_points(board),
         made_points=made,
         home_points=sum(1 for p in made if p <= 6),
