@@ -191,6 +191,13 @@ def at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
             strategy.clear_cache()
 
 
+def with_searched(ranked: Sequence[RankedPlay], searched: RankedPlay) -> list[RankedPlay]:
+    """``ranked`` with ``searched`` (one of its plays, ``at_depth``) in its
+    place, in order."""
+    result = searched.play.result
+    return _sorted([searched if r.play.result == result else r for r in ranked])
+
+
 def bearoff_rolls(position: Position) -> float | None:
     """The mover's expected rolls to bear off (bgsage's one-sided database),
     or ``None`` when a checker of the mover is outside its home board."""

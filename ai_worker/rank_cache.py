@@ -64,6 +64,12 @@ def ranked_plays(
     return ranked
 
 
+def remember_plays(position: Position, dice: Dice, ply: int, ranked: Sequence[Ranked]) -> None:
+    """Keep ``ranked`` as the ranking of (position, dice) at ``ply`` (one more
+    of its plays searched at ``ply``: ``learning.tutor``)."""
+    cache.set(plays_key(position, dice, ply), list(ranked), KEEP_SECONDS)
+
+
 def _kept(ranked: Sequence[Ranked], keep: Play | None, ply: int, shown: int) -> bool:
     """The cached ranking serves if its ``shown`` best and ``keep`` were all
     searched at ``ply`` (one value per play: issue 31)."""

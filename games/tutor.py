@@ -20,17 +20,17 @@ it anyway, a step) moves the game on and the panel goes in every tab.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from accounts.preferences import tutor_level
 from games.models import Game
-from games.signals import tutor_check
+from games.signals import person_to_decide, tutor_check
 
 # The error classes the tutor warns of, the least first (ai_worker.grading's).
 LEVELS = ("doubtful", "bad", "very_bad")
@@ -89,6 +89,10 @@ class Decision:
     action: str = ""  # a cube action: no_double, double, take, pass
 
 
+def _no_words() -> dict[str, Any]:
+    return {}
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The tutor's judgement: ``ready`` False when the ranking was not there in time."""
@@ -98,7 +102,10 @@ class Verdict:
     error: str = "none"
     lost: float = 0.0
     best: str = ""  # the best play's notation, or the right cube action
-    words: dict[str, Any] = field(default_factory=dict)  # the panel, by language
+    # The panel's words, in the active language: made only for a warning
+    # shown (the reasons weighed by share cost tens of ms; bench/tutor.py),
+    # not for an error under the person's level nor one played anyway.
+    words: Callable[[], dict[str, Any]] = _no_words
 
 
 def level_of(game: Game) -> str:
@@ -128,9 +135,14 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
     if level == OFF:
         return True
     mode = _mode.get()
-    verdict = _verdict(game, decision, WAIT_SECONDS if mode == WAIT else 0.0)
-    if not verdict.ready and mode == DEFER and verdict.key:
-        raise RankingNotReadyError(verdict.key)
+    verdict = _verdict(game, decision, 0.0)
+    if not verdict.ready and verdict.key and mode != NOW:
+        # Nothing may be ranking it (the tutor switched on mid-turn, a lost
+        # message, an evicted entry): it is asked for now, then waited for.
+        person_to_decide.send(sender=Game, game_id=game.pk, version=game.version)
+        if mode == DEFER:
+            raise RankingNotReadyError(verdict.key)
+        verdict = _verdict(game, decision, WAIT_SECONDS)
     game.tutored = True
     number = _decision_number(game)
     if not verdict.ready:
@@ -146,10 +158,10 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
         return True
     # The panel is kept with the warning while it is pending, at the version
     # the command saves (every state at that version shows it).
-    version = game.version + 1
-    panel = {"version": version, "command": _command_of(decision), "words": verdict.words}
+    version, words = game.version + 1, verdict.words()
+    panel = {"version": version, "command": _command_of(decision), "words": words}
     _record(game, {**entry, "outcome": PENDING, **panel})
-    game.__dict__["tutor_reply"] = {"warning": verdict.words, "version": version}
+    game.__dict__["tutor_reply"] = {"warning": words, "version": version}
     return False
 
 

@@ -15,7 +15,7 @@ what the play costs, the review's reasons contrasting it with the best play
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -64,8 +64,11 @@ def cube_decision(game: Game) -> tuple[Position, CubeContext, str] | None:
 
 
 def prepare(game_id: int, version: int) -> None:
-    """Rank the person's decision at ``version`` into the shared cache."""
-    game = Game.objects.filter(pk=game_id, version=version).first()
+    """Rank the person's decision into the shared cache: the one at
+    ``version``, or the one the game is at now (a step since does not change
+    the decision, and a ranking skipped for it left End turn waiting a second
+    for nothing: bench/tutor.py)."""
+    game = Game.objects.filter(pk=game_id, version__gte=version).first()
     if game is None or game.is_over or game.turn != Side.LIGHT.value:
         return
     cube = cube_decision(game)
@@ -88,14 +91,18 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
     ranked = rank_cache.wait_for_plays(position, dice, expert_ply(), wait)
     if ranked is None:
         return Verdict(ready=False, key=rank_cache.plays_key(position, dice, expert_ply()))
-    played = next((r for r in ranked if r.play.result.position_id() == decision.result_id), None)
+    result = Position.from_position_id(decision.result_id)
+    played = next((r for r in ranked if r.play.result == result), None)
     if played is None or len(ranked) < 2:
         return Verdict(ready=True)
     best = ranked[0]
     # A play the ranking's filter left at 1-ply is searched at the Expert's
-    # depth now, as the review values the play made (``keep``).
-    if isinstance(played, evaluator.RankedPlay):
+    # depth now, as the review values the play made (``keep``), and kept in
+    # the ranking: played anyway, and in the review, it is not searched again.
+    if isinstance(played, evaluator.RankedPlay) and played.ply < expert_ply():
         played = evaluator.at_depth(position, played, expert_ply())
+        searched = evaluator.with_searched(cast("list[evaluator.RankedPlay]", ranked), played)
+        rank_cache.remember_plays(position, dice, expert_ply(), searched)
     lost = max(0.0, float(best.equity) - float(played.equity))
     error = classify(lost).value
     return Verdict(
@@ -103,7 +110,7 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
         error=error,
         lost=lost,
         best=best.play.notation(),
-        words=_play_words(position, dice, best, played, error, lost) if error != "none" else {},
+        words=lambda: _play_words(position, dice, best, played, error, lost),
     )
 
 
@@ -161,7 +168,7 @@ def _cube_verdict(game: Game, decision: Decision, wait: float) -> Verdict:
         error=error,
         lost=lost,
         best=str(advice.best),
-        words=_cube_words(advice, action, error, lost) if error != "none" else {},
+        words=lambda: _cube_words(advice, action, error, lost),
     )
 
 

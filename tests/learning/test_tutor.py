@@ -151,6 +151,64 @@ def test_a_ranking_not_ready_lets_the_turn_through_after_a_second_saying_so(user
 
 
 @pytest.mark.usefixtures("fresh_cache")
+def test_a_ranking_asked_after_a_step_ranks_the_decision_all_the_same(user: Any) -> None:
+    # The worker took the ranking once the person had moved a checker: the
+    # decision is the same, and it is ranked (it once waited End turn a
+    # second for nothing: bench/tutor.py).
+    tutor_on(user)
+    game = opening_31(user, ready=False)
+    asked_at = game.version
+    game = play(game, user, ERROR[:1])
+    assert game.version > asked_at
+    tutor.prepare(game.pk, asked_at)
+    assert rank_cache.peek_plays(Position.start(), Dice(3, 1), tutor.expert_ply()) is not None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("fresh_cache")
+def test_an_end_turn_whose_ranking_was_never_asked_for_asks_and_is_checked(
+    user: Any, settings: Any
+) -> None:
+    # Nothing ranked the roll (the tutor switched on mid-turn, a lost
+    # message): End turn asks for it and is checked against it within the
+    # second, instead of going through unchecked.
+    settings.CELERY_BROKER_URL = ""  # the ranking on this process's own pool
+    tutor_on(user)
+    game = play(opening_31(user, ready=False), user, ERROR)
+    began = time.monotonic()
+    warned = services.end_turn(game.pk, user, game.version)
+    said = reply_of(warned)
+    assert said is not None and "unchecked" not in said, said
+    assert said["warning"]["error"] == "very_bad" and warned.turn == Side.LIGHT.value
+    assert time.monotonic() - began < 1.0
+
+
+# 8/7 8/5 with the opening 31: the ranking's filter leaves it at 1-ply.
+SHALLOW = [(8, 7), (8, 5)]
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_play_searched_at_commit_stays_searched_for_play_it_anyway(user: Any) -> None:
+    tutor_on(user)
+    game = play(opening_31(user), user, SHALLOW)
+    key = (Position.start(), Dice(3, 1), tutor.expert_ply())
+    before = rank_cache.peek_plays(*key)
+    assert before is not None
+    (shallow,) = [r for r in before if r.play.notation() == "8/7 8/5"]
+    assert shallow.ply < tutor.expert_ply()
+    warned = services.end_turn(game.pk, user, game.version)
+    assert reply_of(warned) is not None
+    after = rank_cache.peek_plays(*key)
+    assert after is not None
+    (searched,) = [r for r in after if r.play.notation() == "8/7 8/5"]
+    assert searched.ply == tutor.expert_ply()
+    # 仍然这样走 and the review read that value: the warning's loss is the one recorded.
+    done = services.end_turn(game.pk, user, warned.version, anyway=True)
+    lost = after[0].equity - searched.equity
+    assert done.tutor_warnings[-1]["lost"] == pytest.approx(lost, abs=1e-4)
+
+
+@pytest.mark.usefixtures("fresh_cache")
 def test_the_level_decides_what_is_warned(user: Any) -> None:
     # 13/10 6/5 is very bad: warned at every level; the best play at none.
     for level in ("doubtful", "bad", "very_bad"):
