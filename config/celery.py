@@ -1,4 +1,4 @@
-"""The Celery app: ``celery -A config worker -Q moves`` (and ``-Q hints,analysis``).
+"""The Celery app: ``celery -A config worker -Q moves`` (``-Q hints``, ``-Q analysis``).
 
 Settings come from Django's ``CELERY_`` namespace (config/settings.py); each
 task declares its queue (``shared_task(declared_queue="moves")``) and
