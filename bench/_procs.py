@@ -78,6 +78,32 @@ def start_worker(
     return process
 
 
+def procfile_workers(path: Path = ROOT / "site" / "Procfile") -> list[dict[str, Any]]:
+    """The Celery workers ``site/Procfile`` starts, as ``start_worker`` takes
+    them: ``name``, ``queues``, ``concurrency`` and ``nice`` (one fact in one
+    place: a bench in production shape runs the workers the site runs).
+
+    >>> [w["name"] for w in procfile_workers()][:1]
+    ['moves']
+    """
+    found = []
+    for line in path.read_text().splitlines():
+        name, _, command = line.partition(":")
+        words = command.split()
+        if line.startswith("#") or "worker" not in words:
+            continue
+        nice = int(words[words.index("-n") + 1]) if words[0] == "nice" else 0
+        found.append(
+            {
+                "name": name.strip(),
+                "queues": words[words.index("-Q") + 1],
+                "concurrency": int(words[words.index("--concurrency") + 1]),
+                "nice": nice,
+            }
+        )
+    return found
+
+
 def spawn(
     command: list[str], env: dict[str, str], log_path: Path, nice: int = 0
 ) -> subprocess.Popen[bytes]:

@@ -3,9 +3,9 @@
     DATABASE_URL=postgres://.../scratch REDIS_URL=redis://127.0.0.1:6379/9 \\
         .venv/bin/python bench/fairness.py [--samples 20] [--flooders 30] [--board 40]
 
-Production shape on one machine, as ``./dev prod`` starts the workers: a
-``moves`` worker taking ``moves,hints`` (2 children) and an ``analysis``
-worker at nice 10 taking ``hints,analysis`` (1 child), on PostgreSQL and
+Production shape on one machine, with the workers of site/Procfile (as
+``./dev prod`` starts them): ``moves`` taking ``moves,hints`` (2 children),
+``hints`` (1 child) and ``analysis`` at nice 10 (1 child), on PostgreSQL and
 Redis. The database is migrated and its games are the bench's: give it a
 scratch database, and a Redis db of its own (its queues are emptied).
 
@@ -64,12 +64,10 @@ ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
 
 def start_workers(env: dict[str, str], logs: Path) -> list[subprocess.Popen[bytes]]:
-    """The two workers of ./dev prod, ready."""
+    """The workers of site/Procfile, ready."""
     return [
-        _procs.start_worker(env, logs / "worker-moves.log", "moves,hints,watchdog", 2, 0, "moves"),
-        _procs.start_worker(
-            env, logs / "worker-analysis.log", "hints,analysis,watchdog", 1, 10, "analysis"
-        ),
+        _procs.start_worker(env, logs / f"worker-{spec['name']}.log", **spec)
+        for spec in _procs.procfile_workers()
     ]
 
 

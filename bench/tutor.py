@@ -6,10 +6,12 @@ tutor on against tutor off in the same run, and the CPU the tutor adds a turn.
 
 Zero set-up (no DATABASE_URL / REDIS_URL: SQLite, the in-memory channel
 layer and cache, the ranking on daphne's in-process pools) or the
-production shape (DATABASE_URL and REDIS_URL: PostgreSQL, Redis, and the two
-Celery workers of site/Procfile: ``moves`` taking moves,hints,watchdog with
-two children, ``analysis`` at nice 10 taking hints,analysis,watchdog with
-one). One daphne as bench/live.py starts it (DEBUG off). The bench uses the
+production shape (DATABASE_URL and REDIS_URL: PostgreSQL, Redis, and the
+Celery workers of site/Procfile, ``--procfile`` another's: ``moves`` taking
+moves,hints,watchdog with two children, ``hints`` with one, ``analysis`` at
+nice 10 with one). Daphne as bench/live.py starts it (DEBUG off), one per
+core in production shape as ``./dev prod`` runs it (``--servers``, 2), the
+games spread over them as the proxy does; one in zero set-up. The bench uses the
 database and Redis database it is given as its own (their tables and keys
 are overwritten).
 
@@ -21,9 +23,12 @@ A player's turn: the roll arrives (the state after the computer's move, or
 the socket's opening for the first); the person thinks a random
 ``--think`` seconds (2 to 8 s: a club player's usual pace on a checker
 play, slower than a strong player's 1-3 s, faster than a beginner's long
-looks), moving a random legal step at a time during it, and presses End
-turn at the end of it. Timed: End turn until the reply and the state that
-follow it (the commit, or the warning). A warned play is then played
+looks), moving a step at a time during it, and presses End turn at the end
+of it. The play is a learner's (``--player learner``: the Beginner's noise
+on the network's values, ``learner_steps``) or random legal steps
+(``--player random``: warned on about half the turns, the worst case).
+Timed: End turn until the reply and the state that follow it (the commit,
+or the warning). A warned play is then played
 anyway (仍然这样走, not timed). The ranking the tutor checks against starts
 as the site starts it: when the roll is known (``games.services.rows``'s
 ``person_to_decide``, ``learning.tutor.prepare`` on the ``hints`` queue).
@@ -32,8 +37,9 @@ Tutor off and on alternate in blocks of ``--block`` seconds on the same
 games and servers (off, on, on, off, off, on: ABBA, so a drift of the
 machine's load weighs on both alike); every player's preference is switched
 at a block's start. A turn counts in a block when its roll and its End turn
-both fell inside it (a turn across a switch is left out: its ranking was
-started, or not, under the other setting). CPU per turn: each server
+both fell inside it, the roll after its first ``WARM_SECONDS`` (a turn
+across a switch is left out: its ranking was started, or not, under the
+other setting). CPU per turn: each server
 group's CPU seconds over a setting's blocks divided by the End turns sent
 in them; the tutor's cost is on minus off.
 
@@ -48,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import random
 import subprocess
@@ -71,6 +78,12 @@ SIGMA = 0.17  # the Beginner tier's noise (games.tiers): positions a learner rea
 ON, OFF = "bad", "off"  # the tutor warns of bad and worse when on
 PATTERN = (OFF, ON, ON, OFF, OFF, ON)
 ANSWER_TIMEOUT = 30.0
+# A block's first seconds are not timed: every player's setting changes at
+# once at its start (no site sees that), and with the tutor on, the
+# decisions already open then are ranked at once, all together, when their
+# End turn finds no ranking (games.tutor); the rankings of the rolls just
+# after queue behind that burst.
+WARM_SECONDS = 5.0
 
 
 @dataclass
@@ -93,6 +106,7 @@ class Run:
     # perf_counter when each block's setting was in force (its players' rows written)
     settled: list[float] = field(default_factory=list)
     spare: list[tuple[str, list[int]]] = field(default_factory=list)  # next games' positions
+    learner: bool = True  # the person plays as a learner (``learner_steps``), not at random
 
     def block(self, at: float) -> int:
         """The block ``at`` falls in; -1 before the first (the spread start), len after."""
@@ -156,6 +170,23 @@ def make_games(owners: list[Any], made: list[tuple[str, list[int]]]) -> list[int
     return [g.pk for g in Game.objects.bulk_create(games)]
 
 
+def learner_steps(state: dict[str, Any], rng: random.Random) -> list[dict[str, int]]:
+    """The steps of the play a learner picks for the state's roll: the
+    network's 1-ply values with the Beginner tier's noise (``SIGMA``, the
+    computer's Beginner: PR about 25, games/tier_pr.json), as the page's
+    steps. A random play would be warned on most turns; a learner who turns
+    the tutor on errs on fewer (the run prints the share warned)."""
+    from ai_worker import evaluator
+    from games.engine import Dice, Position
+
+    position = Position.from_position_id(state["ids"]["position_id"])
+    ranked = evaluator.rank_plays(position, Dice(*state["dice"]), 1)
+    if not ranked:
+        return []
+    play = max(ranked, key=lambda r: r.equity + rng.gauss(0.0, SIGMA)).play
+    return [{"from": s.src, "to": s.dst, "die": s.die} for s in play.steps]
+
+
 def my_roll(state: dict[str, Any]) -> bool:
     """The person is to play a roll, nothing moved yet."""
     return (
@@ -216,12 +247,16 @@ async def turns(run: Run, sock: Socket, game_id: int, rng: random.Random) -> dic
     n = 0
     while not run.over() and my_roll(state):
         done_at = rolled + rng.uniform(*run.think)
+        planned = learner_steps(state, rng) if run.learner else []
         # The checkers move one step at a time while the person thinks.
         while not state["can_end_turn"] and state["allowed"]:
             await sock.idle(max(0.0, (done_at - time.perf_counter()) * rng.uniform(0.2, 0.5)))
             n += 1
             step = {"type": "step", "id": f"s{n}", "version": state["version"]}
-            _, state = await command(sock, run, game_id, {**step, **rng.choice(state["allowed"])})
+            wanted = planned.pop(0) if planned else None
+            allowed: list[dict[str, Any]] = state["allowed"]
+            moved = wanted if wanted is not None and wanted in allowed else rng.choice(allowed)
+            _, state = await command(sock, run, game_id, {**step, **moved})
         await sock.idle(max(0.0, done_at - time.perf_counter()))
         sent = time.perf_counter()
         n += 1
@@ -237,7 +272,7 @@ async def turns(run: Run, sock: Socket, game_id: int, rng: random.Random) -> dic
         same = (
             run.block(rolled) == at_end == run.block(answered)
             and 0 <= at_end < len(run.levels)
-            and rolled >= run.settled[at_end]
+            and rolled >= run.settled[at_end] + WARM_SECONDS
         )
         level = run.levels[at_end] if same else ""
         run.turns.append(Turn(level, ms, "warning" in said, bool(said.get("unchecked"))))
@@ -285,7 +320,7 @@ async def switcher(run: Run, users: list[Any], meter: _procs.CpuMeter) -> list[d
 
 
 async def play(
-    port: int,
+    ports: list[int],
     games: list[tuple[Any, int, str]],
     spare: list[tuple[str, list[int]]],
     args: Any,
@@ -296,10 +331,12 @@ async def play(
     levels = [PATTERN[i % len(PATTERN)] for i in range(args.blocks)]
     starts = [first + i * args.block for i in range(len(levels) + 1)]
     run = Run(args.think_range, starts, levels, ended=[0] * len(levels), spare=spare)
+    run.learner = args.player == "learner"
     rng = random.Random(args.seed)
     players = [
+        # Each game on one server, as the proxy spreads them.
         asyncio.create_task(player(run, port, u, g, c, random.Random(rng.random())))
-        for u, g, c in games
+        for port, (u, g, c) in zip(itertools.cycle(ports), games, strict=False)
     ]
     blocks = await switcher(run, [u for u, _, _ in games], meter)
     await asyncio.gather(*players)
@@ -309,7 +346,8 @@ async def play(
 def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> None:
     print(
         f"\n{shape}: {games} games at once, End turn {run.think[0]:g}..{run.think[1]:g} s"
-        f" after the roll; {len(blocks)} blocks of {blocks[0]['seconds']:.0f} s"
+        f" after the roll, {'a learner' if run.learner else 'random'}'s plays;"
+        f" {len(blocks)} blocks of {blocks[0]['seconds']:.0f} s"
         f" ({', '.join(b['level'] for b in blocks)})"
     )
     rows: dict[str, dict[str, float]] = {}
@@ -382,14 +420,26 @@ def main() -> None:
     parser.add_argument(
         "--think", default="2,8", help="seconds from the roll to End turn: low,high"
     )
-    parser.add_argument("--block", type=float, default=22.0, help="seconds per block")
+    parser.add_argument("--block", type=float, default=27.0, help="seconds per block")
     parser.add_argument(
         "--blocks", type=int, default=6, help="blocks (off, on, on, off, off, on ...)"
     )
+    parser.add_argument(
+        "--player",
+        choices=("learner", "random"),
+        default="learner",
+        help="the person's plays: a learner's (the Beginner's noise) or random legal steps",
+    )
     parser.add_argument("--port", type=int, default=8204)
+    parser.add_argument(
+        "--servers", type=int, default=0, help="daphne processes (default: 2 in production shape)"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
-        "--nice", type=int, default=10, help="the analysis worker's nice (site/Procfile: 10)"
+        "--procfile", default=str(ROOT / "site" / "Procfile"), help="whose workers to start"
+    )
+    parser.add_argument(
+        "--nice", type=int, default=None, help="the niced workers' nice (default site/Procfile's)"
     )
     args = parser.parse_args()
     args.think_range = tuple(float(x) for x in args.think.split(","))
@@ -418,22 +468,18 @@ def main() -> None:
     game_ids = make_games(users, made[: args.games])
     if production:
         cache.clear()  # the bench's own Redis database: no ranking left from a run before
-    daphnes = _procs.start_daphnes(env, [args.port], var_dir)
+    # As ./dev prod runs the site: one daphne per core (WEB_PROCESSES, 2);
+    # zero set-up is one process (its channel layer and cache are its own).
+    servers = args.servers or (2 if production else 1)
+    ports = [args.port + i for i in range(servers)]
+    daphnes = _procs.start_daphnes(env, ports, var_dir)
     workers = []
     if production:  # as site/Procfile starts them
-        workers.append(
-            _procs.start_worker(env, var_dir / "moves.log", "moves,hints,watchdog", 2, name="moves")
-        )
-        workers.append(
-            _procs.start_worker(
-                env,
-                var_dir / "analysis.log",
-                "hints,analysis,watchdog",
-                1,
-                nice=args.nice,
-                name="analysis",
-            )
-        )
+        for spec in _procs.procfile_workers(Path(args.procfile)):
+            if args.nice is not None and spec["nice"]:
+                spec["nice"] = args.nice
+            log = var_dir / f"{spec['name']}.log"
+            workers.append(_procs.start_worker(env, log, **spec))
 
     def groups() -> dict[str, list[int]]:
         found = {"daphne": [p.pid for p in daphnes]}
@@ -445,7 +491,7 @@ def main() -> None:
     try:
         run, blocks = asyncio.run(
             play(
-                args.port,
+                ports,
                 list(zip(users, game_ids, cookies, strict=True)),
                 made[args.games :],
                 args,
