@@ -27,9 +27,6 @@ from games.engine.matfile import (
 )
 from games.models import START_POSITION_ID, CubeAction, Game, Status, Turn
 
-_CUBE_KINDS = {"double": ActionKind.DOUBLE, "take": ActionKind.TAKE, "pass": ActionKind.PASS}
-
-
 def export_text(game: Game) -> str:
     """The match file of ``game``: its whole match, or the game alone."""
     return write_mat(match_record(game))
@@ -107,7 +104,7 @@ def _points_written(game: Game) -> int:
 
 
 def _cube_action(cube: CubeAction) -> Action:
-    return Action(Side(cube.side), _CUBE_KINDS[cube.action], cube=cube.value)
+    return Action(Side(cube.side), ActionKind(cube.action), cube=cube.value)
 
 
 def _roll(turn: Turn) -> Action:

@@ -42,9 +42,6 @@ from games.signals import game_finished
 from games.steps import stored_steps, turn_json
 from games.tiers import DEFAULT_TIER
 
-_CUBE_WORDS = {ActionKind.DOUBLE: "double", ActionKind.TAKE: "take", ActionKind.PASS: "pass"}
-
-
 class AlreadyImportedError(ValueError):
     """The owner imported this very file before (``when``); nothing stored."""
 
@@ -209,7 +206,7 @@ def _store_turns(game: Game, turns: tuple[ReplayedTurn, ...]) -> Turn | None:
                 number=len(cubes) + 1,
                 before_turn=len(rows) + 1,
                 side=action.side.value,
-                action=_CUBE_WORDS[action.kind],
+                action=action.kind.value,  # the stored words are the file's kinds
                 value=offered,
                 position_id=replayed.board.position_id(),
             )
