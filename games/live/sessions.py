@@ -103,13 +103,10 @@ def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
     # and watch it cost daphne 1.7 ms more CPU a socket (bench/live.py, 1,000
     # sockets at once: the first commands' p99 33 -> 457 ms).
     with connection.cursor() as cursor:
-        cursor.execute(_facts_sql(connection.vendor), [user_id, session_key, _now()])
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        cursor.execute(_facts_sql(connection.vendor), [user_id, session_key, now])
         row = cursor.fetchone()
     return tuple(row) if row is not None else None
-
-
-def _now() -> Any:
-    return connection.ops.adapt_datetimefield_value(timezone.now())
 
 
 def _stamp(expire_date: Any) -> float:
