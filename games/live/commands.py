@@ -15,9 +15,9 @@ from games import services, tutor
 from games.engine import BAR, OFF
 from games.engine.fairdice import valid_person_seed
 from games.json_input import JsonInputError, read_object
-from games.live.state import READ_ERRORS, build_state, damaged_words
+from games.live.state import build_state, damaged_words
 from games.models import Game
-from games.row_checks import row_damage
+from games.row_checks import READ_ERRORS, row_damage
 from games.words.cube import describe_cube_refusal
 from games.words.refusals import describe_refusal, refusal_params_json
 
@@ -101,8 +101,11 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             message = _("A resignation is single, gammon or backgammon.")
             raise CommandError("bad_command", message, command_id)
         return {"kind": resign_kind}
-    if kind == "next_game":
-        return _seed_args(data, command_id)
+    if kind == "next_game":  # the person's seed for the next game's dice, if the page sends one
+        seed = data.get("seed")
+        if seed is not None and not (isinstance(seed, str) and valid_person_seed(seed)):
+            raise CommandError("bad_command", bad_seed_message(), command_id)
+        return {} if seed is None else {"seed": seed}
     if kind == "undo":
         return {"whole": True} if _flag(data, "whole", command_id) else {}
     if kind in ANYWAY_TYPES:
@@ -131,16 +134,6 @@ def _flag(data: dict[str, Any], name: str, command_id: str) -> bool:
     return value
 
 
-def _seed_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
-    """The person's seed for the next game's dice, when the page sends one."""
-    seed = data.get("seed")
-    if seed is None:
-        return {}
-    if not (isinstance(seed, str) and valid_person_seed(seed)):
-        raise CommandError("bad_command", bad_seed_message(), command_id)
-    return {"seed": seed}
-
-
 def bad_seed_message() -> str:
     return _(
         "Your dice seed is 1 to 64 letters (A-Z, a-z), digits, underscores or hyphens; "
@@ -156,23 +149,12 @@ def run_command(
         run = services.PERSON_COMMANDS[command.type]
         game = run(game_id, user, command.version, **command.args)
     except services.StepRefusedError as exc:
-        refusal = {
-            "type": "refused",
-            "id": command.id,
-            "code": str(exc.refusal.code.value),
-            "params": refusal_params_json(exc.refusal),
-            "message": describe_refusal(exc.refusal),
-        }
-        return refusal, None
+        refusal = exc.refusal
+        words = describe_refusal(refusal)
+        return _refused(command.id, refusal.code.value, refusal_params_json(refusal), words), None
     except services.CubeRefusedError as exc:
-        cube_refusal = {
-            "type": "refused",
-            "id": command.id,
-            "code": exc.refusal_code,
-            "params": {},
-            "message": describe_cube_refusal(exc.refusal_code),
-        }
-        return cube_refusal, None
+        words = describe_cube_refusal(exc.refusal_code)
+        return _refused(command.id, exc.refusal_code, {}, words), None
     except services.ServiceError as exc:
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:
@@ -191,6 +173,11 @@ def run_command(
         again = "end_turn" if command.type == "step" else command.type
         reply["tutor"] = {**said, "command": again}
     return reply, state
+
+
+def _refused(command_id: str, code: str, params: dict[str, Any], words: str) -> dict[str, Any]:
+    """A command the rules or the moment refuse: nothing changed, no state follows."""
+    return {"type": "refused", "id": command_id, "code": code, "params": params, "message": words}
 
 
 def _state_of(game_id: int) -> dict[str, Any]:
