@@ -1,8 +1,5 @@
-"""The game state sent to the board (docs/interfaces.md §4).
-
-Every point is a display point (LIGHT's numbering). LIGHT's bar and off are
-``25`` and ``0``; DARK's steps are converted and its bar and off are written
-``"bar"`` and ``"off"``. ``describe_state`` words the ``message`` from the
+"""The game state sent to the board (docs/interfaces.md §4), in the display
+numbering (``games.steps``). ``describe_state`` words the ``message`` from the
 state alone, so each socket can phrase it in its own page language.
 """
 
