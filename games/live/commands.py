@@ -7,7 +7,7 @@ consumer only moves frames and calls ``run_command`` off the event loop.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -72,7 +72,7 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     if command_id is None:
         raise CommandError("bad_command", no_id)
     version = data.get("version")
-    if not _is_int(version):
+    if type(version) is not int:  # json.loads's exact types: a bool is no number
         message = _("A command needs the version it was made on.")
         raise CommandError("bad_command", message, command_id)
     return Command(kind, command_id, version, _args(kind, data, command_id))
@@ -80,7 +80,7 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
 
 def _command_id(value: Any) -> tuple[str | None, str]:
     """The command's id as text, or None and what is wrong with it."""
-    text = str(value) if isinstance(value, str) or _is_int(value) else ""
+    text = str(value) if type(value) in (str, int) else ""
     if not text:
         return None, _("A command needs an id.")
     if len(text) > MAX_ID_LENGTH:
@@ -88,10 +88,6 @@ def _command_id(value: Any) -> tuple[str | None, str]:
             "limit": MAX_ID_LENGTH
         }
     return text, ""
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
@@ -113,13 +109,13 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
-    if not (_is_int(src) and _is_int(dst) and OFF <= src <= BAR and OFF <= dst <= BAR):
+    if not (type(src) is int and type(dst) is int and OFF <= src <= BAR and OFF <= dst <= BAR):
         raise CommandError(
             "bad_command", _("A step needs a from and a to point between 0 and 25."), command_id
         )
     args: dict[str, Any] = {"src": src, "dst": dst}
     if die is not None:
-        if not (_is_int(die) and 1 <= die <= 6):
+        if not (type(die) is int and 1 <= die <= 6):
             raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
         args["die"] = die
     return args
