@@ -181,11 +181,7 @@ def _state_of(game_id: int) -> dict[str, Any]:
 
 
 def _error_reply(command_id: str, code: str) -> dict[str, Any]:
-    return {"type": "error", "id": command_id, "code": code, "message": error_message(code)}
-
-
-def error_message(code: str) -> str:
-    """The sentence for a command error ``code`` in the active language."""
+    """A command error ``code`` with its sentence in the active language."""
     messages = {
         "stale": _("The game has moved on; here is the current position."),
         "not_your_turn": _("It is not your turn."),
@@ -195,4 +191,5 @@ def error_message(code: str) -> str:
         "not_found": _("No such game."),
         "damaged": damaged_words(finished=False),
     }
-    return messages.get(code, _("That command could not be run."))
+    message = messages.get(code, _("That command could not be run."))
+    return {"type": "error", "id": command_id, "code": code, "message": message}
