@@ -60,11 +60,9 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     try:
         data = read_object(text_data, MAX_FRAME_BYTES, MAX_FRAME_DEPTH)
     except JsonInputError as error:
-        if error.code == "not_object":
-            raise CommandError("bad_json", _("A command is a JSON object.")) from None
-        if error.code == "too_deep":
-            raise CommandError("bad_json", error.message) from None
-        raise CommandError("bad_json", _("That message is not valid JSON.")) from None
+        words = {"not_object": _("A command is a JSON object."), "too_deep": error.message}
+        message = words.get(error.code, _("That message is not valid JSON."))
+        raise CommandError("bad_json", message) from None
     command_id, no_id = _command_id(data.get("id"))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in services.PERSON_COMMANDS:

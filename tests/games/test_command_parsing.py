@@ -38,3 +38,25 @@ def test_bools_and_fractions_are_not_numbers(change: dict[str, Any], words: str)
     with translation.override("en"), pytest.raises(CommandError) as refused:
         parse_command(json.dumps({**STEP, **change}))
     assert (refused.value.code, refused.value.message) == ("bad_command", words)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        ("{not json", "bad_json", "That message is not valid JSON."),
+        ('{"a": NaN}', "bad_json", "That message is not valid JSON."),
+        ("[1, 2]", "bad_json", "A command is a JSON object."),
+        ('{"a": [[1]]}', "bad_json", "The request is nested more than 2 levels deep."),
+        ("[" * 5000 + "]" * 5000, "too_large", "Message too large (over 4 KB)."),
+    ],
+)
+def test_a_frame_that_is_no_json_object_is_refused_in_words(
+    text: str, code: str, words: str
+) -> None:
+    with translation.override("en"), pytest.raises(CommandError) as refused:
+        parse_command(text)
+    assert (refused.value.code, refused.value.message, refused.value.command_id) == (
+        code,
+        words,
+        None,
+    )
