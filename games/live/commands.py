@@ -16,12 +16,11 @@ from games.engine import BAR, OFF
 from games.engine.fairdice import valid_person_seed
 from games.json_input import JsonInputError, read_object
 from games.live.state import build_state, damaged_words
-from games.models import Game
+from games.models import Game, ResultKind
 from games.row_checks import READ_ERRORS, row_damage
 from games.words.cube import describe_cube_refusal
 from games.words.refusals import describe_refusal, refusal_params_json
 
-RESIGN_KINDS = ("single", "gammon", "backgammon")
 # The commands the tutor may warn of: sent again with "anyway": true (仍然这样走).
 ANYWAY_TYPES = ("end_turn", "roll", "double", "take", "pass")
 MAX_ID_LENGTH = 64
@@ -91,7 +90,7 @@ def _command_id(value: Any) -> tuple[str | None, str]:
 def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
     if kind == "resign":
         resign_kind = data.get("kind", "single")
-        if resign_kind not in RESIGN_KINDS:
+        if resign_kind not in ResultKind.values:
             message = _("A resignation is single, gammon or backgammon.")
             raise CommandError("bad_command", message, command_id)
         return {"kind": resign_kind}

@@ -60,3 +60,16 @@ def test_a_frame_that_is_no_json_object_is_refused_in_words(
         words,
         None,
     )
+
+
+def test_a_resignation_is_of_one_of_the_three_result_kinds() -> None:
+    resign = {"type": "resign", "id": "r1", "version": 2}
+    kinds = [parse_command(json.dumps({**resign, "kind": k})).args["kind"] for k in KINDS]
+    assert kinds == list(KINDS)
+    assert parse_command(json.dumps(resign)).args == {"kind": "single"}
+    with translation.override("en"), pytest.raises(CommandError) as refused:
+        parse_command(json.dumps({**resign, "kind": "triple"}))
+    assert refused.value.message == "A resignation is single, gammon or backgammon."
+
+
+KINDS = ("single", "gammon", "backgammon")
