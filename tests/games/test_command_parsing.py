@@ -12,6 +12,7 @@ from django.utils import translation
 from games.live.commands import CommandError, parse_command
 
 STEP = {"type": "step", "id": "s1", "version": 3, "from": 13, "to": 8}
+KINDS = ("single", "gammon", "backgammon")
 
 
 def test_a_step_and_a_numbered_id_are_read() -> None:
@@ -70,6 +71,3 @@ def test_a_resignation_is_of_one_of_the_three_result_kinds() -> None:
     with translation.override("en"), pytest.raises(CommandError) as refused:
         parse_command(json.dumps({**resign, "kind": "triple"}))
     assert refused.value.message == "A resignation is single, gammon or backgammon."
-
-
-KINDS = ("single", "gammon", "backgammon")
