@@ -73,9 +73,9 @@ def game(game_id: int, *, locked: bool = False) -> Game:
     for pos, converters, expression in read.converters:
         for convert in converters:
             values[pos] = convert(values[pos], expression, connection)
-    game = Game.from_db(connection.alias, read.attnames, values)
-    remember(game)
-    return game
+    loaded = Game.from_db(connection.alias, read.attnames, values)
+    remember(loaded)
+    return loaded
 
 
 # Kept: the ORM's SELECT of the row's 40-odd columns, built anew for every
