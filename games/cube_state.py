@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import ResultKind, Side, result_points
-from games.models import CubeAction, Game, Status
+from games.models import Game, Status
 from games.reading import cube_of, cube_refusal, match_of
 
 
@@ -58,13 +58,17 @@ def match_json(game: Game) -> dict[str, Any] | None:
     }
 
 
+# A cube action as the state and the move list show it.
+ACTION_FIELDS = ("number", "side", "action", "value", "before_turn")
+
+
 def last_cube_action(game: Game) -> dict[str, Any] | None:
-    """The game's latest cube action (``number``, ``side``, ``action``, ``value``,
-    ``before_turn``)."""
+    """The game's latest cube action (``ACTION_FIELDS``)."""
     if not game.has_cube:
         return None
-    found = game.cube_actions.order_by("-number").first()
-    return None if found is None else _action_json(found)
+    actions = game.cube_actions.order_by("-number").values(*ACTION_FIELDS)
+    latest: dict[str, Any] | None = actions.first()
+    return latest
 
 
 def cube_actions_json(game: Game) -> list[dict[str, Any]]:
@@ -72,14 +76,4 @@ def cube_actions_json(game: Game) -> list[dict[str, Any]]:
     the move list shows them among the turns (``before_turn``)."""
     if not game.has_cube:
         return []
-    return [_action_json(a) for a in game.cube_actions.order_by("number")]
-
-
-def _action_json(action: CubeAction) -> dict[str, Any]:
-    return {
-        "number": action.number,
-        "side": action.side,
-        "action": action.action,
-        "value": action.value,
-        "before_turn": action.before_turn,
-    }
+    return list(game.cube_actions.order_by("number").values(*ACTION_FIELDS))

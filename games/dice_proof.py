@@ -65,24 +65,12 @@ def unplayed_rolls(game: Game, played: list[PlayedRoll]) -> list[int]:
     return [n for n in range(game.rolls_drawn) if n not in seen]
 
 
-@dataclass(frozen=True, slots=True)
-class CheckedRoll:
-    played: PlayedRoll
-    derived: tuple[int, int]
-
-    @property
-    def matches(self) -> bool:
-        return self.played.dice == self.derived
-
-
-def check_game(game: Game) -> tuple[bool, list[CheckedRoll]]:
+def check_game(game: Game) -> tuple[bool, list[fairdice.RollCheck]]:
     """Whether the server seed matches its commitment, and every roll beside the seeds'.
 
     Only for a revealed game (``revealed``).
     """
     seed = fairdice.server_seed_from_hex(game.server_seed)
     committed = fairdice.commitment(seed) == game.dice_commitment
-    checked = [
-        CheckedRoll(r, fairdice.roll_of(seed, game.person_seed, r.roll)) for r in played_rolls(game)
-    ]
-    return committed, checked
+    played = [(r.roll, r.dice) for r in played_rolls(game)]
+    return committed, fairdice.check_rolls(seed, game.person_seed, played)

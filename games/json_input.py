@@ -90,13 +90,8 @@ def _deeper_than(value: Any, levels: int) -> bool:
 
 
 def check_fields(data: Mapping[str, Any], fields: Fields) -> None:
-    """Each named field present in ``data`` is of one of its kinds (bool is not a number)."""
+    """Each named field present in ``data`` is of one of its kinds, by its exact
+    type as json.loads gives it (so a bool, an int's subclass, is not a number)."""
     for name, kinds in fields.items():
-        if name in data and not any(_is_kind(data[name], kind) for kind in kinds):
+        if name in data and not any(type(data[name]) in FIELD_KINDS[kind][0] for kind in kinds):
             raise JsonInputError("bad_field", {"field": name, "kinds": kinds})
-
-
-def _is_kind(value: Any, kind: str) -> bool:
-    if kind == "number" and isinstance(value, bool):
-        return False
-    return isinstance(value, FIELD_KINDS[kind][0])

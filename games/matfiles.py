@@ -27,8 +27,6 @@ from games.engine.matfile import (
 )
 from games.models import START_POSITION_ID, CubeAction, Game, Status, Turn
 
-_CUBE_KINDS = {"double": ActionKind.DOUBLE, "take": ActionKind.TAKE, "pass": ActionKind.PASS}
-
 
 def export_text(game: Game) -> str:
     """The match file of ``game``: its whole match, or the game alone."""
@@ -49,18 +47,16 @@ def file_name(game: Game) -> str:
 
 
 def match_record(game: Game) -> MatchRecord:
-    games = [game]
-    length = 0
-    opponent = ""
+    length, opponent = 0, ""
+    rows = Game.objects.filter(pk=game.pk)
     if game.match_id is not None:
         assert game.match is not None
         length, opponent = game.match.length, game.match.opponent_name
-        games = list(game.match.games.order_by("match_game"))
-    rows = Game.objects.filter(pk__in=[g.pk for g in games]).prefetch_related(
+        rows = Game.objects.filter(match_id=game.match_id)
+    games = rows.order_by("match_game").prefetch_related(
         Prefetch("turns", queryset=Turn.objects.order_by("number")),
         Prefetch("cube_actions", queryset=CubeAction.objects.order_by("number")),
     )
-    games = list(rows.order_by("match_game", "pk"))
     named = game.file_players  # an imported game: the file's own players
     if named is not None:
         players = (_name(named[0]), _name(named[1]))
@@ -107,7 +103,7 @@ def _points_written(game: Game) -> int:
 
 
 def _cube_action(cube: CubeAction) -> Action:
-    return Action(Side(cube.side), _CUBE_KINDS[cube.action], cube=cube.value)
+    return Action(Side(cube.side), ActionKind(cube.action), cube=cube.value)
 
 
 def _roll(turn: Turn) -> Action:

@@ -34,10 +34,8 @@ def position_of(game: Game) -> Position:
     return _decode(game.position_id)
 
 
-@lru_cache(maxsize=4096)
-def _decode(position_id: str) -> Position:
-    # Positions are immutable values and a move reads its game's several times.
-    return Position.from_position_id(position_id)
+# Positions are immutable values and a move reads its game's several times.
+_decode = lru_cache(maxsize=4096)(Position.from_position_id)
 
 
 def current_turn(game: Game) -> EngineTurn:

@@ -23,6 +23,9 @@ SIDES = frozenset(SideChoice.values)
 OPTIONAL_SIDES = SIDES | {""}
 RESULTS = frozenset(ResultKind.values) | {""}
 TIER_KEYS = frozenset(tier.value for tier in TIERS)
+# What reading a damaged row raises (never a database error: an outage is
+# not damage).
+READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, AssertionError)
 
 
 def row_damage(game: Game, *, deep: bool = False) -> str | None:
@@ -33,7 +36,7 @@ def row_damage(game: Game, *, deep: bool = False) -> str | None:
         value = getattr(game, name)
         try:
             fine = check(value, game)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, AssertionError):
+        except READ_ERRORS:
             fine = False
         if not fine:
             return f"{name} cannot be read: {_short(value)}"

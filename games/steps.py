@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from games.engine import BAR, OFF, Side, Step
+from games.engine.notation import point_name
 
 if TYPE_CHECKING:
     from games.models import Game, Turn
@@ -23,11 +24,7 @@ def display_point(point: int, side: str) -> DisplayPoint:
     """A mover-relative point of ``side`` in the display numbering."""
     if side == Side.LIGHT.value:
         return point
-    if point == BAR:
-        return "bar"
-    if point == OFF:
-        return "off"
-    return BAR - point
+    return point_name(point) if point in (BAR, OFF) else BAR - point
 
 
 # A point number in gnubg notation: after the start, a space or a "/", never

@@ -144,8 +144,6 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     refetches on the version gap, so a failed push must not fail the move.
     """
     layer = get_channel_layer()
-    if layer is None:
-        return
     try:
         running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
     except RuntimeError:

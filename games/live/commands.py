@@ -7,7 +7,7 @@ consumer only moves frames and calls ``run_command`` off the event loop.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -15,13 +15,12 @@ from games import services, tutor
 from games.engine import BAR, OFF
 from games.engine.fairdice import valid_person_seed
 from games.json_input import JsonInputError, read_object
-from games.live.state import READ_ERRORS, build_state, damaged_words
-from games.models import Game
-from games.row_checks import row_damage
+from games.live.state import build_state, damaged_words
+from games.models import Game, ResultKind
+from games.row_checks import READ_ERRORS, row_damage
 from games.words.cube import describe_cube_refusal
 from games.words.refusals import describe_refusal, refusal_params_json
 
-RESIGN_KINDS = ("single", "gammon", "backgammon")
 # The commands the tutor may warn of: sent again with "anyway": true (仍然这样走).
 ANYWAY_TYPES = ("end_turn", "roll", "double", "take", "pass")
 MAX_ID_LENGTH = 64
@@ -60,11 +59,9 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     try:
         data = read_object(text_data, MAX_FRAME_BYTES, MAX_FRAME_DEPTH)
     except JsonInputError as error:
-        if error.code == "not_object":
-            raise CommandError("bad_json", _("A command is a JSON object.")) from None
-        if error.code == "too_deep":
-            raise CommandError("bad_json", error.message) from None
-        raise CommandError("bad_json", _("That message is not valid JSON.")) from None
+        words = {"not_object": _("A command is a JSON object."), "too_deep": error.message}
+        message = words.get(error.code, _("That message is not valid JSON."))
+        raise CommandError("bad_json", message) from None
     command_id, no_id = _command_id(data.get("id"))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in services.PERSON_COMMANDS:
@@ -72,7 +69,7 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
     if command_id is None:
         raise CommandError("bad_command", no_id)
     version = data.get("version")
-    if not _is_int(version):
+    if type(version) is not int:  # json.loads's exact types: a bool is no number
         message = _("A command needs the version it was made on.")
         raise CommandError("bad_command", message, command_id)
     return Command(kind, command_id, version, _args(kind, data, command_id))
@@ -80,7 +77,7 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
 
 def _command_id(value: Any) -> tuple[str | None, str]:
     """The command's id as text, or None and what is wrong with it."""
-    text = str(value) if isinstance(value, str) or _is_int(value) else ""
+    text = str(value) if type(value) in (str, int) else ""
     if not text:
         return None, _("A command needs an id.")
     if len(text) > MAX_ID_LENGTH:
@@ -90,19 +87,18 @@ def _command_id(value: Any) -> tuple[str | None, str]:
     return text, ""
 
 
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
     if kind == "resign":
         resign_kind = data.get("kind", "single")
-        if resign_kind not in RESIGN_KINDS:
+        if resign_kind not in ResultKind.values:
             message = _("A resignation is single, gammon or backgammon.")
             raise CommandError("bad_command", message, command_id)
         return {"kind": resign_kind}
-    if kind == "next_game":
-        return _seed_args(data, command_id)
+    if kind == "next_game":  # the person's seed for the next game's dice, if the page sends one
+        seed = data.get("seed")
+        if seed is not None and not (isinstance(seed, str) and valid_person_seed(seed)):
+            raise CommandError("bad_command", bad_seed_message(), command_id)
+        return {} if seed is None else {"seed": seed}
     if kind == "undo":
         return {"whole": True} if _flag(data, "whole", command_id) else {}
     if kind in ANYWAY_TYPES:
@@ -110,13 +106,13 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
     if kind != "step":
         return {}
     src, dst, die = data.get("from"), data.get("to"), data.get("die")
-    if not (_is_int(src) and _is_int(dst) and OFF <= src <= BAR and OFF <= dst <= BAR):
+    if not (type(src) is int and type(dst) is int and OFF <= src <= BAR and OFF <= dst <= BAR):
         raise CommandError(
             "bad_command", _("A step needs a from and a to point between 0 and 25."), command_id
         )
     args: dict[str, Any] = {"src": src, "dst": dst}
     if die is not None:
-        if not (_is_int(die) and 1 <= die <= 6):
+        if not (type(die) is int and 1 <= die <= 6):
             raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
         args["die"] = die
     return args
@@ -129,16 +125,6 @@ def _flag(data: dict[str, Any], name: str, command_id: str) -> bool:
         message = _("“%(name)s” is true or false.") % {"name": name}
         raise CommandError("bad_command", message, command_id)
     return value
-
-
-def _seed_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
-    """The person's seed for the next game's dice, when the page sends one."""
-    seed = data.get("seed")
-    if seed is None:
-        return {}
-    if not (isinstance(seed, str) and valid_person_seed(seed)):
-        raise CommandError("bad_command", bad_seed_message(), command_id)
-    return {"seed": seed}
 
 
 def bad_seed_message() -> str:
@@ -156,23 +142,12 @@ def run_command(
         run = services.PERSON_COMMANDS[command.type]
         game = run(game_id, user, command.version, **command.args)
     except services.StepRefusedError as exc:
-        refusal = {
-            "type": "refused",
-            "id": command.id,
-            "code": str(exc.refusal.code.value),
-            "params": refusal_params_json(exc.refusal),
-            "message": describe_refusal(exc.refusal),
-        }
-        return refusal, None
+        refusal = exc.refusal
+        words = describe_refusal(refusal)
+        return _refused(command.id, refusal.code.value, refusal_params_json(refusal), words), None
     except services.CubeRefusedError as exc:
-        cube_refusal = {
-            "type": "refused",
-            "id": command.id,
-            "code": exc.refusal_code,
-            "params": {},
-            "message": describe_cube_refusal(exc.refusal_code),
-        }
-        return cube_refusal, None
+        words = describe_cube_refusal(exc.refusal_code)
+        return _refused(command.id, exc.refusal_code, {}, words), None
     except services.ServiceError as exc:
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:
@@ -193,16 +168,17 @@ def run_command(
     return reply, state
 
 
+def _refused(command_id: str, code: str, params: dict[str, Any], words: str) -> dict[str, Any]:
+    """A command the rules or the moment refuse: nothing changed, no state follows."""
+    return {"type": "refused", "id": command_id, "code": code, "params": params, "message": words}
+
+
 def _state_of(game_id: int) -> dict[str, Any]:
     return build_state(Game.objects.get(pk=game_id))
 
 
 def _error_reply(command_id: str, code: str) -> dict[str, Any]:
-    return {"type": "error", "id": command_id, "code": code, "message": error_message(code)}
-
-
-def error_message(code: str) -> str:
-    """The sentence for a command error ``code`` in the active language."""
+    """A command error ``code`` with its sentence in the active language."""
     messages = {
         "stale": _("The game has moved on; here is the current position."),
         "not_your_turn": _("It is not your turn."),
@@ -212,4 +188,5 @@ def error_message(code: str) -> str:
         "not_found": _("No such game."),
         "damaged": damaged_words(finished=False),
     }
-    return messages.get(code, _("That command could not be run."))
+    message = messages.get(code, _("That command could not be run."))
+    return {"type": "error", "id": command_id, "code": code, "message": message}

@@ -44,7 +44,6 @@ from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from games.live import broadcast
 
@@ -103,24 +102,18 @@ def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
     # and watch it cost daphne 1.7 ms more CPU a socket (bench/live.py, 1,000
     # sockets at once: the first commands' p99 33 -> 457 ms).
     with connection.cursor() as cursor:
-        cursor.execute(_facts_sql(connection.vendor), [user_id, session_key, _now()])
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        cursor.execute(_facts_sql(connection.vendor), [user_id, session_key, now])
         row = cursor.fetchone()
     return tuple(row) if row is not None else None
 
 
-def _now() -> Any:
-    return connection.ops.adapt_datetimefield_value(timezone.now())
-
-
-def _stamp(expire_date: Any) -> float:
-    """The row's expire date as a ``time.time()`` stamp (SQLite gives text)."""
-    if isinstance(expire_date, str):
-        expire_date = parse_datetime(expire_date)
-    if not isinstance(expire_date, datetime):
-        return time.time()  # unreadable: holds for now only
-    if timezone.is_naive(expire_date):  # stored in UTC (USE_TZ)
+def _stamp(expire_date: datetime) -> float:
+    """The row's expire date (a datetime: SQLite's too, by the declared type
+    Django's backend converts) as a ``time.time()`` stamp."""
+    if timezone.is_naive(expire_date):  # SQLite's, stored in UTC (USE_TZ)
         expire_date = expire_date.replace(tzinfo=UTC)
-    return float(expire_date.timestamp())
+    return expire_date.timestamp()
 
 
 @lru_cache(maxsize=4)

@@ -1,8 +1,5 @@
-"""The game state sent to the board (docs/interfaces.md §4).
-
-Every point is a display point (LIGHT's numbering). LIGHT's bar and off are
-``25`` and ``0``; DARK's steps are converted and its bar and off are written
-``"bar"`` and ``"off"``. ``describe_state`` words the ``message`` from the
+"""The game state sent to the board (docs/interfaces.md §4), in the display
+numbering (``games.steps``). ``describe_state`` words the ``message`` from the
 state alone, so each socket can phrase it in its own page language.
 """
 
@@ -26,7 +23,7 @@ from games.engine import Dice, Display, Position, Side, opening_roll
 from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Status
 from games.reading import cube_of, current_turn, match_of, position_of
-from games.row_checks import TIER_KEYS, row_damage
+from games.row_checks import READ_ERRORS, TIER_KEYS, row_damage
 from games.steps import moves_json, steps_json
 from games.tutor import pending_warning
 from games.words.cube import score_words, word_cube
@@ -61,11 +58,6 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
         services.mark_damaged(game.pk, why)
         game = Game.objects.get(pk=game.pk)
     return damaged_state(game)
-
-
-# What reading a damaged row raises (never a database error: an outage is
-# not damage).
-READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, AssertionError)
 
 
 def damaged_state(game: Game) -> dict[str, Any]:
@@ -181,7 +173,7 @@ def ids_json(game: Game) -> dict[str, str]:
     """GNU Backgammon's Position ID and Match ID of the game now (before the
     steps of a turn being played): the position from the side on roll (the
     doubler while a double waits), the cube, the score, the dice."""
-    turn = Side(game.turn) if game.turn in (Side.LIGHT.value, Side.DARK.value) else Side.LIGHT
+    turn = Side(game.turn)  # row_damage has checked it
     on_roll = Side(game.cube_offered) if game.cube_offered else turn
     deciding = Side.DARK if game.resign_offer else turn
     cube, match = cube_of(game), match_of(game)

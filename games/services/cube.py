@@ -9,10 +9,10 @@ from games.models import CubeAction, Game, Match
 from games.reading import match_of, position_of, turns_so_far
 
 
-def record_cube_action(game: Game, side: Side, action: str) -> CubeAction:
+def record_cube_action(game: Game, side: Side, action: str) -> None:
     """Store one cube action, in order with the turns (``CubeAction.before_turn``)."""
     number = CubeAction.objects.filter(game=game).count() + 1
-    return CubeAction.objects.create(
+    CubeAction.objects.create(
         game=game,
         number=number,
         before_turn=turns_so_far(game) + 1,

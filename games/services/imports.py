@@ -42,8 +42,6 @@ from games.signals import game_finished
 from games.steps import stored_steps, turn_json
 from games.tiers import DEFAULT_TIER
 
-_CUBE_WORDS = {ActionKind.DOUBLE: "double", ActionKind.TAKE: "take", ActionKind.PASS: "pass"}
-
 
 class AlreadyImportedError(ValueError):
     """The owner imported this very file before (``when``); nothing stored."""
@@ -160,7 +158,6 @@ def _store_game(
     opening = [first.high, first.low] if first else [1, 2]
     if starter is Side.DARK:
         opening.reverse()
-    now = timezone.now()
     game = Game.objects.create(
         owner=owner,
         tier=DEFAULT_TIER.value,
@@ -182,7 +179,7 @@ def _store_game(
         score_light=replayed.match.light if match else 0,
         score_dark=replayed.match.dark if match else 0,
         crawford=replayed.match.crawford,
-        finished_at=now,
+        finished_at=timezone.now(),
         imported_from=source,
         dice_source=DiceSource.IMPORTED,
     )
@@ -209,7 +206,7 @@ def _store_turns(game: Game, turns: tuple[ReplayedTurn, ...]) -> Turn | None:
                 number=len(cubes) + 1,
                 before_turn=len(rows) + 1,
                 side=action.side.value,
-                action=_CUBE_WORDS[action.kind],
+                action=action.kind.value,  # the stored words are the file's kinds
                 value=offered,
                 position_id=replayed.board.position_id(),
             )

@@ -63,7 +63,19 @@ def game(game_id: int, *, locked: bool = False) -> Game:
     """``Game.objects.get(pk=game_id)``, its SQL built once; ``locked``:
     ``select_for_update()``, inside ``transaction.atomic()``.
     ``Game.DoesNotExist`` if there is none."""
-    return _fetch(_read(locked=locked), game_id)
+    read = _read(locked=locked)
+    with connection.cursor() as cursor:
+        cursor.execute(read.sql, [game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    values = list(row)
+    for pos, converters, expression in read.converters:
+        for convert in converters:
+            values[pos] = convert(values[pos], expression, connection)
+    loaded = Game.from_db(connection.alias, read.attnames, values)
+    remember(loaded)
+    return loaded
 
 
 # Kept: the ORM's SELECT of the row's 40-odd columns, built anew for every
@@ -94,21 +106,6 @@ def _read(*, locked: bool) -> _Read:
             [(pos, convs, expr) for pos, (convs, expr) in converters.items()],
         )
     return read
-
-
-def _fetch(read: _Read, game_id: int) -> Game:
-    with connection.cursor() as cursor:
-        cursor.execute(read.sql, [game_id])
-        row = cursor.fetchone()
-    if row is None:
-        raise Game.DoesNotExist(f"no game {game_id}")
-    values = list(row)
-    for pos, converters, expression in read.converters:
-        for convert in converters:
-            values[pos] = convert(values[pos], expression, connection)
-    game = Game.from_db(connection.alias, read.attnames, values)
-    remember(game)
-    return game
 
 
 def remember(game: Game) -> None:

@@ -23,26 +23,23 @@ from games.steps import stored_steps, turn_json
 
 def record_turn(
     game: Game, side: Side, play: Play | None, before: Position, after: Position
-) -> Turn:
+) -> None:
     """Store the finished turn (a pass when ``play`` is None) as the game's last."""
     assert game.dice is not None
-    number = turns_so_far(game) + 1
-    steps = stored_steps(play.steps) if play is not None else []
     turn = Turn(
         game=game,
-        number=number,
+        number=turns_so_far(game) + 1,
         side=side.value,
         die1=game.dice[0],
         die2=game.dice[1],
         notation=play.notation() if play is not None else "",
-        steps=steps,
+        steps=stored_steps(play.steps) if play is not None else [],
         position_before=before.position_id(),
         position_after=after.position_id(),
+        roll=dice.roll_number(game),
     )
-    turn.roll = dice.roll_number(game)
     turn.save(force_insert=True)
     game.last_turn = turn_json(turn)
-    return turn
 
 
 def pass_to(game: Game, side: Side) -> None:

@@ -19,8 +19,7 @@ from games.models import Status
 
 
 def word_cube(state: dict[str, Any]) -> None:
-    """Put the cube's words in the active language into ``state`` (from the state alone,
-    so each socket words a broadcast state in its own page language)."""
+    """Put the cube's words into ``state``, in the active language, from the state alone."""
     cube = state.get("cube")
     if not cube:
         return

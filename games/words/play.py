@@ -23,18 +23,6 @@ def board_words(game: Game) -> dict[str, object]:
     """Every sentence and label static/games/*.js shows on the play page."""
     return {
         "tiers": {game.tier: game.get_tier_display()},
-        **_status_words(),
-        **board_names(),
-        **_announcements(),
-        **_result_words(),
-        **_move_list_words(),
-        **_cube_words(),
-        **_match_words(),
-    }
-
-
-def _status_words() -> dict[str, str]:
-    return {
         "your_turn": _("Your turn"),
         "thinking": _("The computer is thinking…"),
         "computer_turn": _("The computer's turn"),
@@ -50,29 +38,7 @@ def _status_words() -> dict[str, str]:
         "forbidden": _(
             "This game belongs to another account, or you were signed out. Reload the page."
         ),
-    }
-
-
-def board_names() -> dict[str, str]:
-    """The names of the board's points, bar and tray for screen readers (every board page)."""
-    return {
-        "point_mine": js(_("Point %%(n)s, %%(count)s of yours")),
-        "point_theirs": js(_("Point %%(n)s, %%(count)s of the computer's")),
-        "point_empty": js(_("Point %%(n)s, empty")),
-        "bar_label": js(_("Bar: %%(light)s of yours, %%(dark)s of the computer's")),
-        "tray_label": js(_("Borne off: %%(light)s of yours, %%(dark)s of the computer's")),
-        "selected_suffix": _("picked up"),
-        "dest_suffix": _("legal destination"),
-        "list_sep": _(", "),
-        "place_point": js(_("point %%(n)s")),
-        "place_bar": _("the bar"),
-        "place_off": _("off the board"),
-        "copied": _("Copied."),
-    }
-
-
-def _announcements() -> dict[str, str]:
-    return {
+        **board_names(),
         "picked": js(_("Picked up a checker on %%(place)s.")),
         "can_go": js(_("It can go to %%(list)s.")),
         "cannot_go": _("It has no legal step now."),
@@ -97,23 +63,6 @@ def _announcements() -> dict[str, str]:
         "auto_note": js(_("Your last turn: %%(what)s")),
         "auto_moving": js(_("Your only play with %%(dice)s is made for you: %%(play)s…")),
         "last_move_arrows": js(_("Arrows on the board show the computer's last move: %%(play)s.")),
-    }
-
-
-def _move_list_words() -> dict[str, str]:
-    return {
-        "move_line": js(_("%%(side)s %%(dice)s: %%(play)s")),
-        "no_move": _("no legal move"),
-        "side_light": _("You"),
-        "side_dark": _("Computer"),
-        "cube_double_line": js(_("%%(side)s: double to %%(value)s")),
-        "cube_take_line": js(_("%%(side)s: take; the cube is at %%(value)s")),
-        "cube_pass_line": js(_("%%(side)s: pass; the game ends")),
-    }
-
-
-def _result_words() -> dict[str, str]:
-    return {
         "win": _("You won!"),
         "loss": _("The computer won."),
         "resigned": _("You resigned; the computer wins."),
@@ -124,11 +73,13 @@ def _result_words() -> dict[str, str]:
         "points_cube_line": js(_("Points: %%(points)s (the cube at %%(cube)s)")),
         "kind_passed_dark": _("Result: the computer passed your double"),
         "kind_passed_light": _("Result: you passed the computer's double"),
-    }
-
-
-def _cube_words() -> dict[str, str]:
-    return {
+        "move_line": js(_("%%(side)s %%(dice)s: %%(play)s")),
+        "no_move": _("no legal move"),
+        "side_light": _("You"),
+        "side_dark": _("Computer"),
+        "cube_double_line": js(_("%%(side)s: double to %%(value)s")),
+        "cube_take_line": js(_("%%(side)s: take; the cube is at %%(value)s")),
+        "cube_pass_line": js(_("%%(side)s: pass; the game ends")),
         "roll_or_double": _("Your turn: roll (R) or double (D)"),
         "roll_or_redouble": _("Your turn: roll (R) or redouble (D)"),
         "double_button": _("Double (D)"),
@@ -149,11 +100,6 @@ def _cube_words() -> dict[str, str]:
         "resign_offer": js(_("%%(kind)s (worth %%(points)s)")),
         "take": pgettext("cube action", "Take"),
         "pass": pgettext("cube action", "Pass"),
-    }
-
-
-def _match_words() -> dict[str, str]:
-    return {
         "kind_money": _("Money game"),
         "match_line": js(_("Match to %%(length)s: you %%(light)s, the computer %%(dark)s")),
         "crawford": _("Crawford game"),
@@ -169,4 +115,22 @@ def _match_words() -> dict[str, str]:
         "match_won": js(_("You won the %%(length)s-point match!")),
         "match_lost": js(_("The computer won the %%(length)s-point match.")),
         "match_next": js(_("Game %%(game)s of the match is next.")),
+    }
+
+
+def board_names() -> dict[str, str]:
+    """The names of the board's points, bar and tray for screen readers (every board page)."""
+    return {
+        "point_mine": js(_("Point %%(n)s, %%(count)s of yours")),
+        "point_theirs": js(_("Point %%(n)s, %%(count)s of the computer's")),
+        "point_empty": js(_("Point %%(n)s, empty")),
+        "bar_label": js(_("Bar: %%(light)s of yours, %%(dark)s of the computer's")),
+        "tray_label": js(_("Borne off: %%(light)s of yours, %%(dark)s of the computer's")),
+        "selected_suffix": _("picked up"),
+        "dest_suffix": _("legal destination"),
+        "list_sep": _(", "),
+        "place_point": js(_("point %%(n)s")),
+        "place_bar": _("the bar"),
+        "place_off": _("off the board"),
+        "copied": _("Copied."),
     }

@@ -13,6 +13,7 @@ from django.utils import translation
 
 from games import services
 from games.models import DiceSource, Game
+from learning.verify import verify_context
 
 pytestmark = pytest.mark.django_db
 
@@ -60,3 +61,18 @@ def test_the_statistics_link_each_finished_games_proof(
     assert stats.count('class="chi"') >= 4  # the chi-square tests stay
     review = client_logged_in.get(f"/learn/games/{game.pk}/review/").content.decode()
     assert f'href="/learn/verify/{game.pk}/"' in review
+
+
+def test_a_roll_changed_after_the_game_no_longer_matches_its_seeds(
+    user: Any, held_computer_turns: list[tuple[int, int]]
+) -> None:
+    game = services.start_game(user, "beginner", person_seed="abc")
+    services.resign(game.pk, user, Game.objects.get(pk=game.pk).version)
+    game = Game.objects.get(pk=game.pk)
+    honest = verify_context(game)
+    assert honest["committed"] and honest["all_match"] and honest["rows"]
+    light, dark = game.opening_rolls[-1]
+    changed = [*game.opening_rolls[:-1], [light % 6 + 1, dark]]
+    Game.objects.filter(pk=game.pk).update(opening_rolls=changed)
+    tampered = verify_context(Game.objects.get(pk=game.pk))
+    assert tampered["committed"] and not tampered["all_match"]
