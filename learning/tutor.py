@@ -35,7 +35,7 @@ from games.engine import Dice, Position, Side
 from games.models import Game, Status
 from games.reading import cube_of, current_turn, match_of
 from games.tiers import Tier, tier_spec
-from games.tutor import WAIT_SECONDS, Decision, Verdict, level_of, warns
+from games.tutor import WAIT_SECONDS, Decision, Verdict
 from learning.cube_words import action_label, cube_hint_json, proper_action
 from learning.labels import ERROR_LABELS
 from learning.models import TurnAnalysis
@@ -85,7 +85,7 @@ def prepare(game_id: int, version: int) -> None:
         turn = current_turn(game)
         if turn.steps and turn.complete:
             judged = _judged(position, dice, ranked, turn.play().result)
-            if judged is not None and warns(level_of(game), judged[2]):
+            if judged is not None and judged[2] != "none":
                 _explained(position, dice, judged[0], judged[1])
 
 
