@@ -35,7 +35,7 @@ from accounts.preferences import board_prefs
 from games import services, tutor
 from games.live import broadcast
 from games.live.commands import Command, CommandError, parse_command, run_command
-from games.live.sessions import guarded_key, session_expiry
+from games.live.sessions import session_expiry
 from games.live.state import build_state, describe_state
 from games.models import Game
 from games.services import hold_opened
@@ -206,7 +206,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         with (
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
-            services.under_session(guarded_key(self.session_key)),
+            services.under_session(self.session_key),
             tutor.waiting(mode),
         ):
             try:
