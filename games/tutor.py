@@ -128,7 +128,8 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
 
     Either way the game's ``tutor_warnings`` are kept up to date, and what
     the command's reply is to say is left in ``game.tutor_reply`` (the
-    warning, or that the ranking was not ready and the turn went unchecked).
+    warning, or that the ranking was not ready and the turn went unchecked,
+    with the command 仍然这样走 sends).
     """
     game.__dict__.pop("tutor_reply", None)
     level = level_of(game)
@@ -144,10 +145,10 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
             raise RankingNotReadyError(verdict.key)
         verdict = _verdict(game, decision, WAIT_SECONDS)
     game.tutored = True
-    number = _decision_number(game)
+    number, command = _decision_number(game), _command_of(decision)
     if not verdict.ready:
         message = _("The tutor's ranking was not ready in time: this went unchecked.")
-        game.__dict__["tutor_reply"] = {"unchecked": True, "message": message}
+        game.__dict__["tutor_reply"] = {"unchecked": True, "message": message, "command": command}
         return True
     if not warns(level, verdict.error):
         _settle(game, number, decision.kind, CHANGED)
@@ -159,9 +160,9 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
     # The panel is kept with the warning while it is pending, at the version
     # the command saves (every state at that version shows it).
     version, words = game.version + 1, verdict.words()
-    panel = {"version": version, "command": _command_of(decision), "words": words}
+    panel = {"version": version, "command": command, "words": words}
     _record(game, {**entry, "outcome": PENDING, **panel})
-    game.__dict__["tutor_reply"] = {"warning": words, "version": version}
+    game.__dict__["tutor_reply"] = {"warning": words, "version": version, "command": command}
     return False
 
 
