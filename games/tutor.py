@@ -1,21 +1,9 @@
-"""教练模式, the services' side: a decision checked before it is committed.
-
-The service that commits a play (End turn, or the step that uses the dice
-with the automatic end on) or sends a cube action asks ``check`` first.
-``check`` asks ``signals.tutor_check``'s receiver (``learning.tutor``: a
-lookup of the ranking computed while the person thought, waited for at most
-``WAIT_SECONDS``) for a ``Verdict``; a decision whose class is at or above
-the person's level is not committed: the command answers with the warning
-instead (``Game.tutor_reply``), and the warning is stored on the game
-(``tutor_warnings``) with what the person then did. "Play it anyway" is the
-same command sent again with ``anyway`` and the version it was warned at.
+"""教练模式, the services' side: a decision checked before it is committed
+(docs/interfaces.md §6, the tutor: which services ask, the verdict, the
+warning stored and its pending panel, 仍然这样走).
 
 The check is in the service, not the page: a second tab, or the page
-reloaded while the warning shows, is warned again. The pending warning is
-kept with the panel's words and the version it was saved at, so every state
-of the game at that version carries it (``pending_warning``): a reload or a
-second tab shows the same panel at once, and the next command (undo, play
-it anyway, a step) moves the game on and the panel goes in every tab.
+reloaded while the warning shows, is warned again.
 """
 
 from __future__ import annotations
