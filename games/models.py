@@ -189,8 +189,7 @@ class Game(models.Model):
     resigned = models.BooleanField(default=False)
     hints_used = models.BooleanField(default=False)
     # 教练模式: whether the tutor checked any decision of this game (the
-    # history's filter), and what it warned of and what the person then did
-    # (games.tutor.Warning.to_json, in order; the review lists them).
+    # history's filter), and its warnings in order (docs/interfaces.md §6).
     tutored = models.BooleanField(default=False)
     tutor_warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -237,12 +236,7 @@ class Game(models.Model):
     imported_from = models.ForeignKey(
         ImportedFile, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
     )
-    # The dice you can prove (games.engine.fairdice, docs/dice.md): the
-    # server seed (64 hex digits) stays on the server until the game is over;
-    # its SHA-256, the commitment, is shown from the start; the person's seed
-    # came with the command that started the game. ``rolls_drawn`` counts the
-    # rolls drawn from them (the opening rolls first), written in the same
-    # transaction as each roll: the next roll's number.
+    # The dice you can prove (docs/dice.md); ``rolls_drawn`` is the next roll's number.
     dice_source = models.CharField(
         max_length=8, choices=DiceSource.choices, default=DiceSource.SEEDS
     )
@@ -313,9 +307,8 @@ class Turn(models.Model):
     steps = models.JSONField(default=list, blank=True)
     position_before = models.CharField(max_length=14)
     position_after = models.CharField(max_length=14)
-    # The number of the game's roll these dice are (games.engine.fairdice);
-    # null when they were not drawn from the game's seeds (set with the
-    # position, imported, or rolled before the commitments).
+    # The number of the game's roll these dice are; null when they were not
+    # drawn from the game's seeds (docs/dice.md).
     roll = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -335,13 +328,8 @@ class Turn(models.Model):
 
 
 class CubeAction(models.Model):
-    """One cube action of either side, in order with the game's turns.
-
-    ``before_turn`` is the number the game's next ``Turn`` row has (or would
-    have) when the action is made: replaying a game merges both by it, the
-    cube actions first. ``value`` is the cube offered (twice the old value)
-    for all three actions; ``position_id`` is the board then, from LIGHT's side.
-    """
+    """One cube action of either side, in order with the game's turns
+    (``before_turn``, ``value``: docs/interfaces.md §4a, "Replay")."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cube_actions")
     number = models.PositiveIntegerField()
@@ -363,14 +351,9 @@ class CubeAction(models.Model):
 
 
 class NextDiceSeed(models.Model):
-    """The server seed of a person's next game, drawn before they give theirs.
-
-    Its commitment is shown where a game is started (the lobby, the end of a
-    game) before the person's seed is sent with the start; the game that
-    starts takes it (``games.services.dice.seed_game``) and the next
-    one is drawn afresh. So the server is bound to its seed before it can
-    know the person's.
-    """
+    """The server seed of a person's next game, drawn before they give theirs
+    (docs/dice.md, "The two seeds"); the game that starts takes it
+    (``games.services.dice.seed_game``) and the next one is drawn afresh."""
 
     owner = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="next_dice_seed"
