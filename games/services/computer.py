@@ -1,11 +1,8 @@
 """The computer's side of a game: its dice and position, its play, its failure.
 
-``ai_worker`` calls these from its task: ``start_computer_turn`` counts the
-start and reads (the dice were rolled as the turn passed),
-``finish_computer_turn``, ``finish_computer_cube`` and
-``answer_resignation`` apply its choice with the version check (on the row
-the start read, written ``WHERE version = v``; or under the row lock), so a
-duplicate or stale task changes nothing.
+``ai_worker``'s task starts with ``start_computer_turn`` and hands its
+choice to a finish, each written by ``rows.computer_command``
+(docs/architecture.md §2, "The computer's answer").
 """
 
 from __future__ import annotations

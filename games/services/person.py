@@ -1,11 +1,6 @@
 """The person's commands: start a game (or set one up from a position), step,
-undo, end the turn, resign, ask a hint.
-
-Each runs in ``transaction.atomic()`` on the locked row, checks the version
-the command was made on, and saves at the next version (``rows.save``); a
-step, undo or End turn is first tried without the lock, written only if
-the row is still at that version (``rows.row_command``; a turn that ends
-stores its Turn in the same transaction).
+undo, end the turn, resign, ask a hint. How each is checked and written:
+``rows.person_command`` and ``rows.row_command`` (step, undo, End turn).
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
 """Writing a game's row: the lock, the save, the events (reads: ``games.reading``).
 
-Every transition locks the row (``lock``), changes the instance, and
-``save``s it: the version goes up, only the changed columns are written, and
-after commit the computer's turn is announced (if due) and the new state
-broadcast. A person's step, undo or End turn tries first without the lock:
-the row as read (or as this process last wrote it, or a socket's opening
-read it, at that version), written ``WHERE version = v`` (``row_command``);
-the computer's finish writes so the row its task's start read
-(``computer_command``). Both go through ``save_at``.
+Three paths, all through ``save`` or ``save_at``: a transition under the
+row lock (``person_command``, ``lock``), a person's step, undo or End turn
+first without it (``row_command``), the computer's finish on the row its
+task's start read (``computer_command``).
 """
 
 from __future__ import annotations
