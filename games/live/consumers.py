@@ -1,13 +1,7 @@
 """The game's WebSocket: thin, every command goes to ``games.services``.
 
-Protocol (docs/interfaces.md §4): the client sends ``{"type", "id",
-"version", ...}``; the server answers ``ack`` + ``state``, ``refused``, or
-``error`` + ``state``. A stale or repeated command changes nothing. Every
-state carries the game's version and a socket never sends an older state
-after a newer one. A database outage is answered in words (``unavailable``;
-while opening, then the close 4503, on which the page reconnects).
-
-Outward events go through signals: the writer sends ``games.signals``
+The protocol, its errors and close codes: docs/interfaces.md §4. Outward
+events go through signals: the writer sends ``games.signals``
 (``state_changed`` and kin) after commit and never imports this package;
 ``games.live.broadcast.push_state``, connected in ``GamesConfig.ready()``,
 pushes each new state to the game's group, which reaches this consumer.
