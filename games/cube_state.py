@@ -1,8 +1,4 @@
-"""The cube and the match in the game state (docs/interfaces.md §4).
-
-``cube_json`` and ``match_json`` are the state's ``cube`` and ``match``; their
-words are ``games.words.cube``'s (``word_cube``).
-"""
+"""The cube and the match in the game state (docs/interfaces.md §4a)."""
 
 from __future__ import annotations
 
