@@ -1,8 +1,7 @@
 """The strength tiers: the one table the site, the worker and the benches read.
 
 A leaf: it imports nothing of the project, so every floor may read it
-(``accounts`` for the preferred tier, ``games`` for the game's column,
-``ai_worker`` for the search, ``learning`` for the filters).
+(docs/architecture.md §1).
 
 Each of the four lower tiers evaluates every legal play with bgsage's network
 at 1-ply and adds Gaussian noise of ``sigma`` (in cubeless money equity) to

@@ -32,17 +32,10 @@ log = logging.getLogger(__name__)
 
 
 def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
-    """The whole §4 state of ``game``; ``message`` in the active language.
-
-    ``moves`` adds the move list (every turn so far, and every cube action),
-    which the page and the HTTP state send; socket states carry only
-    ``last_turn`` and ``last_cube_action``, which the page appends to the
-    lists it has.
-
-    Never fails on what the row holds: a row that cannot be read
-    (``games.row_checks``) gets ``damaged_state``, and an unfinished game
-    is marked failed with why (``services.mark_damaged``).
-    """
+    """The whole §4 state of ``game``, ``message`` in the active language;
+    ``moves``: with the move lists (docs/interfaces.md §4, §4a). Never fails
+    on what the row holds: a row that cannot be read (``games.row_checks``)
+    gets ``damaged_state``, and an unfinished game is marked failed."""
     if services.is_damaged(game):
         return damaged_state(game)  # found before, and stopped
     why = row_damage(game)
