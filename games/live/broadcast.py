@@ -75,12 +75,8 @@ def group_name(game_id: int) -> str:
 
 
 def push_state(sender: object, game: Game, **kwargs: Any) -> dict[str, Any]:
-    """Send the game's current state to its group: ``games.signals.state_changed``'s
-    receiver (connected in ``GamesConfig.ready``), after commit.
-
-    Returns the state sent, so the caller that made the change can answer
-    its own socket without building it again.
-    """
+    """Send the game's current state to its group (``state_changed``'s
+    receiver) and return it (the writer keeps it: ``Game.sent_state``)."""
     from games.live.state import build_state
 
     state = build_state(game)

@@ -245,6 +245,5 @@ def _to_tutor(game: Game, version: int) -> None:
 
 
 def _broadcast(game: Game) -> None:
-    # The state sent is kept on the instance: the command's own reply reuses it.
     for _receiver, sent in state_changed.send(sender=Game, game=game):
         game.sent_state = cast("dict[str, Any] | None", sent)
