@@ -31,13 +31,11 @@ class SideChoice(models.TextChoices):
 
 
 class Status(models.TextChoices):
-    # "opening" lasts through the starter's first turn, played with the
-    # two opening dice; the board shows them as one die per side.
+    """Each status's meaning is docs/interfaces.md §4's (``deciding`` and ``doubled``: §4a)."""
+
     OPENING = "opening", _("Opening roll")
     PLAYING = "playing", _("Playing")
-    # The side on turn may double and has not rolled: it rolls or doubles.
     DECIDING = "deciding", _("Roll or double")
-    # A double is pending; ``turn`` is the side that answers (take or pass).
     DOUBLED = "doubled", _("Doubled")
     FINISHED = "finished", _("Finished")
     FAILED = "failed", pgettext_lazy("game status", "Failed")
@@ -88,7 +86,6 @@ class Match(models.Model):
     length = models.PositiveSmallIntegerField()
     score_light = models.PositiveSmallIntegerField(default=0)
     score_dark = models.PositiveSmallIntegerField(default=0)
-    # The current (or next) game is the Crawford game.
     crawford = models.BooleanField(default=False)
     winner = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)
     # The other side's name, for a match imported from a file ("" = the computer).
@@ -174,8 +171,7 @@ class Game(models.Model):
     position_id = models.CharField(max_length=14, default=START_POSITION_ID)
     # [d1, d2] for the side on turn, or null before they are rolled.
     dice = models.JSONField(null=True, blank=True)
-    # Steps made so far this turn: [[src, dst, die, hit], ...] in the mover's
-    # numbering, hit 1 or 0 (games.steps.stored_steps).
+    # Steps made so far this turn, as games.steps.stored_steps writes them.
     steps = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=1)
     # The state's "last_turn" (games.steps.turn_json of the latest Turn row),
@@ -198,10 +194,8 @@ class Game(models.Model):
     # When the computer's turn was handed over (queued); the watchdog looks
     # for turns that stayed DARK's for too long.
     computer_turn_started_at = models.DateTimeField(null=True, blank=True)
-    # The computer's turn at one version: how often its task started and the
-    # watchdog re-queued it, {"version": 7, "starts": 2, "requeues": 1}. Kept
-    # with the game, so a database restored under a kept cache brings its
-    # own counts (games.services.computer.count_computer_attempt).
+    # The computer's turn at one version: its task's starts and the
+    # watchdog's requeues (docs/interfaces.md §2, ``ai_worker.turns``).
     computer_attempts = models.JSONField(default=dict, blank=True)
     # Why the game stopped, when it failed: the computer gave up on its turn,
     # or the row itself could not be read (games.row_checks), said for the
@@ -215,8 +209,7 @@ class Game(models.Model):
     # The side whose double is pending ("" = none); status is then "doubled".
     cube_offered = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)
     jacoby = models.BooleanField(default=False)  # money games only
-    # The game ended because the loser passed a double (the result is a
-    # single game at the cube's value before the double).
+    # The game ended on a passed double (docs/interfaces.md §4a).
     passed = models.BooleanField(default=False)
     # A resignation the person offered and the computer has yet to answer:
     # the result kind offered ("" = none), worth that kind times the cube.
@@ -302,8 +295,7 @@ class Turn(models.Model):
     die1 = models.PositiveSmallIntegerField()
     die2 = models.PositiveSmallIntegerField()
     notation = models.CharField(max_length=64, blank=True)
-    # [[src, dst, die, hit], ...] in the mover's numbering (25 bar, 0 off), hit
-    # 1 or 0 as the engine's Step says (games.steps.stored_steps).
+    # As games.steps.stored_steps writes them.
     steps = models.JSONField(default=list, blank=True)
     position_before = models.CharField(max_length=14)
     position_after = models.CharField(max_length=14)
