@@ -38,11 +38,9 @@ from runtime import dbthreads
 
 log = logging.getLogger(__name__)
 
+# The close codes, as docs/interfaces.md §4 describes them.
 CLOSE_FORBIDDEN = 4403
-# The session the socket was opened under ended (log-out, password change,
-# expiry, deletion): the page says so and does not reconnect.
 CLOSE_SIGNED_OUT = 4401
-# Commands far faster than a person plays, after the "slow down" errors.
 CLOSE_TOO_FAST = 4429
 # The database is down: come back later. Not RFC 6455's 1013 "try again
 # later": daphne's autobahn lets a server close only with 1000 or 3000-4999

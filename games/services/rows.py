@@ -160,10 +160,8 @@ def hold_opened(game: Game) -> None:
     game's first command on that socket starts from it, as the next command
     after a write does, instead of reading the row again. It was every
     game's first command after a page opened or came back (after a restart,
-    every game of the site's at once). The held row is as safe as one
-    written here: the write is conditional on the version and ``updated_at``
-    it shows, so a row that moved on or was written since changes nothing
-    and the command runs on a fresh read (``row_command``).
+    every game of the site's at once). It is as safe as a row written here
+    (``HELD_GAMES``).
 
     A decision of the person's open on it is handed to the tutor again
     (``person_to_decide``): its ranking may have been lost with a restart or
