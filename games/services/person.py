@@ -45,10 +45,8 @@ def start_game(
     """A new game at ``tier``: opening roll (ties re-rolled), starter on turn.
 
     ``kind`` single (no cube), money (with ``jacoby``) or match: the next
-    game of ``match`` (``games.services.matches`` starts them). The dice
-    come from the server seed ``user`` was shown the commitment of and
-    ``person_seed`` (their browser's; one is drawn when none is given);
-    ``fairdice.DiceSeedError`` for one that cannot be used.
+    game of ``match`` (``games.services.matches`` starts them). The dice:
+    ``dice.seed_game`` (``person_seed``).
     """
     if (GameKind(kind) == GameKind.MATCH) != (match is not None):
         raise ValueError("a match game belongs to a match, and only it")
@@ -85,12 +83,8 @@ def start_game_from(
     jacoby: bool = True,
     person_seed: str | None = None,
 ) -> Game:
-    """A game of ``user``'s at ``tier`` from ``position`` (a lesson's, a
-    test's), ``turn`` on roll: a single game, or a money game (``kind``,
-    with ``jacoby``) whose cube is in the middle. No opening roll: with a
-    cube the side that may double first decides (no dice yet); otherwise
-    it rolls (``dice`` when given: not drawn, so its first Turn has no roll
-    number), and its first turn begins as any turn does."""
+    """A game of ``user``'s at ``tier`` from ``position``, ``turn`` on roll,
+    single or money: how its first turn begins is docs/interfaces.md §3's."""
     if GameKind(kind) == GameKind.MATCH:
         raise ValueError("a match game is started by its match")
     with transaction.atomic():
