@@ -18,7 +18,6 @@ config/settings.py sets no other), which the check and the guard read.
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime
 from functools import lru_cache
 from types import SimpleNamespace
@@ -69,7 +68,10 @@ def session_expiry(session_key: str | None, user_id: int) -> float | None:
         if len(_passed) >= PASSED_KEPT:
             _passed.clear()
         _passed[(session_key, user_id)] = facts
-    return _stamp(facts[3])
+    expires: datetime = facts[3]  # a datetime on SQLite too (by its declared type)
+    if timezone.is_naive(expires):  # SQLite's, stored in UTC (USE_TZ)
+        expires = expires.replace(tzinfo=UTC)
+    return expires.timestamp()
 
 
 def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
@@ -82,14 +84,6 @@ def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
         cursor.execute(_facts_sql(connection.vendor), [user_id, session_key, now])
         row = cursor.fetchone()
     return tuple(row) if row is not None else None
-
-
-def _stamp(expire_date: datetime) -> float:
-    """The row's expire date (a datetime: SQLite's too, by the declared type
-    Django's backend converts) as a ``time.time()`` stamp."""
-    if timezone.is_naive(expire_date):  # SQLite's, stored in UTC (USE_TZ)
-        expire_date = expire_date.replace(tzinfo=UTC)
-    return expire_date.timestamp()
 
 
 @lru_cache(maxsize=4)

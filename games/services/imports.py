@@ -78,7 +78,9 @@ def import_match_file(
     replayed = [game for game in replay_match(record).games if game.end is not None]
     if not replayed:
         raise MatFileError(MatProblem.NO_GAMES)
-    digest = file_digest(text)
+    # The SHA-256 of the text, its line ends made one kind.
+    normal = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n"))
+    digest = hashlib.sha256(normal.strip().encode("utf-8")).hexdigest()
     earlier = ImportedFile.objects.filter(owner=owner, sha256=digest).first()
     if earlier is not None:
         raise AlreadyImportedError(earlier.created_at)
@@ -102,12 +104,6 @@ def import_match_file(
     for game in games:
         transaction.on_commit(partial(game_finished.send, sender=Game, game_id=game.pk))
     return Imported(games, match, len(record.games) - len(replayed))
-
-
-def file_digest(text: str) -> str:
-    """The SHA-256 of a match file's text, its line ends made one kind."""
-    normal = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n"))
-    return hashlib.sha256(normal.strip().encode("utf-8")).hexdigest()
 
 
 def _store_match(owner: Any, record: MatchRecord, games: list[ReplayedGame]) -> Match:
