@@ -77,10 +77,6 @@ class Decision:
     action: str = ""  # a cube action: no_double, double, take, pass
 
 
-def _no_words() -> dict[str, Any]:
-    return {}
-
-
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The tutor's judgement: ``ready`` False when the ranking was not there in time."""
@@ -93,7 +89,7 @@ class Verdict:
     # The panel's words, in the active language: made only for a warning
     # shown (the reasons weighed by share cost tens of ms; bench/tutor.py),
     # not for an error under the person's level nor one played anyway.
-    words: Callable[[], dict[str, Any]] = _no_words
+    words: Callable[[], dict[str, Any]] = dict
 
 
 def level_of(game: Game) -> str:
@@ -133,7 +129,8 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
             raise RankingNotReadyError(verdict.key)
         verdict = _verdict(game, decision, WAIT_SECONDS)
     game.tutored = True
-    number, command = _decision_number(game), _command_of(decision)
+    number = _decision_number(game)
+    command = "end_turn" if decision.kind == "play" else ANYWAY_COMMANDS[decision.action]
     if not verdict.ready:
         message = _("The tutor's ranking was not ready in time: this went unchecked.")
         game.__dict__["tutor_reply"] = {"unchecked": True, "message": message, "command": command}
@@ -174,10 +171,6 @@ def pending_warning(game: Game) -> dict[str, Any] | None:
 ANYWAY_COMMANDS = {"no_double": "roll", "double": "double", "take": "take", "pass": "pass"}
 # What a pending warning keeps for its panel; dropped once it is settled.
 PANEL_KEYS = ("version", "command", "words")
-
-
-def _command_of(decision: Decision) -> str:
-    return "end_turn" if decision.kind == "play" else ANYWAY_COMMANDS[decision.action]
 
 
 def reply_of(game: Game) -> dict[str, Any] | None:
