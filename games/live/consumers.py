@@ -88,9 +88,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         ]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        # One trip to the database: the session's check, the owner check, the
-        # language and the first state (after a restart every socket of the
-        # site comes at once).
         opening = await dbthreads.run(self._opening_sync)
         if opening is None:
             # Accept-then-close so the browser sees a reason code, not a bare 403.
