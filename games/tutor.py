@@ -152,11 +152,8 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
 
 
 def pending_warning(game: Game) -> dict[str, Any] | None:
-    """The warning the person is to answer now, for the game's state
-    (``games.live.state``): ``{"warning", "version", "command"}``, as the
-    command's reply had it, or None. Only the last warning can be it, and only
-    at the version it was saved at: any command since (undo, play it anyway,
-    a step) moved the game on. A look at the row, no query."""
+    """The state's ``tutor`` (docs/interfaces.md §6): the last warning, if
+    still pending at the version it was saved at, as the reply had it."""
     warnings = game.tutor_warnings
     if not warnings:
         return None
