@@ -49,16 +49,11 @@ def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = 
 
 
 def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Game:
-    """A person's command on ``version``, first tried without the row lock.
-
-    Tried on the row as this process last wrote it at ``version``
-    (``_take_held``), or else read as it is, and written only if the row is
-    still at ``version`` (``save_at``). A command whose row moved on between
-    the read and the write runs again under the lock as every other command
-    does (and, moved on, is refused as stale). A refusal from the unlocked
-    read stands: what it read was the game at some moment. A refusal from
-    the held row is not answered: the command starts again from the row
-    read, as without one.
+    """A person's command on ``version``, first tried without the row lock
+    (docs/interfaces.md §3 says how). A refusal from the unlocked read
+    stands: what it read was the game at some moment. A refusal from the
+    held row is not answered: the command starts again from the row read,
+    as without one.
     """
     game = _take_held(game_id, version)
     if game is not None:
