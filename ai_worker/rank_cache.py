@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from django.core.cache import cache
 
@@ -29,6 +29,8 @@ from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import CubeAdvice, advise
 from ai_worker.ranking import Ranked, RankFn, default_rank
 from games.engine import Dice, Play, Position
+
+T = TypeVar("T")
 
 KEEP_SECONDS = 3600
 SHOWN = 5  # the best plays a hint and a review list, all searched at full depth
@@ -68,6 +70,16 @@ def remember_plays(position: Position, dice: Dice, ply: int, ranked: Sequence[Ra
     """Keep ``ranked`` as the ranking of (position, dice) at ``ply`` (one more
     of its plays searched at ``ply``: ``learning.tutor``)."""
     cache.set(plays_key(position, dice, ply), list(ranked), KEEP_SECONDS)
+
+
+def kept(key: str, make: Callable[[], T]) -> T:
+    """``make()``, kept under ``key`` (a ranking's key and what it is of) for
+    ``KEEP_SECONDS``: from the cache when it holds it."""
+    found: T | None = cache.get(key)
+    if found is None:
+        found = make()
+        cache.set(key, found, KEEP_SECONDS)
+    return found
 
 
 def _kept(ranked: Sequence[Ranked], keep: Play | None, ply: int, shown: int) -> bool:

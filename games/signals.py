@@ -19,7 +19,8 @@ game_finished = Signal()
 
 # ``game_id=<int>, version=<int>``: the person has a decision to make at
 # ``version`` (a roll to play, a double to offer or answer) and plays with
-# the tutor on: its ranking is to be computed while they think.
+# the tutor on: its ranking is to be computed while they think; sent again
+# once their steps make a whole play not yet ended, to judge that play.
 person_to_decide = Signal()
 
 # ``game=<Game>, decision=<games.tutor.Decision>``: the tutor's verdict on a

@@ -5,9 +5,11 @@ verdict at commit, and the warning in the review's words.
 soon as the person's roll is known or a cube decision is theirs: the plays
 ranked (or the cube advised) at the Expert's depth, as the hint does, into
 the shared ranking cache (``ai_worker.rank_cache``; the hint and the review
-read the same entries). ``verdict`` answers ``games.signals.tutor_check``
-inside the command that commits: a lookup, waited for at most
-``games.tutor.WAIT_SECONDS``, then the class by the review's thresholds
+read the same entries); and again once the person's steps make a whole play
+not yet ended: that play searched at the Expert's depth and, an error,
+explained (its reasons weighed) into the same cache. ``verdict`` answers
+``games.signals.tutor_check`` inside the command that commits: a lookup,
+waited for at most ``games.tutor.WAIT_SECONDS``, then the class by the review's thresholds
 (``ai_worker.grading.classify``) and, for a warning, the panel's words:
 what the play costs, the review's reasons contrasting it with the best play
 (``learning.replay.candidate_json``), the best play's steps for its arrows.
@@ -15,6 +17,7 @@ what the play costs, the review's reasons contrasting it with the best play
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from django.utils.translation import gettext as _
@@ -30,9 +33,9 @@ from ai_worker.grading import classify
 from ai_worker.ranking import Ranked
 from games.engine import Dice, Position, Side
 from games.models import Game, Status
-from games.reading import cube_of, match_of
+from games.reading import cube_of, current_turn, match_of
 from games.tiers import Tier, tier_spec
-from games.tutor import WAIT_SECONDS, Decision, Verdict
+from games.tutor import WAIT_SECONDS, Decision, Verdict, level_of, warns
 from learning.cube_words import action_label, cube_hint_json, proper_action
 from learning.labels import ERROR_LABELS
 from learning.models import TurnAnalysis
@@ -67,7 +70,9 @@ def prepare(game_id: int, version: int) -> None:
     """Rank the person's decision into the shared cache: the one at
     ``version``, or the one the game is at now (a step since does not change
     the decision, and a ranking skipped for it left End turn waiting a second
-    for nothing: bench/tutor.py)."""
+    for nothing: bench/tutor.py). Once their steps make a whole play not yet
+    ended, that play is judged too (``_judged``): End turn finds it searched
+    and explained, a lookup."""
     game = Game.objects.filter(pk=game_id, version__gte=version).first()
     if game is None or game.is_over or game.turn != Side.LIGHT.value:
         return
@@ -75,8 +80,13 @@ def prepare(game_id: int, version: int) -> None:
     if cube is not None:
         rank_cache.cube_advice(*cube, expert_cube_ply())
     elif game.dice is not None:
-        position = Position.from_position_id(game.position_id)
-        rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply(), shown=rank_cache.SHOWN)
+        position, dice = Position.from_position_id(game.position_id), Dice(*game.dice)
+        ranked = rank_cache.ranked_plays(position, dice, expert_ply(), shown=rank_cache.SHOWN)
+        turn = current_turn(game)
+        if turn.steps and turn.complete:
+            judged = _judged(position, dice, ranked, turn.play().result)
+            if judged is not None and warns(level_of(game), judged[2]):
+                _explained(position, dice, judged[0], judged[1])
 
 
 def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdict:
@@ -91,20 +101,10 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
     ranked = rank_cache.wait_for_plays(position, dice, expert_ply(), wait)
     if ranked is None:
         return Verdict(ready=False, key=rank_cache.plays_key(position, dice, expert_ply()))
-    result = Position.from_position_id(decision.result_id)
-    played = next((r for r in ranked if r.play.result == result), None)
-    if played is None or len(ranked) < 2:
+    judged = _judged(position, dice, ranked, Position.from_position_id(decision.result_id))
+    if judged is None:
         return Verdict(ready=True)
-    best = ranked[0]
-    # A play the ranking's filter left at 1-ply is searched at the Expert's
-    # depth now, as the review values the play made (``keep``), and kept in
-    # the ranking: played anyway, and in the review, it is not searched again.
-    if isinstance(played, evaluator.RankedPlay) and played.ply < expert_ply():
-        played = evaluator.at_depth(position, played, expert_ply())
-        searched = evaluator.with_searched(cast("list[evaluator.RankedPlay]", ranked), played)
-        rank_cache.remember_plays(position, dice, expert_ply(), searched)
-    lost = max(0.0, float(best.equity) - float(played.equity))
-    error = classify(lost).value
+    best, played, error, lost = judged
     return Verdict(
         ready=True,
         error=error,
@@ -114,17 +114,51 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
     )
 
 
+def _judged(
+    position: Position, dice: Dice, ranked: Sequence[Ranked], result: Position
+) -> tuple[Ranked, Ranked, str, float] | None:
+    """(best, the play to ``result``, its error class, the equity it loses),
+    or None when there is nothing to judge (a single play, or not a legal one)."""
+    played = next((r for r in ranked if r.play.result == result), None)
+    if played is None or len(ranked) < 2:
+        return None
+    best = ranked[0]
+    # A play the ranking's filter left at 1-ply is searched at the Expert's
+    # depth, as the review values the play made (``keep``), and kept in the
+    # ranking: at End turn, played anyway, and in the review, it is not
+    # searched again.
+    if isinstance(played, evaluator.RankedPlay) and played.ply < expert_ply():
+        played = evaluator.at_depth(position, played, expert_ply())
+        searched = evaluator.with_searched(cast("list[evaluator.RankedPlay]", ranked), played)
+        rank_cache.remember_plays(position, dice, expert_ply(), searched)
+    lost = max(0.0, float(best.equity) - float(played.equity))
+    return best, played, classify(lost).value, lost
+
+
+def _explained(
+    position: Position, dice: Dice, best: Ranked, played: Ranked
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The best play's candidate and the played one's, its reasons weighed by
+    their share of the gap (the review's order), as JSON in no language:
+    from the shared cache when ``prepare`` made them while the person thought."""
+
+    def explain() -> tuple[dict[str, Any], dict[str, Any]]:
+        before = position_features(position)
+        top = candidate(position, best, before)
+        mine = compared(candidate(position, played, before), top, before)
+        return top.to_json(), weighed(position, dice, mine, top).to_json()
+
+    key = rank_cache.plays_key(position, dice, expert_ply())
+    pair = f"{best.play.result.position_id()}:{played.play.result.position_id()}"
+    found: tuple[dict[str, Any], dict[str, Any]] = rank_cache.kept(f"{key}:why:{pair}", explain)
+    return found
+
+
 def _play_words(
     position: Position, dice: Dice, best: Ranked, played: Ranked, error: str, lost: float
 ) -> dict[str, Any]:
-    before = position_features(position)
-    top = candidate(position, best, before)
-    # The review's order: the difference that carries most of the gap first.
-    mine = weighed(position, dice, compared(candidate(position, played, before), top, before), top)
-    shown_best, shown_mine = (
-        candidate_json(top.to_json(), "light"),
-        candidate_json(mine.to_json(), "light"),
-    )
+    top, mine = _explained(position, dice, best, played)
+    shown_best, shown_mine = candidate_json(top, "light"), candidate_json(mine, "light")
     return {
         "kind": "play",
         "error": error,

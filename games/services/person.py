@@ -27,10 +27,10 @@ from games.services.turns import (
     pass_to,
     record_turn,
 )
-from games.signals import hint_requested
+from games.signals import hint_requested, person_to_decide
 from games.steps import stored_steps
 from games.tiers import Tier
-from games.tutor import Decision, check
+from games.tutor import OFF, Decision, check
 
 
 def start_game(
@@ -115,6 +115,8 @@ def make_step(
 ) -> Game:
     """One step of the person's turn (display numbering = LIGHT's: 25 bar, 0 off)."""
 
+    judge: list[bool] = []  # the play made whole, to hand to the tutor
+
     def step(game: Game) -> Rest | None:
         try:
             turn = current_turn(game).step(src, dst, die)
@@ -122,13 +124,25 @@ def make_step(
             raise StepRefusedError(exc.refusal) from exc
         game.steps = [*game.steps, *stored_steps(turn.steps[-1:])]
         remember_turn(game, turn)
-        if not turn.complete or not board_prefs(game.owner).get("auto_end_turn", True):
+        if not turn.complete:
+            return None
+        prefs = board_prefs(game.owner)
+        if not prefs.get("auto_end_turn", True):
+            judge[:] = [prefs.get("tutor", OFF) != OFF]
             return None
         if not _tutor_allows(game, turn, anyway=False):
             return None  # the step stands; the turn waits on the warning
         return _ended(game, turn)
 
-    return row_command(game_id, user, version, step)
+    game = row_command(game_id, user, version, step)
+    if judge == [True]:
+        # A whole play, End turn not pressed yet: the tutor judges it while
+        # the person looks at it, so End turn finds its verdict made.
+        done = game.version
+        transaction.on_commit(
+            lambda: person_to_decide.send(sender=Game, game_id=game_id, version=done)
+        )
+    return game
 
 
 def undo_step(game_id: int, user: Any, version: int, whole: bool = False) -> Game:

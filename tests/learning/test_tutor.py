@@ -33,6 +33,8 @@ pytestmark = pytest.mark.django_db
 # 6/5 gives away ~0.18 at the Expert's depth (very bad).
 BEST = [(8, 5), (6, 5)]
 ERROR = [(13, 10), (6, 5)]
+# 8/7 8/5: the ranking's filter leaves it at 1-ply.
+SHALLOW = [(8, 7), (8, 5)]
 
 
 def tutor_on(user: Any, level: str = "bad", **fields: Any) -> None:
@@ -183,10 +185,6 @@ def test_an_end_turn_whose_ranking_was_never_asked_for_asks_and_is_checked(
     assert time.monotonic() - began < 1.0
 
 
-# 8/7 8/5 with the opening 31: the ranking's filter leaves it at 1-ply.
-SHALLOW = [(8, 7), (8, 5)]
-
-
 @pytest.mark.usefixtures("fresh_cache")
 def test_a_play_searched_at_commit_stays_searched_for_play_it_anyway(user: Any) -> None:
     tutor_on(user)
@@ -206,6 +204,45 @@ def test_a_play_searched_at_commit_stays_searched_for_play_it_anyway(user: Any) 
     done = services.end_turn(game.pk, user, warned.version, anyway=True)
     lost = after[0].equity - searched.equity
     assert done.tutor_warnings[-1]["lost"] == pytest.approx(lost, abs=1e-4)
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_whole_play_not_yet_ended_is_judged_while_the_person_looks_at_it(
+    user: Any, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.signals import person_to_decide
+
+    tutor_on(user)
+    game = opening_31(user)
+    handed: list[int] = []
+
+    def record(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
+        handed.append(version)
+
+    person_to_decide.connect(record, dispatch_uid="test.handed")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            game = play(game, user, SHALLOW)
+    finally:
+        person_to_decide.disconnect(dispatch_uid="test.handed")
+    assert handed == [game.version]  # the step that made the play whole, not the first
+    tutor.prepare(game.pk, game.version)  # as the hints worker does
+    ranked = rank_cache.peek_plays(Position.start(), Dice(3, 1), tutor.expert_ply())
+    assert ranked is not None
+    (made,) = [r for r in ranked if r.play.notation() == "8/7 8/5"]
+    assert made.ply == tutor.expert_ply()
+
+    # End turn is a lookup now: nothing is searched or weighed at the commit.
+    def searched(*args: Any) -> None:
+        raise AssertionError("searched at the commit")
+
+    monkeypatch.setattr("ai_worker.evaluator.at_depth", searched)
+    monkeypatch.setattr("learning.tutor.weighed", searched)
+    with translation.override("en"):
+        warned = services.end_turn(game.pk, user, game.version)
+    said = reply_of(warned)
+    assert said is not None and said["warning"]["played"] == "8/7 8/5"
+    assert said["warning"]["reasons"] and warned.turn == Side.LIGHT.value
 
 
 @pytest.mark.usefixtures("fresh_cache")
