@@ -1,8 +1,4 @@
-"""The cube and the match in the game state (docs/interfaces.md §4).
-
-``cube_json`` and ``match_json`` are the state's ``cube`` and ``match``; their
-words are ``games.words.cube``'s (``word_cube``).
-"""
+"""The cube and the match in the game state (docs/interfaces.md §4a)."""
 
 from __future__ import annotations
 
@@ -30,8 +26,6 @@ def cube_json(game: Game) -> dict[str, Any] | None:
         "why_not_code": refusal.value if refusal else None,
         "jacoby": match.jacoby,
         "dialog": None,
-        # What each resignation the person may offer scores for the computer
-        # now (Jacoby, the cube, the match's cap): the resign dialog's figures.
         "resign_points": {
             kind.value: result_points(kind, cube, match, Side.DARK) for kind in ResultKind
         },

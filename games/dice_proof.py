@@ -1,9 +1,5 @@
 """A stored game's dice beside its seeds: what the play page, the verify page
 and ``manage.py verify_dice`` read (docs/dice.md).
-
-The server seed leaves the server only once the game is over
-(``dice_proof_json``); before, a page gets the commitment and the person's
-seed alone.
 """
 
 from __future__ import annotations

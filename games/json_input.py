@@ -1,15 +1,9 @@
 """JSON from strangers: a request body or a socket frame, checked before anything reads it.
 
-``read_object(raw, max_bytes, max_depth)`` gives a dict, or ``JsonInputError``
-when the text is too large, not JSON (``NaN`` and ``Infinity`` are not JSON),
-nested too deep (checked on the parsed value, no deeper than the limit, and a
-``RecursionError`` from the parser is the same refusal), or not an object.
-``check_fields(data, fields)`` checks the types of the fields a reader will
-use (``FIELD_KINDS``' names), so a reader never meets a dict where it
-expects text. Each refusal has a ``code`` and its words (``message``).
-
 One reader for every JSON way in: the analysis board and practice views
-(``learning.study_views``) and the game socket's frames (``games.live.commands``).
+(``learning.study_views``) and the game socket's frames (``games.live.commands``):
+``read_object``, then ``check_fields``, so a reader never meets a dict where
+it expects text.
 """
 
 from __future__ import annotations

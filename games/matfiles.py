@@ -1,10 +1,7 @@
 """Stored games and matches as match files (``.mat``), for download and ``export_match``.
 
-A game of a match is written with all the match's games; a single or money
-game alone, as a money session record (``0 point match``): the single game's
-result is the points it scored. The person is the left player (LIGHT), the
-other side the right one, named after the computer's tier or, for an
-imported match, as in its file. Read only: this module changes nothing.
+What is written, and the players' names: docs/interfaces.md §1 ("Match
+files", the site). Read only: this module changes nothing.
 """
 
 from __future__ import annotations

@@ -31,13 +31,11 @@ class SideChoice(models.TextChoices):
 
 
 class Status(models.TextChoices):
-    # "opening" lasts through the starter's first turn, played with the
-    # two opening dice; the board shows them as one die per side.
+    """Each status's meaning is docs/interfaces.md §4's (``deciding`` and ``doubled``: §4a)."""
+
     OPENING = "opening", _("Opening roll")
     PLAYING = "playing", _("Playing")
-    # The side on turn may double and has not rolled: it rolls or doubles.
     DECIDING = "deciding", _("Roll or double")
-    # A double is pending; ``turn`` is the side that answers (take or pass).
     DOUBLED = "doubled", _("Doubled")
     FINISHED = "finished", _("Finished")
     FAILED = "failed", pgettext_lazy("game status", "Failed")
@@ -88,7 +86,6 @@ class Match(models.Model):
     length = models.PositiveSmallIntegerField()
     score_light = models.PositiveSmallIntegerField(default=0)
     score_dark = models.PositiveSmallIntegerField(default=0)
-    # The current (or next) game is the Crawford game.
     crawford = models.BooleanField(default=False)
     winner = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)
     # The other side's name, for a match imported from a file ("" = the computer).
@@ -174,8 +171,7 @@ class Game(models.Model):
     position_id = models.CharField(max_length=14, default=START_POSITION_ID)
     # [d1, d2] for the side on turn, or null before they are rolled.
     dice = models.JSONField(null=True, blank=True)
-    # Steps made so far this turn: [[src, dst, die, hit], ...] in the mover's
-    # numbering, hit 1 or 0 (games.steps.stored_steps).
+    # Steps made so far this turn, as games.steps.stored_steps writes them.
     steps = models.JSONField(default=list, blank=True)
     version = models.PositiveIntegerField(default=1)
     # The state's "last_turn" (games.steps.turn_json of the latest Turn row),
@@ -189,8 +185,7 @@ class Game(models.Model):
     resigned = models.BooleanField(default=False)
     hints_used = models.BooleanField(default=False)
     # 教练模式: whether the tutor checked any decision of this game (the
-    # history's filter), and what it warned of and what the person then did
-    # (games.tutor.Warning.to_json, in order; the review lists them).
+    # history's filter), and its warnings in order (docs/interfaces.md §6).
     tutored = models.BooleanField(default=False)
     tutor_warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -199,10 +194,8 @@ class Game(models.Model):
     # When the computer's turn was handed over (queued); the watchdog looks
     # for turns that stayed DARK's for too long.
     computer_turn_started_at = models.DateTimeField(null=True, blank=True)
-    # The computer's turn at one version: how often its task started and the
-    # watchdog re-queued it, {"version": 7, "starts": 2, "requeues": 1}. Kept
-    # with the game, so a database restored under a kept cache brings its
-    # own counts (games.services.computer.count_computer_attempt).
+    # The computer's turn at one version: its task's starts and the
+    # watchdog's requeues (docs/interfaces.md §2, ``ai_worker.turns``).
     computer_attempts = models.JSONField(default=dict, blank=True)
     # Why the game stopped, when it failed: the computer gave up on its turn,
     # or the row itself could not be read (games.row_checks), said for the
@@ -216,8 +209,7 @@ class Game(models.Model):
     # The side whose double is pending ("" = none); status is then "doubled".
     cube_offered = models.CharField(max_length=5, choices=SideChoice.choices, blank=True)
     jacoby = models.BooleanField(default=False)  # money games only
-    # The game ended because the loser passed a double (the result is a
-    # single game at the cube's value before the double).
+    # The game ended on a passed double (docs/interfaces.md §4a).
     passed = models.BooleanField(default=False)
     # A resignation the person offered and the computer has yet to answer:
     # the result kind offered ("" = none), worth that kind times the cube.
@@ -237,12 +229,7 @@ class Game(models.Model):
     imported_from = models.ForeignKey(
         ImportedFile, on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
     )
-    # The dice you can prove (games.engine.fairdice, docs/dice.md): the
-    # server seed (64 hex digits) stays on the server until the game is over;
-    # its SHA-256, the commitment, is shown from the start; the person's seed
-    # came with the command that started the game. ``rolls_drawn`` counts the
-    # rolls drawn from them (the opening rolls first), written in the same
-    # transaction as each roll: the next roll's number.
+    # The dice you can prove (docs/dice.md); ``rolls_drawn`` is the next roll's number.
     dice_source = models.CharField(
         max_length=8, choices=DiceSource.choices, default=DiceSource.SEEDS
     )
@@ -308,14 +295,12 @@ class Turn(models.Model):
     die1 = models.PositiveSmallIntegerField()
     die2 = models.PositiveSmallIntegerField()
     notation = models.CharField(max_length=64, blank=True)
-    # [[src, dst, die, hit], ...] in the mover's numbering (25 bar, 0 off), hit
-    # 1 or 0 as the engine's Step says (games.steps.stored_steps).
+    # As games.steps.stored_steps writes them.
     steps = models.JSONField(default=list, blank=True)
     position_before = models.CharField(max_length=14)
     position_after = models.CharField(max_length=14)
-    # The number of the game's roll these dice are (games.engine.fairdice);
-    # null when they were not drawn from the game's seeds (set with the
-    # position, imported, or rolled before the commitments).
+    # The number of the game's roll these dice are; null when they were not
+    # drawn from the game's seeds (docs/dice.md).
     roll = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -335,13 +320,8 @@ class Turn(models.Model):
 
 
 class CubeAction(models.Model):
-    """One cube action of either side, in order with the game's turns.
-
-    ``before_turn`` is the number the game's next ``Turn`` row has (or would
-    have) when the action is made: replaying a game merges both by it, the
-    cube actions first. ``value`` is the cube offered (twice the old value)
-    for all three actions; ``position_id`` is the board then, from LIGHT's side.
-    """
+    """One cube action of either side, in order with the game's turns
+    (``before_turn``, ``value``: docs/interfaces.md §4a, "Replay")."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cube_actions")
     number = models.PositiveIntegerField()
@@ -363,14 +343,9 @@ class CubeAction(models.Model):
 
 
 class NextDiceSeed(models.Model):
-    """The server seed of a person's next game, drawn before they give theirs.
-
-    Its commitment is shown where a game is started (the lobby, the end of a
-    game) before the person's seed is sent with the start; the game that
-    starts takes it (``games.services.dice.seed_game``) and the next
-    one is drawn afresh. So the server is bound to its seed before it can
-    know the person's.
-    """
+    """The server seed of a person's next game, drawn before they give theirs
+    (docs/dice.md, "The two seeds"); the game that starts takes it
+    (``games.services.dice.seed_game``) and the next one is drawn afresh."""
 
     owner = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="next_dice_seed"

@@ -1,9 +1,7 @@
 """Reading a stored game: its position, its turn in progress, its cube and match.
 
-Pure reads of a ``Game`` row, for the writer (``games.services``), the state
-sent to the page (``games.live.state``), the words and the lessons alike; no
-function here changes a row. Positions are stored from LIGHT's side; DARK
-plays on ``position.swapped()``.
+Pure reads of a ``Game`` row, for the writer, the state, the words and the
+lessons alike; no function here changes a row.
 """
 
 from __future__ import annotations

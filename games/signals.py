@@ -1,13 +1,7 @@
-"""The outward events of a game, sent by ``games.services`` after commit.
-
-The writer imports neither the socket nor any app above it: ``state_changed``
-is connected to ``games.live.broadcast.push_state`` in ``GamesConfig.ready()``.
-
-``games`` imports nothing above it: the apps that act on these connect
-their receivers in ``AppConfig.ready()`` (``ai_worker`` plays the computer's
-turn, ``learning`` computes hints and queues the review). Each is sent with
-``sender=Game`` once the transaction that caused it has committed, so a
-receiver never sees a state that was rolled back.
+"""The outward events of a game, sent by ``games.services`` with
+``sender=Game`` once the transaction that caused them has committed, so a
+receiver never sees a state that was rolled back. Who connects which, in
+which ``AppConfig.ready()``: docs/architecture.md §1, "Outward events: signals".
 """
 
 from __future__ import annotations

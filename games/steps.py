@@ -1,8 +1,5 @@
-"""Steps and finished turns as the board's JSON, in the display numbering.
-
-Every point is a display point (LIGHT's numbering). LIGHT's bar and off are
-``25`` and ``0``; DARK's steps are converted and its bar and off are written
-``"bar"`` and ``"off"``.
+"""Steps and finished turns as the board's JSON, in the display numbering
+(LIGHT's; DARK's bar and off written ``"bar"`` and ``"off"``: docs/interfaces.md §4).
 """
 
 from __future__ import annotations

@@ -1,17 +1,15 @@
 """The strength tiers: the one table the site, the worker and the benches read.
 
 A leaf: it imports nothing of the project, so every floor may read it
-(``accounts`` for the preferred tier, ``games`` for the game's column,
-``ai_worker`` for the search, ``learning`` for the filters).
+(docs/architecture.md §1).
 
 Each of the four lower tiers evaluates every legal play with bgsage's network
 at 1-ply and adds Gaussian noise of ``sigma`` (in cubeless money equity) to
-each candidate before choosing, as GNU Backgammon's skill levels do. Expert
-adds no noise and searches deeper ("anticipates your roll"). The sigmas are
-calibrated against gnubg-nn 0-ply in bench/strength.py; the measured figures
-live in bench/README.md. No Django import here (the bot runs without
-Django): the labels are English, marked for the catalogue with
-``gettext_noop``, and ``tier_choices()`` translates them for the site.
+each candidate before choosing, as GNU Backgammon's skill levels do (the
+sigmas' measurement: above ``TIERS``). Expert adds no noise and searches
+deeper. No Django import here (the bot runs without Django): the labels are
+English, marked for the catalogue with ``gettext_noop``, and
+``tier_choices()`` translates them for the site.
 """
 
 from __future__ import annotations

@@ -1,21 +1,9 @@
-"""教练模式, the services' side: a decision checked before it is committed.
-
-The service that commits a play (End turn, or the step that uses the dice
-with the automatic end on) or sends a cube action asks ``check`` first.
-``check`` asks ``signals.tutor_check``'s receiver (``learning.tutor``: a
-lookup of the ranking computed while the person thought, waited for at most
-``WAIT_SECONDS``) for a ``Verdict``; a decision whose class is at or above
-the person's level is not committed: the command answers with the warning
-instead (``Game.tutor_reply``), and the warning is stored on the game
-(``tutor_warnings``) with what the person then did. "Play it anyway" is the
-same command sent again with ``anyway`` and the version it was warned at.
+"""教练模式, the services' side: a decision checked before it is committed
+(docs/interfaces.md §6, the tutor: which services ask, the verdict, the
+warning stored and its pending panel, 仍然这样走).
 
 The check is in the service, not the page: a second tab, or the page
-reloaded while the warning shows, is warned again. The pending warning is
-kept with the panel's words and the version it was saved at, so every state
-of the game at that version carries it (``pending_warning``): a reload or a
-second tab shows the same panel at once, and the next command (undo, play
-it anyway, a step) moves the game on and the panel goes in every tab.
+reloaded while the warning shows, is warned again.
 """
 
 from __future__ import annotations
@@ -89,10 +77,6 @@ class Decision:
     action: str = ""  # a cube action: no_double, double, take, pass
 
 
-def _no_words() -> dict[str, Any]:
-    return {}
-
-
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The tutor's judgement: ``ready`` False when the ranking was not there in time."""
@@ -105,7 +89,7 @@ class Verdict:
     # The panel's words, in the active language: made only for a warning
     # shown (the reasons weighed by share cost tens of ms; bench/tutor.py),
     # not for an error under the person's level nor one played anyway.
-    words: Callable[[], dict[str, Any]] = _no_words
+    words: Callable[[], dict[str, Any]] = dict
 
 
 def level_of(game: Game) -> str:
@@ -128,7 +112,8 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
 
     Either way the game's ``tutor_warnings`` are kept up to date, and what
     the command's reply is to say is left in ``game.tutor_reply`` (the
-    warning, or that the ranking was not ready and the turn went unchecked).
+    warning, or that the ranking was not ready and the turn went unchecked,
+    with the command 仍然这样走 sends).
     """
     game.__dict__.pop("tutor_reply", None)
     level = level_of(game)
@@ -145,9 +130,10 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
         verdict = _verdict(game, decision, WAIT_SECONDS)
     game.tutored = True
     number = _decision_number(game)
+    command = "end_turn" if decision.kind == "play" else ANYWAY_COMMANDS[decision.action]
     if not verdict.ready:
         message = _("The tutor's ranking was not ready in time: this went unchecked.")
-        game.__dict__["tutor_reply"] = {"unchecked": True, "message": message}
+        game.__dict__["tutor_reply"] = {"unchecked": True, "message": message, "command": command}
         return True
     if not warns(level, verdict.error):
         _settle(game, number, decision.kind, CHANGED)
@@ -159,18 +145,15 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
     # The panel is kept with the warning while it is pending, at the version
     # the command saves (every state at that version shows it).
     version, words = game.version + 1, verdict.words()
-    panel = {"version": version, "command": _command_of(decision), "words": words}
+    panel = {"version": version, "command": command, "words": words}
     _record(game, {**entry, "outcome": PENDING, **panel})
-    game.__dict__["tutor_reply"] = {"warning": words, "version": version}
+    game.__dict__["tutor_reply"] = {"warning": words, "version": version, "command": command}
     return False
 
 
 def pending_warning(game: Game) -> dict[str, Any] | None:
-    """The warning the person is to answer now, for the game's state
-    (``games.live.state``): ``{"warning", "version", "command"}``, as the
-    command's reply had it, or None. Only the last warning can be it, and only
-    at the version it was saved at: any command since (undo, play it anyway,
-    a step) moved the game on. A look at the row, no query."""
+    """The state's ``tutor`` (docs/interfaces.md §6): the last warning, if
+    still pending at the version it was saved at, as the reply had it."""
     warnings = game.tutor_warnings
     if not warnings:
         return None
@@ -185,10 +168,6 @@ def pending_warning(game: Game) -> dict[str, Any] | None:
 ANYWAY_COMMANDS = {"no_double": "roll", "double": "double", "take": "take", "pass": "pass"}
 # What a pending warning keeps for its panel; dropped once it is settled.
 PANEL_KEYS = ("version", "command", "words")
-
-
-def _command_of(decision: Decision) -> str:
-    return "end_turn" if decision.kind == "play" else ANYWAY_COMMANDS[decision.action]
 
 
 def reply_of(game: Game) -> dict[str, Any] | None:

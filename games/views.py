@@ -92,9 +92,8 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 def _next_commitment(request: HttpRequest) -> str:
-    """The commitment of the next game started from this page. A visitor with
-    no account yet keeps its seed in the session (the server's store, never
-    the cookie) until the start makes their guest account."""
+    """The commitment of the next game started from this page (a visitor's
+    seed: docs/dice.md, "The two seeds")."""
     if request.user.is_authenticated:
         return services.next_commitment(request.user)
     seed = request.session.get(VISITOR_SEED)

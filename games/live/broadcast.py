@@ -1,11 +1,6 @@
-"""The one module that talks to the channel layer.
-
-The writer sends ``games.signals.state_changed`` after commit; its receiver
-``push_state`` (connected in ``GamesConfig.ready``) sends the new state to
-every consumer of the game's group. Other apps (hints, review progress) push
-their own events to the game's sockets with ``send_to_game``; a session's
-changes reach its sockets' ``session_group`` and ``user_group``
-(games/live/sessions.py).
+"""The one module that talks to the channel layer: ``push_state`` (the new
+state to the game's group), ``send_to_game`` (other apps' events), a
+session's groups (docs/interfaces.md §3).
 
 Sends may come from any thread: the consumer's database thread, the
 in-process computer-player pool, a Celery worker. The in-memory channel
@@ -80,12 +75,8 @@ def group_name(game_id: int) -> str:
 
 
 def push_state(sender: object, game: Game, **kwargs: Any) -> dict[str, Any]:
-    """Send the game's current state to its group: ``games.signals.state_changed``'s
-    receiver (connected in ``GamesConfig.ready``), after commit.
-
-    Returns the state sent, so the caller that made the change can answer
-    its own socket without building it again.
-    """
+    """Send the game's current state to its group (``state_changed``'s
+    receiver) and return it (the writer keeps it: ``Game.sent_state``)."""
     from games.live.state import build_state
 
     state = build_state(game)

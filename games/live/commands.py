@@ -21,8 +21,6 @@ from games.row_checks import READ_ERRORS, row_damage
 from games.words.cube import describe_cube_refusal
 from games.words.refusals import describe_refusal, refusal_params_json
 
-# The commands the tutor may warn of: sent again with "anyway": true (仍然这样走).
-ANYWAY_TYPES = ("end_turn", "roll", "double", "take", "pass")
 MAX_ID_LENGTH = 64
 # A frame is at most 4 KB; a command is one flat object, so anything nested
 # deeper is not one (and a frame of 2,000 "[" made json.loads raise
@@ -101,7 +99,7 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
         return {} if seed is None else {"seed": seed}
     if kind == "undo":
         return {"whole": True} if _flag(data, "whole", command_id) else {}
-    if kind in ANYWAY_TYPES:
+    if kind == "end_turn" or kind in tutor.ANYWAY_COMMANDS.values():  # 仍然这样走
         return {"anyway": True} if _flag(data, "anyway", command_id) else {}
     if kind != "step":
         return {}
@@ -162,9 +160,7 @@ def run_command(
     reply: dict[str, Any] = {"type": "ack", "id": command.id, "version": game.version}
     said = tutor.reply_of(game)
     if said is not None:  # the tutor's warning, or that it could not check in time
-        # 仍然这样走 sends End turn (a step that used the dice) or the cube action again.
-        again = "end_turn" if command.type == "step" else command.type
-        reply["tutor"] = {**said, "command": again}
+        reply["tutor"] = said
     return reply, state
 
 

@@ -1,13 +1,7 @@
 """The game's WebSocket: thin, every command goes to ``games.services``.
 
-Protocol (docs/interfaces.md §4): the client sends ``{"type", "id",
-"version", ...}``; the server answers ``ack`` + ``state``, ``refused``, or
-``error`` + ``state``. A stale or repeated command changes nothing. Every
-state carries the game's version and a socket never sends an older state
-after a newer one. A database outage is answered in words (``unavailable``;
-while opening, then the close 4503, on which the page reconnects).
-
-Outward events go through signals: the writer sends ``games.signals``
+The protocol, its errors and close codes: docs/interfaces.md §4. Outward
+events go through signals: the writer sends ``games.signals``
 (``state_changed`` and kin) after commit and never imports this package;
 ``games.live.broadcast.push_state``, connected in ``GamesConfig.ready()``,
 pushes each new state to the game's group, which reaches this consumer.
@@ -35,7 +29,7 @@ from accounts.preferences import board_prefs
 from games import services, tutor
 from games.live import broadcast
 from games.live.commands import Command, CommandError, parse_command, run_command
-from games.live.sessions import guarded_key, session_expiry
+from games.live.sessions import session_expiry
 from games.live.state import build_state, describe_state
 from games.models import Game
 from games.services import hold_opened
@@ -44,11 +38,9 @@ from runtime import dbthreads
 
 log = logging.getLogger(__name__)
 
+# The close codes, as docs/interfaces.md §4 describes them.
 CLOSE_FORBIDDEN = 4403
-# The session the socket was opened under ended (log-out, password change,
-# expiry, deletion): the page says so and does not reconnect.
 CLOSE_SIGNED_OUT = 4401
-# Commands far faster than a person plays, after the "slow down" errors.
 CLOSE_TOO_FAST = 4429
 # The database is down: come back later. Not RFC 6455's 1013 "try again
 # later": daphne's autobahn lets a server close only with 1000 or 3000-4999
@@ -96,9 +88,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         ]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        # One trip to the database: the session's check, the owner check, the
-        # language and the first state (after a restart every socket of the
-        # site comes at once).
         opening = await dbthreads.run(self._opening_sync)
         if opening is None:
             # Accept-then-close so the browser sees a reason code, not a bare 403.
@@ -206,7 +195,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         with (
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
-            services.under_session(guarded_key(self.session_key)),
+            services.under_session(self.session_key),
             tutor.waiting(mode),
         ):
             try:

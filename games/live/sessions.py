@@ -1,44 +1,31 @@
-"""A game socket lives only as long as the session it was opened under.
-
-The socket asks the database once (as soon as it has joined its groups,
-before the page's first command) and then knows: the session held, and
-until when (its row's expire date). A command before
-that date runs without a query; the first one at or after it asks again,
-so natural expiry refuses the very next command. Everything else that ends
-or changes a session pushes to its sockets, which ask again at once:
-
-- a session row deleted (log-out, ``flush``, a new key at log-in, the
-  admin, ``clearsessions``) or saved (a new expire date, new data) makes
-  that session's sockets ask (a deleted one no longer holds: they close);
-- a user saved with its password or active flag (any ``save``: the account
-  pages, ``set_password``, the admin, a script) or deleted makes every socket
-  of that user ask, so the sessions it no longer signs in close.
+"""A game socket lives only as long as the session it was opened under:
+when it asks the database, what pushes to it and the write's own guard are
+in docs/interfaces.md §4 (the close 4401). The pushes are the session's and
+the user's ``post_save``/``post_delete`` (below), so every way of changing
+them is seen: log-out, ``clearsessions``, ``set_password``, the admin, a
+script's ``save``.
 
 The trade: a change the signals cannot see (raw SQL, a queryset
-``update``) is caught by the watch each socket runs every
-``SOCKET_SESSION_CHECK_SECONDS``, not by the next command. The check
+``update``) is caught by the watch, not by the next command. The check
 before every command was one query and an eighth of a command's CPU in the
-web process (bench/live.py); pushes are rare. A pushed change reaches a
-socket a few milliseconds after its commit; a command already on its way in
-that window is still refused when its session's row is gone: each game row
-write of a socket's command is conditional on that row being there and
-unexpired, in the write's own statement (``guarded_key``,
-``games.services.under_session``), so no query is added. (A password
-changed in that window is not seen by the write: the push closes the socket
-right after.)
+web process (bench/live.py); pushes are rare. A command on its way in while
+a push travels (a few milliseconds after the commit) is still refused by
+the write's guard (``games.services.under_session``); a password changed in
+that window is not seen by the write: the push closes the socket right
+after. The site's sessions are database rows (Django's default engine;
+config/settings.py sets no other), which the check and the guard read.
 """
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime
 from functools import lru_cache
-from importlib import import_module
 from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
@@ -51,10 +38,6 @@ from games.live import broadcast
 # check: (session key, user id) -> (session data, password hash, active, expire date).
 _passed: dict[tuple[str, int], tuple[Any, ...]] = {}
 PASSED_KEPT = 20_000
-DATABASE_ENGINES = (
-    "django.contrib.sessions.backends.db",
-    "django.contrib.sessions.backends.cached_db",
-)
 # A user's fields the session check reads (ModelBackend.get_user, the
 # session's password hash).
 USER_FIELDS_CHECKED = frozenset({"password", "is_active"})
@@ -68,32 +51,27 @@ def session_expiry(session_key: str | None, user_id: int) -> float | None:
     The whole check (decoding the session, loading the user, comparing the
     password hash) gives the same answer while the session's row and the
     user's password and active flag are what they were when it last passed,
-    so then the one query that reads them is enough. A session engine
-    without rows gets the whole check and holds only for now.
+    so then the one query that reads them is enough.
     """
     if not session_key:
         return None
-    facts = _session_facts(session_key, user_id) if guarded_key(session_key) else None
-    if facts is not None and _passed.get((session_key, user_id)) == facts:
-        return _stamp(facts[3])
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    # get_user checks the password hash the session was made with, as every
-    # HTTP request does; a session that fails it is flushed there too.
-    user = get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
-    if not (user.is_authenticated and user.pk == user_id):
-        return None
+    facts = _session_facts(session_key, user_id)
     if facts is None:
-        return time.time()
-    if len(_passed) >= PASSED_KEPT:
-        _passed.clear()
-    _passed[(session_key, user_id)] = facts
-    return _stamp(facts[3])
-
-
-def guarded_key(session_key: str | None) -> str | None:
-    """The session key a command's write is made conditional on (None: the
-    session engine keeps no rows to check, and the push alone ends it)."""
-    return session_key if settings.SESSION_ENGINE in DATABASE_ENGINES else None
+        return None  # no such unexpired session, or no such user
+    if _passed.get((session_key, user_id)) != facts:
+        # get_user checks the password hash the session was made with, as every
+        # HTTP request does; a session that fails it is flushed there too.
+        request = SimpleNamespace(session=SessionStore(session_key))
+        user = get_user(request)  # type: ignore[arg-type]
+        if not (user.is_authenticated and user.pk == user_id):
+            return None
+        if len(_passed) >= PASSED_KEPT:
+            _passed.clear()
+        _passed[(session_key, user_id)] = facts
+    expires: datetime = facts[3]  # a datetime on SQLite too (by its declared type)
+    if timezone.is_naive(expires):  # SQLite's, stored in UTC (USE_TZ)
+        expires = expires.replace(tzinfo=UTC)
+    return expires.timestamp()
 
 
 def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
@@ -106,14 +84,6 @@ def _session_facts(session_key: str, user_id: int) -> tuple[Any, ...] | None:
         cursor.execute(_facts_sql(connection.vendor), [user_id, session_key, now])
         row = cursor.fetchone()
     return tuple(row) if row is not None else None
-
-
-def _stamp(expire_date: datetime) -> float:
-    """The row's expire date (a datetime: SQLite's too, by the declared type
-    Django's backend converts) as a ``time.time()`` stamp."""
-    if timezone.is_naive(expire_date):  # SQLite's, stored in UTC (USE_TZ)
-        expire_date = expire_date.replace(tzinfo=UTC)
-    return expire_date.timestamp()
 
 
 @lru_cache(maxsize=4)

@@ -32,17 +32,10 @@ log = logging.getLogger(__name__)
 
 
 def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
-    """The whole §4 state of ``game``; ``message`` in the active language.
-
-    ``moves`` adds the move list (every turn so far, and every cube action),
-    which the page and the HTTP state send; socket states carry only
-    ``last_turn`` and ``last_cube_action``, which the page appends to the
-    lists it has.
-
-    Never fails on what the row holds: a row that cannot be read
-    (``games.row_checks``) gets ``damaged_state``, and an unfinished game
-    is marked failed with why (``services.mark_damaged``).
-    """
+    """The whole §4 state of ``game``, ``message`` in the active language;
+    ``moves``: with the move lists (docs/interfaces.md §4, §4a). Never fails
+    on what the row holds: a row that cannot be read (``games.row_checks``)
+    gets ``damaged_state``, and an unfinished game is marked failed."""
     if services.is_damaged(game):
         return damaged_state(game)  # found before, and stopped
     why = row_damage(game)
@@ -61,8 +54,7 @@ def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
 
 
 def damaged_state(game: Game) -> dict[str, Any]:
-    """The state of a row that cannot be read: only its id, version and
-    status (and a result once resigned), an empty board, the words."""
+    """The state of a row that cannot be read (docs/interfaces.md §4, ``damaged``)."""
     finished = game.status == Status.FINISHED
     return {
         "type": "state",
@@ -124,7 +116,6 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "last_cube_action": last_cube_action(game),
         "resign_offer": game.resign_offer or None,
         "resign_refused": game.resign_refused or None,
-        # The tutor's warning the person is to answer (a reload, a second tab).
         "tutor": pending_warning(game),
         **_board_json(game),
         "ids": ids_json(game),
@@ -170,9 +161,7 @@ def _board_json_of(position: Position) -> dict[str, Any]:
 
 
 def ids_json(game: Game) -> dict[str, str]:
-    """GNU Backgammon's Position ID and Match ID of the game now (before the
-    steps of a turn being played): the position from the side on roll (the
-    doubler while a double waits), the cube, the score, the dice."""
+    """The state's ``ids`` (docs/interfaces.md §4a)."""
     turn = Side(game.turn)  # row_damage has checked it
     on_roll = Side(game.cube_offered) if game.cube_offered else turn
     deciding = Side.DARK if game.resign_offer else turn

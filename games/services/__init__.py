@@ -1,10 +1,7 @@
 """Every state change of a game: one function each, one writer per game.
 
-This package is the writer's one public face: views, consumers, tasks and
-tests call ``games.services.<name>`` and never the modules below it, which
-are split by concept (``person``, ``computer``, ``doubling``, ``turns``,
-``matches``, …; ``rows`` the lock, the save and the signals sent after
-commit, ``store`` the row's SQL; tests replace ``dice.roll_die``).
+This package is the writer's one public face: everyone calls
+``games.services.<name>``, never its modules (docs/architecture.md §1).
 
 Each command locks the game row (or writes it only if still at the version
 read), checks the version the command was made on, and sends its signals

@@ -1,11 +1,8 @@
 """The computer's side of a game: its dice and position, its play, its failure.
 
-``ai_worker`` calls these from its task: ``start_computer_turn`` counts the
-start and reads (the dice were rolled as the turn passed),
-``finish_computer_turn``, ``finish_computer_cube`` and
-``answer_resignation`` apply its choice with the version check (on the row
-the start read, written ``WHERE version = v``; or under the row lock), so a
-duplicate or stale task changes nothing.
+``ai_worker``'s task starts with ``start_computer_turn`` and hands its
+choice to a finish, each written by ``rows.computer_command``
+(docs/architecture.md §2, "The computer's answer").
 """
 
 from __future__ import annotations
@@ -136,8 +133,8 @@ def finish_computer_cube(game_id: int, version: int, action: str, read: Game | N
     """Apply the computer's cube action: ``double`` / ``no_double`` / ``too_good``
     before its roll, ``take`` / ``pass`` on the person's double.
 
-    ``False`` and nothing changed on a duplicate or stale call, or an action
-    that does not fit the moment. ``read``: see ``finish_computer_turn``.
+    ``read`` and ``False``: as ``rows.computer_command`` (also for an action
+    that does not fit the moment).
     """
 
     def apply(game: Game) -> bool:
@@ -185,9 +182,7 @@ def finish_computer_turn(
 ) -> bool:
     """Apply DARK's ``play`` (from DARK's side), store the Turn, hand over.
 
-    ``read``: the row as ``start_computer_turn`` read it, written back only
-    if it is still at ``version`` (``rows.computer_command``). ``False`` and
-    nothing changed on a duplicate or stale call. Raises
+    ``read`` and ``False``: as ``rows.computer_command``. Raises
     ``IllegalPlayError`` (a ``ValueError``) for a play that is not legal
     here. ``engine_ms``: the time the engine took to choose ``play``, kept
     with the turn's counts (``computer_attempts``, which the page never

@@ -1,11 +1,7 @@
-"""A game whose row cannot be read (``games.row_checks``): stopped, and given up.
-
-``mark_damaged`` stops an unfinished game whose row cannot be read, with
-why stored in ``Game.failure`` (``DAMAGED`` and the sentence), so its pages
-answer in words instead of failing on it. ``give_up_damaged`` is the
-person's resignation of such a game: the computer wins a single game (one
-point: the cube cannot be trusted), the match's score moves on when its
-row reads, and no review is queued (there is nothing sound to review).
+"""A game whose row cannot be read (``games.row_checks``): stopped, and given
+up (docs/interfaces.md §3). Stopped, its pages answer in words instead of
+failing on it; given up, it scores one point (the cube cannot be trusted)
+and queues no review (there is nothing sound to review).
 """
 
 from __future__ import annotations

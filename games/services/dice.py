@@ -1,11 +1,6 @@
-"""The one source of dice in the site (tests replace ``roll_die`` here).
-
-Every die of a game is derived from its server seed, the person's seed and
-the die's number (``games.engine.fairdice``, docs/dice.md); the server
-seed is drawn with ``secrets`` before the person's seed is given (the
-person's ``NextDiceSeed``, whose commitment the lobby shows) and revealed
-only once the game is over. A game stored before the commitments rolls
-with ``secrets`` as it always did.
+"""The one source of dice in the site (tests replace ``roll_die`` here): the
+seeds and the function are docs/dice.md's. A game stored before the
+commitments rolls with ``secrets`` as it always did.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The person's cube commands: roll, double, take, pass.
-
-Each locks the row, checks the version and the moment (``CubeRefusedError``
-with a code the page words, ``games.words.cube.describe_cube_refusal``),
-stores the ``CubeAction`` in order with the turns and saves at the next
-version. The computer's side of the same moments is in ``computer``.
+"""The person's cube commands: roll, double, take, pass, each through
+``_cube_command``; the computer's side of the same moments is in ``computer``.
 """
 
 from __future__ import annotations

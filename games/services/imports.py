@@ -1,23 +1,10 @@
 """Import a match file (``.mat``) as the owner's games: one transaction, all or nothing.
 
-The text is read and every game replayed through the engine first
-(``games.engine.matfile``, ``games.engine.matreplay``); only a file without
-a fault reaches the database, and then every row is written in one
-``transaction.atomic()``. ``side`` is the column the owner says they played
-(``Side.LIGHT`` the left, ``Side.DARK`` the right): it is stored as LIGHT and
-the games count as the owner's (``ImportedFile.claimed``). Without it the
-file is a study object: the left column is stored as LIGHT and the games are
-in no count, graph or practice of the owner's (``GameQuerySet.own_record``).
-Both players keep their names from the file (``ImportedFile.light_player``,
-``dark_player``; a match's ``Match.opponent_name`` too). A match to one of the
-site's lengths becomes a ``Match`` with its games; a money session (``0
-point match``) its money games. Each finished game is then reviewed like any
-other (``game_finished`` after commit); an unfinished last game is left out.
-
-A file is imported once per user (``ImportedFile``, by the SHA-256 of its
-text): a second import of it is refused in words (``AlreadyImportedError``).
-The caller's ``admit(count)`` may refuse the import too (the study queue's
-budget, ``learning.study_queue``), before anything is written.
+What is stored, as whose, and when a file is refused: docs/interfaces.md §1
+("Match files", the site) and §2 (``learning.study_queue``). Every game is
+replayed through the engine first (``games.engine.matreplay``): only a file
+without a fault reaches the database, and the caller's ``admit(count)`` may
+refuse it before anything is written.
 """
 
 from __future__ import annotations
@@ -91,7 +78,9 @@ def import_match_file(
     replayed = [game for game in replay_match(record).games if game.end is not None]
     if not replayed:
         raise MatFileError(MatProblem.NO_GAMES)
-    digest = file_digest(text)
+    # The SHA-256 of the text, its line ends made one kind.
+    normal = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n"))
+    digest = hashlib.sha256(normal.strip().encode("utf-8")).hexdigest()
     earlier = ImportedFile.objects.filter(owner=owner, sha256=digest).first()
     if earlier is not None:
         raise AlreadyImportedError(earlier.created_at)
@@ -115,12 +104,6 @@ def import_match_file(
     for game in games:
         transaction.on_commit(partial(game_finished.send, sender=Game, game_id=game.pk))
     return Imported(games, match, len(record.games) - len(replayed))
-
-
-def file_digest(text: str) -> str:
-    """The SHA-256 of a match file's text, its line ends made one kind."""
-    normal = "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n"))
-    return hashlib.sha256(normal.strip().encode("utf-8")).hexdigest()
 
 
 def _store_match(owner: Any, record: MatchRecord, games: list[ReplayedGame]) -> Match:

@@ -1,9 +1,5 @@
-"""Matches: start one from the lobby, start its next game, find it.
-
-A match's score moves on as each game ends (``cube.record_result``); the
-next game is started on the person's ``next_game`` command, with the
-match's score and Crawford flag at that moment. Starting it twice gives the
-same game.
+"""Matches: start one from the lobby, start its next game, find it (the
+score moves on as each game ends: ``cube.record_result``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The person's commands: start a game (or set one up from a position), step,
-undo, end the turn, resign, ask a hint.
-
-Each runs in ``transaction.atomic()`` on the locked row, checks the version
-the command was made on, and saves at the next version (``rows.save``); a
-step, undo or End turn is first tried without the lock, written only if
-the row is still at that version (``rows.row_command``; a turn that ends
-stores its Turn in the same transaction).
+undo, end the turn, resign, ask a hint. How each is checked and written:
+``rows.person_command`` and ``rows.row_command`` (step, undo, End turn).
 """
 
 from __future__ import annotations
@@ -50,10 +45,8 @@ def start_game(
     """A new game at ``tier``: opening roll (ties re-rolled), starter on turn.
 
     ``kind`` single (no cube), money (with ``jacoby``) or match: the next
-    game of ``match`` (``games.services.matches`` starts them). The dice
-    come from the server seed ``user`` was shown the commitment of and
-    ``person_seed`` (their browser's; one is drawn when none is given);
-    ``fairdice.DiceSeedError`` for one that cannot be used.
+    game of ``match`` (``games.services.matches`` starts them). The dice:
+    ``dice.seed_game`` (``person_seed``).
     """
     if (GameKind(kind) == GameKind.MATCH) != (match is not None):
         raise ValueError("a match game belongs to a match, and only it")
@@ -90,12 +83,8 @@ def start_game_from(
     jacoby: bool = True,
     person_seed: str | None = None,
 ) -> Game:
-    """A game of ``user``'s at ``tier`` from ``position`` (a lesson's, a
-    test's), ``turn`` on roll: a single game, or a money game (``kind``,
-    with ``jacoby``) whose cube is in the middle. No opening roll: with a
-    cube the side that may double first decides (no dice yet); otherwise
-    it rolls (``dice`` when given: not drawn, so its first Turn has no roll
-    number), and its first turn begins as any turn does."""
+    """A game of ``user``'s at ``tier`` from ``position``, ``turn`` on roll,
+    single or money: how its first turn begins is docs/interfaces.md §3's."""
     if GameKind(kind) == GameKind.MATCH:
         raise ValueError("a match game is started by its match")
     with transaction.atomic():

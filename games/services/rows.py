@@ -1,13 +1,9 @@
 """Writing a game's row: the lock, the save, the events (reads: ``games.reading``).
 
-Every transition locks the row (``lock``), changes the instance, and
-``save``s it: the version goes up, only the changed columns are written, and
-after commit the computer's turn is announced (if due) and the new state
-broadcast. A person's step, undo or End turn tries first without the lock:
-the row as read (or as this process last wrote it, or a socket's opening
-read it, at that version), written ``WHERE version = v`` (``row_command``);
-the computer's finish writes so the row its task's start read
-(``computer_command``). Both go through ``save_at``.
+Three paths, all through ``save`` or ``save_at``: a transition under the
+row lock (``person_command``, ``lock``), a person's step, undo or End turn
+first without it (``row_command``), the computer's finish on the row its
+task's start read (``computer_command``).
 """
 
 from __future__ import annotations
@@ -53,16 +49,11 @@ def person_command(game_id: int, user: Any, version: int, *, needs_turn: bool = 
 
 
 def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Game:
-    """A person's command on ``version``, first tried without the row lock.
-
-    Tried on the row as this process last wrote it at ``version``
-    (``_take_held``), or else read as it is, and written only if the row is
-    still at ``version`` (``save_at``). A command whose row moved on between
-    the read and the write runs again under the lock as every other command
-    does (and, moved on, is refused as stale). A refusal from the unlocked
-    read stands: what it read was the game at some moment. A refusal from
-    the held row is not answered: the command starts again from the row
-    read, as without one.
+    """A person's command on ``version``, first tried without the row lock
+    (docs/interfaces.md §3 says how). A refusal from the unlocked read
+    stands: what it read was the game at some moment. A refusal from the
+    held row is not answered: the command starts again from the row read,
+    as without one.
     """
     game = _take_held(game_id, version)
     if game is not None:
@@ -164,10 +155,8 @@ def hold_opened(game: Game) -> None:
     game's first command on that socket starts from it, as the next command
     after a write does, instead of reading the row again. It was every
     game's first command after a page opened or came back (after a restart,
-    every game of the site's at once). The held row is as safe as one
-    written here: the write is conditional on the version and ``updated_at``
-    it shows, so a row that moved on or was written since changes nothing
-    and the command runs on a fresh read (``row_command``).
+    every game of the site's at once). It is as safe as a row written here
+    (``HELD_GAMES``).
 
     A decision of the person's open on it is handed to the tutor again
     (``person_to_decide``): its ranking may have been lost with a restart or
@@ -249,6 +238,5 @@ def _to_tutor(game: Game, version: int) -> None:
 
 
 def _broadcast(game: Game) -> None:
-    # The state sent is kept on the instance: the command's own reply reuses it.
     for _receiver, sent in state_changed.send(sender=Game, game=game):
         game.sent_state = cast("dict[str, Any] | None", sent)

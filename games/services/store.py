@@ -1,12 +1,6 @@
-"""The game row's read and write, the one storage seam of every command.
-
-``game`` reads the row (locked or not) and keeps its values as read;
-``update`` writes the columns changed since, optionally only if the row is
-still at the version (and ``updated_at``) the caller read, and, inside
-``under_session``, only while the command's session is there: all in the
-write's one statement. On PostgreSQL the statements are bound and prepared
-by the server (``server_side_binding`` and ``prepare_threshold`` in
-config/settings.py).
+"""The game row's read and write, the one storage seam of every command:
+``game`` reads the row, ``update`` writes it, each in one statement (bound
+and prepared by PostgreSQL: ``server_side_binding`` in config/settings.py).
 """
 
 from __future__ import annotations
@@ -41,10 +35,7 @@ JSON_FIELDS = tuple(
     name for name in SAVED_FIELDS if _COLUMNS[name].get_internal_type() == "JSONField"
 )
 
-# The session a socket's command runs under (``under_session``): its write
-# holds only while that session's row does, checked in the write's own
-# statement, so a log-out that commits before it refuses the command
-# whatever the push's timing, at no extra query.
+# The session a socket's command runs under (docs/interfaces.md §4, 4401).
 _session: ContextVar[str | None] = ContextVar("games_command_session", default=None)
 
 

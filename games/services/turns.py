@@ -43,11 +43,8 @@ def record_turn(
 
 
 def pass_to(game: Game, side: Side) -> None:
-    """Hand the turn to ``side`` with its roll (a person with no play passes on).
-
-    A side that may double first decides (status ``deciding``, no dice yet);
-    ``roll`` then rolls for it.
-    """
+    """Hand the turn to ``side`` with its roll (a person with no play passes
+    on), or to decide on the cube first (docs/interfaces.md §3)."""
     game.turn = side.value
     game.steps = []
     game.cube_offered = ""

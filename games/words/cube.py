@@ -1,9 +1,6 @@
 """The cube's and the match's words: why a cube command changed nothing, the
-take/pass dialog, the score, in the active language.
-
-Worded from the state alone (``word_cube``), so each socket words a
-broadcast state in its own page language; ``games.words.refusals`` words a
-refused step.
+take/pass dialog, the score, in the active language (from the state alone:
+docs/interfaces.md §4a).
 """
 
 from __future__ import annotations
