@@ -35,7 +35,13 @@ const state = {
 
 function say(text, error = false) {
   $("ab-error").textContent = error ? text : "";
-  if (!error) $("ab-status").textContent = text;
+  if (!error) status(text);
+}
+
+// A job's progress: it leaves an error said meanwhile (a refused setting)
+// on the screen.
+function status(text) {
+  $("ab-status").textContent = text;
 }
 
 // ---------------------------------------------------------------- drawing
@@ -290,7 +296,7 @@ function waiting(answer) {
   if (answer.state === "running") words = S.running;
   else if (answer.ahead === 0) words = S.queued_next;
   else if (answer.ahead > 0) words = S.queued;
-  say(fmt(words, { ahead: answer.ahead, seconds }));
+  status(fmt(words, { ahead: answer.ahead, seconds }));
   showRetry(seconds >= S.retry_after ? S.slow : null);
 }
 
@@ -321,7 +327,7 @@ async function analyse() {
     return;
   }
   waiting(null);
-  say("");
+  status("");
   showResults(answer);
   writeAddress(); // a cube action shown: the address says so (show=cube)
 }

@@ -191,6 +191,10 @@ def test_the_cube_and_the_score_set_on_the_page_give_the_cube_action(
     page.locator("#ab-error").filter(has_text="9-0").wait_for()
     assert page.locator("#ab-score-light").input_value() == "0"
     assert address(page)["score"] == ["0-0"]
+    # The cube action at 7 points, still on its way: its progress and its
+    # end leave the refusal on the screen (they once erased it, under load).
+    page.locator("#ab-results-title[data-state='done']").wait_for(timeout=60_000)
+    assert "9-0" in (page.locator("#ab-error").text_content() or "")
     # The cube on 2, owned by dark: light may not double, and the page says why.
     page.select_option("#ab-cube", "2")
     page.wait_for_function("() => new URL(location.href).searchParams.get('cube') === '2'")
