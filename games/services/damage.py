@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from games.engine import Side
 from games.models import Game, ResultKind, Status
-from games.services.cube import record_result
 from games.services.errors import GameOverError, NotYourGameError
 from games.services.rows import lock, save
+from games.services.turns import record_result
 
 DAMAGED = "damaged row: "
 MAX_FAILURE = 300

@@ -11,9 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import Side, pass_points
-from games.models import Game, ResultKind, Status
-from games.reading import cube_of, cube_refusal, match_of
-from games.services.cube import record_cube_action
+from games.models import CubeAction, Game, ResultKind, Status
+from games.reading import cube_of, cube_refusal, match_of, position_of, turns_so_far
 from games.services.errors import CubeRefusedError, NotYourTurnError
 from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll
@@ -78,6 +77,20 @@ def _check_moment(game: Game, action: str) -> None:
     refusal = cube_refusal(game, Side.LIGHT) if action == "double" else None
     if refusal is not None:
         raise CubeRefusedError(refusal.value)
+
+
+def record_cube_action(game: Game, side: Side, action: str) -> None:
+    """Store one cube action, in order with the turns (``CubeAction.before_turn``)."""
+    number = CubeAction.objects.filter(game=game).count() + 1
+    CubeAction.objects.create(
+        game=game,
+        number=number,
+        before_turn=turns_so_far(game) + 1,
+        side=side.value,
+        action=action,
+        value=game.cube_value * 2,
+        position_id=position_of(game).position_id(),
+    )
 
 
 def offer_double(game: Game, doubler: Side) -> None:

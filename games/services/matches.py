@@ -1,5 +1,5 @@
 """Matches: start one from the lobby, start its next game, find it (the
-score moves on as each game ends: ``cube.record_result``).
+score moves on as each game ends: ``turns.record_result``).
 """
 
 from __future__ import annotations
