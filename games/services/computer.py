@@ -68,37 +68,23 @@ class ComputerStart:
 
 
 def start_computer_turn(game_id: int, version: int) -> ComputerStart:
-    """Count one more start of DARK's turn made on ``version`` and say what is due.
-
-    One locked read of the row for both (``count_computer_attempt`` then
-    ``computer_due`` read it twice): ``starts`` 0 and ``due`` None, nothing
-    written, when the game no longer waits on that turn.
-    """
+    """Count one more start of DARK's turn made on ``version`` and say what is due,
+    in one locked read: ``starts`` 0 and ``due`` None, nothing written, when
+    the game no longer waits on that turn."""
     with transaction.atomic():
-        _commit_without_waiting_for_the_disk()
+        # Kept: the person's reply waited on this commit's log flush (1-2.5 ms
+        # on the loaded machine; bench/README.md, "7befca4"). The finish's
+        # commit flushes it, the count with it; only a crash of PostgreSQL or
+        # the machine in between may lose the count, as SQLite's
+        # ``synchronous=NORMAL`` may any commit here (config/settings.py).
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
         game = lock(game_id)
         starts = _count(game, version, "starts")
         if not starts:
             return ComputerStart(0, None)
         return ComputerStart(starts, _due(game), game)
-
-
-def _commit_without_waiting_for_the_disk() -> None:
-    """This transaction's commit returns before its log is on the disk (PostgreSQL).
-
-    For the start's count alone, which the person's reply waited on: each
-    commit under ``synchronous_commit`` waits for the log's flush, 1-2.5 ms
-    on this loaded machine against 0.07 ms for a round trip. The count still
-    outlives the worker's child (a child killed mid-turn has counted its
-    start: the worker-kill tests), and the finish's commit, which stores the
-    turn the page then shows, flushes the log as before, this count's with
-    it. Only a crash of PostgreSQL itself or of the machine in the moment
-    between may lose the count: the guarantee SQLite's ``synchronous=NORMAL``
-    gives every commit here (config/settings.py).
-    """
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 def computer_due(game_id: int, version: int) -> ComputerDue | None:

@@ -125,15 +125,11 @@ def copy(value: Any) -> Any:
 
 def update(game: Game, attnames: list[str] | None = None, *, at_version: int | None = None) -> bool:
     """``game.save(update_fields=attnames)``, its SQL built once; ``attnames``
-    None: the columns changed since ``game`` was read (``remember``) and
-    ``updated_at`` (only the changed columns: most commands touch two or
-    three of them, and building the full UPDATE was a third of a step's
-    server time). With ``at_version``, only if the stored row is still at
-    that version and was last written when ``game`` says (its
-    ``updated_at``; False if not).
-
-    Without ``at_version`` the row must exist (its lock is held).
-    """
+    None: the columns changed since ``remember`` and ``updated_at`` (kept: a
+    command changes two or three, and the full UPDATE was a third of a step's
+    server time). With ``at_version``: only if the row is still at that
+    version and ``game.updated_at`` (False if not); without it the row must
+    exist (its lock is held)."""
     if attnames is None:
         values, loaded = _values(game), game.loaded_values or {}
         attnames = [n for n, v in values.items() if n not in loaded or loaded[n] != v]
