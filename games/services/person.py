@@ -67,7 +67,6 @@ def start_game(
         game.turn = starter.value
         game.opening_rolls = rolls
         game.dice = list(rolls[-1])
-        game.save()
         begin_first_turn(game)
     return game
 
@@ -94,7 +93,6 @@ def start_game_from(
             game.status = Status.DECIDING
         else:
             game.dice = list(dice) if dice is not None else dice_source.roll_dice(game)
-        game.save()  # its turns refer to it
         begin_first_turn(game)
     return game
 

@@ -68,9 +68,11 @@ def roll(game: Game) -> None:
 
 
 def begin_first_turn(game: Game) -> None:
-    """A new game's first turn, its dice in ``game.dice`` (none yet while the
-    side on turn decides on the cube): DARK's announced, or LIGHT's begun (a
-    pass or a forced play may follow); saved as created."""
+    """A new game (saved first: its turns refer to it) and its first turn, its
+    dice in ``game.dice`` (none yet while the side on turn decides on the
+    cube): DARK's announced, or LIGHT's begun (a pass or a forced play may
+    follow)."""
+    game.save()
     if game.turn == Side.DARK.value:
         game.computer_turn_started_at = timezone.now()
     elif game.dice is not None:
