@@ -1,7 +1,6 @@
 """A game whose row cannot be read (``games.row_checks``): stopped, and given
-up (docs/interfaces.md §3). Stopped, its pages answer in words instead of
-failing on it; given up, it scores one point (the cube cannot be trusted)
-and queues no review (there is nothing sound to review).
+up (docs/interfaces.md §3): one point (the cube cannot be trusted), no
+review (there is nothing sound to review).
 """
 
 from __future__ import annotations

@@ -77,16 +77,10 @@ def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Gam
 def computer_command(
     game_id: int, version: int, change: Callable[[Game], bool], read: Game | None = None
 ) -> bool:
-    """The computer's ``change`` of the game at ``version``, saved at the next one;
-    False, nothing written, when it does not apply: the game no longer waits
-    on the computer at ``version`` (a duplicate or stale task), or ``change``
-    says so.
-
-    ``read``: the row as its task's start read it at ``version``, written
-    back only if still at that version (``save_at``), which saves the finish
-    a locked read of the row; a row that moved on since, or no ``read``:
-    under the row lock, as the person's commands.
-    """
+    """The computer's ``change`` of the game at ``version``, saved at the next one
+    (``read``: the row its task's start read, as docs/interfaces.md §3 says);
+    False, nothing written, when the game no longer waits on the computer at
+    ``version`` (a duplicate or stale task), or ``change`` says so."""
 
     def apply(game: Game) -> bool:
         return game.version == version and computer_to_act(game) and change(game)
@@ -203,11 +197,9 @@ def save_at(game: Game, version: int, rest: Rest | None = None, *, by_person: bo
 
 def after_commit(game: Game, *, by_person: bool = False) -> None:
     """Announce DARK's turn (if it is on turn), broadcast the new state, then
-    hand the person's new decision to the tutor (not after their own step or undo).
-
-    The computer starts first: its reply is what the person waits for, and
-    sockets order states by version whichever arrives first.
-    """
+    hand the person's new decision to the tutor (not after their own step or
+    undo). The computer starts first: its reply is what the person waits for,
+    and sockets order states by version whichever arrives first."""
     game_id, version = game.pk, game.version
     if computer_to_act(game):
         transaction.on_commit(
