@@ -68,12 +68,9 @@ UNFINISHED = (Status.OPENING, Status.PLAYING, Status.DECIDING, Status.DOUBLED)
 
 
 class Match(models.Model):
-    """A match to ``length`` points: its games in order (``games``), its score now.
-
-    ``score_light``/``score_dark`` and ``crawford`` are those of the match's
-    current game (or, once a game is over, of the next one): the engine's
-    ``games.engine.Match`` is built from them (``games.services.matches``).
-    """
+    """A match to ``length`` points: its games in order (``games``); its score
+    and ``crawford`` are those of its current game (or, once a game is over,
+    of the next one)."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches"
