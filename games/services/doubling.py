@@ -18,37 +18,34 @@ from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll
 from games.tutor import Decision, check
 
+# A side's move at the cube: offer_double, take_double, refuse_double (or roll).
+CubeMove = Callable[[Game, Side], None]
+
 
 def roll_dice(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person, who might have doubled, rolls instead."""
-    return _cube_command(game_id, user, version, "no_double", anyway, roll)
+    return _cube_command(game_id, user, version, "no_double", anyway, lambda game, _: roll(game))
 
 
 def double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person doubles: the computer is to take or pass."""
-    return _cube_command(
-        game_id, user, version, "double", anyway, lambda game: offer_double(game, Side.LIGHT)
-    )
+    return _cube_command(game_id, user, version, "double", anyway, offer_double)
 
 
 def take(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person takes the computer's double: the cube is theirs, the computer rolls."""
-    return _cube_command(
-        game_id, user, version, "take", anyway, lambda game: take_double(game, Side.LIGHT)
-    )
+    return _cube_command(game_id, user, version, "take", anyway, take_double)
 
 
 def pass_double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person passes: the computer wins the cube's value before the double."""
-    return _cube_command(
-        game_id, user, version, "pass", anyway, lambda game: refuse_double(game, Side.LIGHT)
-    )
+    return _cube_command(game_id, user, version, "pass", anyway, refuse_double)
 
 
 def _cube_command(
-    game_id: int, user: Any, version: int, action: str, anyway: bool, apply: Callable[[Game], None]
+    game_id: int, user: Any, version: int, action: str, anyway: bool, apply: CubeMove
 ) -> Game:
-    """Check that ``action`` fits the moment, and ``apply`` it unless the
+    """Check that ``action`` fits the moment, and ``apply`` it (for LIGHT) unless the
     tutor warns of it (``games.tutor``): then only the warning is saved
     and the reply carries it."""
     with transaction.atomic():
@@ -56,7 +53,7 @@ def _cube_command(
         _check_moment(game, action)
         decision = Decision(kind="cube", position_id=game.position_id, action=action)
         if check(game, decision, anyway=anyway):
-            apply(game)
+            apply(game, Side.LIGHT)
         return save(game)
 
 
