@@ -51,7 +51,7 @@ from ai_worker.candidates import Candidate
 from ai_worker.explain import Reason
 from ai_worker.features import Features, position_features
 from ai_worker.ranking import Ranked, RankFn, default_rank
-from games.engine import Dice, Position
+from games.engine import ROLLS, Dice, Position
 
 # The exact terms of the gap: the chance each gammon reason compares, and
 # the sign that makes it favour the best play.
@@ -160,23 +160,22 @@ def shares(
     return found
 
 
-def replies(result: Position) -> list[tuple[int, bool, float]]:
-    """For each of the opponent's 21 rolls after ``result``: (its weight of
-    36, whether a play of it hits, the value for the side that just moved
-    after the opponent's best play, by the network: ``ai_worker.search``'s
-    replies, as its search answers every node)."""
-    from ai_worker.evaluator import sane_search, to_board26
-
-    return sane_search().replies(to_board26(result))
-
-
 def shot_cost(best: Position, other: Position) -> float:
     """What the other play's shots cost against the best's, in equity: one
     roll deeper the gap is a sum over the opponent's 21 rolls (each its
     chance times the two boards' difference after its best play); the rolls
-    that hit a blot of one play and not of the other are the shots' part."""
-    rolls = zip(replies(best), replies(other), strict=True)
-    return sum(w * (b - o) for (w, hb, b), (_w, ho, o) in rolls if hb != ho) / 36
+    that hit a blot of one play and not of the other are the shots' part,
+    and only theirs are valued."""
+    from ai_worker.evaluator import sane_search, to_board26
+
+    search = sane_search()
+    b, o = to_board26(best), to_board26(other)
+    hits = zip(search.hits(b), search.hits(o), strict=True)
+    differ = [i for i, (hb, ho) in enumerate(hits) if hb != ho]
+    return (
+        sum(ROLLS[i][2] * (search.reply_equity(b, i) - search.reply_equity(o, i)) for i in differ)
+        / 36
+    )
 
 
 def _counterfactual(
