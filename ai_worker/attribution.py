@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ai_worker.candidates import Candidate
 from ai_worker.explain import Reason
@@ -67,7 +68,7 @@ TIE = 0.05
 SHARE_DIGITS = 2  # as stored
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Play:
     """One legal play as the counterfactual needs it."""
 
@@ -75,7 +76,12 @@ class _Play:
     equity: float  # the network's (1-ply)
     win: float
     hits: int
-    after: Features
+
+    @cached_property
+    def after(self) -> Features:
+        """Its features, made when a reason first asks (most plays are
+        never asked: ``_counterfactual`` stops at the first that lacks)."""
+        return position_features(self.result, shots=False)  # no LACKS reads shots
 
 
 Lacks = Callable[[_Play, _Play, Reason], bool]
@@ -185,7 +191,9 @@ def _counterfactual(
     o = plays.get(Position.from_position_id(other.result_id))
     if b is None or o is None or b.equity - o.equity <= 0:
         return None  # the network alone does not rank the best play higher
-    without = max(q.equity for q in plays.values() if q is o or lacks(q, o, reason))
+    # The plays are the network's order, best first: the first that does
+    # without the difference is the best that does (the played one at worst).
+    without = next(q.equity for q in plays.values() if q is o or lacks(q, o, reason))
     return max(0.0, b.equity - without) / (b.equity - o.equity)
 
 
@@ -196,10 +204,10 @@ def _network_values(position: Position, dice: Dice, rank: RankFn) -> dict[Positi
             equity=float(r.equity),
             win=float(r.probs.win),
             hits=sum(1 for step in r.play.steps if step.hit),
-            after=position_features(r.play.result, shots=False),  # no LACKS reads them
         )
 
-    return {r.play.result: one(r) for r in rank(position, dice, 1)}
+    ranked = sorted(rank(position, dice, 1), key=lambda r: -float(r.equity))  # best first
+    return {r.play.result: one(r) for r in ranked}
 
 
 def weighed(
