@@ -17,8 +17,9 @@ hint_requested = Signal()
 # ``game_id=<int>``: sent once, when the game has finished.
 game_finished = Signal()
 
-# ``game_id=<int>, version=<int>``: the person has a decision to make at
-# ``version`` (a roll to play, a double to offer or answer) and plays with
+# ``game_id=<int>, version=<int>, position_id=<str>, dice=<list|None>``: the
+# person has a decision to make at ``version`` (a roll to play, with its
+# position and dice; a double to offer or answer, without) and plays with
 # the tutor on: its ranking is to be computed while they think.
 person_to_decide = Signal()
 

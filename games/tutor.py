@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from accounts.preferences import tutor_level
-from games.models import Game
+from games.models import Game, Status
 from games.signals import person_to_decide, tutor_check
 
 # The error classes the tutor warns of, the least first (ai_worker.grading's).
@@ -100,6 +100,17 @@ def on_for(game: Game) -> bool:
     return level_of(game) != OFF
 
 
+def ask(game: Game, version: int) -> None:
+    """Hand the person's decision at ``version`` to the tutor's ranking
+    (``person_to_decide``); a roll to play goes with its position and dice,
+    so that its ranking reads no row."""
+    roll = game.dice if game.status == Status.PLAYING else None
+    position_id = game.position_id if roll else ""
+    person_to_decide.send(
+        sender=Game, game_id=game.pk, version=version, position_id=position_id, dice=roll
+    )
+
+
 def warns(level: str, error: str) -> bool:
     """Whether an ``error`` class reaches the person's ``level``."""
     if level not in LEVELS or error not in LEVELS:
@@ -124,7 +135,7 @@ def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
     if not verdict.ready and verdict.key and mode != NOW:
         # Nothing may be ranking it (the tutor switched on mid-turn, a lost
         # message, an evicted entry): it is asked for now, then waited for.
-        person_to_decide.send(sender=Game, game_id=game.pk, version=game.version)
+        ask(game, game.version)
         if mode == DEFER:
             raise RankingNotReadyError(verdict.key)
         verdict = _verdict(game, decision, WAIT_SECONDS)

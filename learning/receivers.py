@@ -32,8 +32,15 @@ def queue_hint(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
 
 
 @receiver(person_to_decide, dispatch_uid="learning.prepare_tutor")
-def queue_tutor(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
-    tasks.enqueue_tutor(game_id, version)
+def queue_tutor(
+    sender: Any,
+    game_id: int,
+    version: int,
+    position_id: str = "",
+    dice: list[int] | None = None,
+    **kwargs: Any,
+) -> None:
+    tasks.enqueue_tutor(game_id, version, position_id, dice)
 
 
 @receiver(tutor_check, dispatch_uid="learning.tutor_verdict")

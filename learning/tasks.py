@@ -68,13 +68,17 @@ def compute_hint(game_id: int, version: int) -> None:
 
 
 @analysis_task("prepare_tutor", max_retries=0, queue=HINTS_QUEUE)
-def prepare_tutor(game_id: int, version: int) -> None:
+def prepare_tutor(
+    game_id: int, version: int, position_id: str = "", dice: list[int] | None = None
+) -> None:
     """The tutor's ranking of the person's decision at ``version``, while they think."""
-    tutor.prepare(game_id, version)
+    tutor.prepare(game_id, version, position_id, dice)
 
 
-def enqueue_tutor(game_id: int, version: int) -> None:
-    dispatch.enqueue(prepare_tutor, game_id, version)
+def enqueue_tutor(
+    game_id: int, version: int, position_id: str = "", dice: list[int] | None = None
+) -> None:
+    dispatch.enqueue(prepare_tutor, game_id, version, position_id, dice)
 
 
 def enqueue_review(game_id: int) -> None:

@@ -63,11 +63,18 @@ def cube_decision(game: Game) -> tuple[Position, CubeContext, str] | None:
     return position.swapped(), CubeContext(cube, match_of(game), Side.DARK), TAKE
 
 
-def prepare(game_id: int, version: int) -> None:
-    """Rank the person's decision into the shared cache: the one at
-    ``version``, or the one the game is at now (a step since does not change
-    the decision, and a ranking skipped for it left End turn waiting a second
-    for nothing: bench/tutor.py)."""
+def prepare(
+    game_id: int, version: int, position_id: str = "", dice: list[int] | None = None
+) -> None:
+    """Rank the person's decision into the shared cache: a roll to play as
+    sent (``games.tutor.ask``: no read of the row), else the decision the
+    game is at, at ``version`` or later (a step since does not change it,
+    and a ranking skipped for it left End turn waiting a second for
+    nothing: bench/tutor.py)."""
+    if position_id and dice:
+        position = Position.from_position_id(position_id)
+        rank_cache.ranked_plays(position, Dice(*dice), expert_ply(), shown=rank_cache.SHOWN)
+        return
     game = Game.objects.filter(pk=game_id, version__gte=version).first()
     if game is None or game.is_over or game.turn != Side.LIGHT.value:
         return

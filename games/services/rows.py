@@ -15,6 +15,7 @@ from typing import Any, cast
 from django.db import IntegrityError, transaction
 from django.db.models.base import ModelState
 
+from games import tutor
 from games.engine import Side
 from games.models import Game
 from games.reading import computer_to_act, person_deciding
@@ -27,8 +28,7 @@ from games.services.errors import (
     ServiceError,
     StaleVersionError,
 )
-from games.signals import computer_turn_due, person_to_decide, state_changed
-from games.tutor import on_for
+from games.signals import computer_turn_due, state_changed
 
 # A person's row command makes its change on the checked game and returns
 # what it stores besides the row (``Rest``: a turn that ends stores its
@@ -145,8 +145,8 @@ def hold_opened(game: Game) -> None:
     ranking may have been lost with a restart or pushed out of the cache."""
     store.remember(game)
     _hold(game)
-    if person_deciding(game, mid_turn=True) and on_for(game):
-        person_to_decide.send(sender=Game, game_id=game.pk, version=game.version)
+    if person_deciding(game, mid_turn=True) and tutor.on_for(game):
+        tutor.ask(game, game.version)
 
 
 def _checked(game: Game, user: Any, version: int, needs_turn: bool) -> Game:
@@ -213,8 +213,8 @@ def after_commit(game: Game, *, by_person: bool = False) -> None:
 
 
 def _to_tutor(game: Game, version: int) -> None:
-    if on_for(game):
-        person_to_decide.send(sender=Game, game_id=game.pk, version=version)
+    if tutor.on_for(game):
+        tutor.ask(game, version)
 
 
 def _broadcast(game: Game) -> None:

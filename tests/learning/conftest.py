@@ -14,7 +14,7 @@ LIGHT turn before LIGHT's win: a review is sure to mark errors in it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 from unittest import mock
 
@@ -323,3 +323,17 @@ def random_decisions(seed: int, count: int, skip: int = 4) -> list[tuple[Positio
                 pos = rng.choice(plays).result
             pos = pos.swapped()
     return found
+
+
+@pytest.fixture
+def rankings_held() -> Iterator[None]:
+    """``person_to_decide`` queues no ranking during the test."""
+    from games.signals import person_to_decide
+    from learning.receivers import queue_tutor
+
+    uid = "learning.prepare_tutor"
+    person_to_decide.disconnect(dispatch_uid=uid)
+    try:
+        yield
+    finally:
+        person_to_decide.connect(queue_tutor, dispatch_uid=uid)

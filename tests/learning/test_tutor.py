@@ -14,16 +14,18 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import Preferences
-from ai_worker import rank_cache
+from ai_worker import dispatch, rank_cache
 from games import services
 from games.engine import Dice, Position, Side
 from games.live.commands import CommandError, parse_command, run_command
 from games.live.state import build_state
 from games.models import Game, GameKind, Status
+from games.signals import person_to_decide
 from learning import tutor
 from tests.games.fixtures_sockets import TIMEOUT, connect_socket
 
@@ -137,7 +139,7 @@ def test_the_automatic_end_keeps_the_step_and_warns(user: Any) -> None:
     assert said is not None and said["warning"]["error"] == "very_bad"
 
 
-@pytest.mark.usefixtures("fresh_cache")
+@pytest.mark.usefixtures("fresh_cache", "rankings_held")
 def test_a_ranking_not_ready_lets_the_turn_through_after_a_second_saying_so(user: Any) -> None:
     tutor_on(user)
     game = play(opening_31(user, ready=False), user, ERROR)
@@ -161,6 +163,34 @@ def test_a_ranking_asked_after_a_step_ranks_the_decision_all_the_same(user: Any)
     game = play(game, user, ERROR[:1])
     assert game.version > asked_at
     tutor.prepare(game.pk, asked_at)
+    assert rank_cache.peek_plays(Position.start(), Dice(3, 1), tutor.expert_ply()) is not None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_roll_goes_to_the_tutor_with_its_position_and_dice_and_ranks_without_the_row(
+    user: Any, settings: Any, django_assert_num_queries: Any
+) -> None:
+    # The new roll's ranking reads no row: what it ranks comes with the ask.
+    settings.CELERY_BROKER_URL = ""
+    asked: list[dict[str, Any]] = []
+
+    def heard(sender: Any, **kwargs: Any) -> None:
+        asked.append(kwargs)
+
+    person_to_decide.connect(heard, dispatch_uid="test.heard")
+    try:
+        tutor_on(user)
+        game = opening_31(user, ready=False)
+    finally:
+        person_to_decide.disconnect(dispatch_uid="test.heard")
+    assert [(a["game_id"], a["position_id"], a["dice"]) for a in asked] == [
+        (game.pk, Position.start().position_id(), [3, 1])
+    ]
+    assert dispatch.wait_idle()  # the ranking the ask queued here, done
+    cache.clear()
+    with django_assert_num_queries(0):
+        tutor.prepare(**{k: asked[0][k] for k in ("game_id", "version", "position_id", "dice")})
     assert rank_cache.peek_plays(Position.start(), Dice(3, 1), tutor.expert_ply()) is not None
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -33,20 +32,6 @@ pytestmark = [
 
 # The opening 31 from the person's side: 13/10 6/5 gives away ~0.18 (very bad).
 ERROR = [(13, 10), (6, 5)]
-
-
-@pytest.fixture
-def rankings_held() -> Iterator[None]:
-    """``person_to_decide`` queues no ranking during the test."""
-    from games.signals import person_to_decide
-    from learning.receivers import queue_tutor
-
-    uid = "learning.prepare_tutor"
-    person_to_decide.disconnect(dispatch_uid=uid)
-    try:
-        yield
-    finally:
-        person_to_decide.connect(queue_tutor, dispatch_uid=uid)
 
 
 @pytest.fixture(autouse=True)
