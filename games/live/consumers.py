@@ -1,10 +1,8 @@
-"""The game's WebSocket: thin, every command goes to ``games.services``.
-
-The protocol, its errors and close codes: docs/interfaces.md §4. Outward
-events go through signals: the writer sends ``games.signals``
-(``state_changed`` and kin) after commit and never imports this package;
-``games.live.broadcast.push_state``, connected in ``GamesConfig.ready()``,
-pushes each new state to the game's group, which reaches this consumer.
+"""The game's WebSocket: thin, every command goes to ``games.services``; the
+protocol, its errors and close codes: docs/interfaces.md §4. Outward events go
+through signals: the writer sends ``games.signals`` after commit and never
+imports this package; ``games.live.broadcast.push_state`` (connected in
+``GamesConfig.ready()``) pushes each new state to this consumer's group.
 """
 
 from __future__ import annotations
@@ -70,10 +68,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self.close(code=CLOSE_TRY_AGAIN)
 
     async def _join(self) -> None:
-        # Who is asking is found out in the opening's one trip to the database
-        # (games/live/sessions.py, as every request does), not by channels' auth
-        # middleware: its two lookups went through the process's one shared
-        # sync thread, where after a restart every socket queued on the others.
+        # Who is asking: in the opening's one trip to the database, not by
+        # channels' auth middleware, whose two lookups on the one shared sync
+        # thread queued every socket on the others after a restart.
         self.session_key = self.scope["cookies"].get(settings.SESSION_COOKIE_NAME)
         if not self.session_key:
             await self.close(code=CLOSE_FORBIDDEN)  # signed out: nothing to ask
@@ -189,9 +186,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
             # One job per (game, version); its answer goes to every socket.
             return {"type": "ack", "id": command.id, "version": command.version}, None
-        # This socket sends the command's state with its reply (``_receive_command``);
-        # its write holds only while the session's row does (a log-out since
-        # the check above refuses it: games/live/sessions.py).
+        # The state goes with the reply (``_receive_command``); the write holds
+        # only while the session's row does (a log-out since the check refuses it).
         with (
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
@@ -227,13 +223,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _watch_session(self) -> None:
         """Close the socket once its session no longer holds (a change no
-        signal sees: raw SQL, a queryset update).
-
-        It asks first as soon as the socket is in the user's group, which
-        the opening's own check came before, and so learns until when the
-        session holds before the page's first command, which then asks
-        nothing (it was every game's first command after a page opened, and
-        after a restart every game's at once: bench/live.py)."""
+        signal sees). It asks first at once, so the page's first command asks
+        nothing (after a restart every game's at once: bench/live.py)."""
         while not self.closing:
             try:
                 await self.session_check({})
@@ -269,9 +260,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Kept: channels' own hops to its one sync thread per message to close
-        # old connections, so every socket waited behind any sync view there.
-        # This consumer uses the database only through runtime.dbthreads,
-        # which does that around each call itself.
+        # old connections (every socket waited behind any sync view there);
+        # runtime.dbthreads does that around each of this consumer's calls.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
