@@ -19,7 +19,7 @@ from games.live.state import build_state, damaged_words
 from games.models import Game, ResultKind
 from games.row_checks import READ_ERRORS, row_damage
 from games.words.cube import describe_cube_refusal
-from games.words.refusals import describe_refusal, refusal_params_json
+from games.words.refusals import describe_refusal
 
 MAX_ID_LENGTH = 64
 # A frame is at most 4 KB; a command is one flat object, so anything nested
@@ -141,8 +141,8 @@ def run_command(
         game = run(game_id, user, command.version, **command.args)
     except services.StepRefusedError as exc:
         refusal = exc.refusal
-        words = describe_refusal(refusal)
-        return _refused(command.id, refusal.code.value, refusal_params_json(refusal), words), None
+        params = {k: list(v) if isinstance(v, tuple) else v for k, v in refusal.params.items()}
+        return _refused(command.id, refusal.code.value, params, describe_refusal(refusal)), None
     except services.CubeRefusedError as exc:
         words = describe_cube_refusal(exc.refusal_code)
         return _refused(command.id, exc.refusal_code, {}, words), None

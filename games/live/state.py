@@ -119,7 +119,14 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "tutor": pending_warning(game),
         **_board_json(game),
         "ids": ids_json(game),
-        "no_move": _light_just_passed(game, last),
+        # The person's last turn had no legal move and play moved on to DARK.
+        "no_move": (
+            last is not None
+            and last["side"] == Side.LIGHT.value
+            and not last["steps"]
+            and game.turn == Side.DARK.value
+            and not game.is_over
+        ),
         "thinking": not game.is_over and (game.turn == Side.DARK.value or bool(game.resign_offer)),
     }
     word_cube(state)
@@ -207,17 +214,6 @@ def _result_json(game: Game) -> dict[str, Any] | None:
         "passed": game.passed,
         "cube": game.cube_value if game.has_cube else None,
     }
-
-
-def _light_just_passed(game: Game, last: dict[str, Any] | None) -> bool:
-    """The person's last turn had no legal move and play moved on to DARK."""
-    return (
-        last is not None
-        and last["side"] == Side.LIGHT.value
-        and not last["steps"]
-        and game.turn == Side.DARK.value
-        and not game.is_over
-    )
 
 
 def describe_state(state: dict[str, Any]) -> str | None:

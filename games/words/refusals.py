@@ -78,8 +78,3 @@ def _listed(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return pgettext("list separator", ", ").join(str(v) for v in value)
     return value
-
-
-def refusal_params_json(refusal: Refusal) -> dict[str, Any]:
-    """The refusal's parameters as JSON-ready values (tuples become lists)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in dict(refusal.params).items()}
