@@ -60,29 +60,21 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
         words = {"not_object": _("A command is a JSON object."), "too_deep": error.message}
         message = words.get(error.code, _("That message is not valid JSON."))
         raise CommandError("bad_json", message) from None
-    command_id, no_id = _command_id(data.get("id"))
+    given_id = str(data.get("id")) if type(data.get("id")) in (str, int) else ""
+    command_id = given_id if 0 < len(given_id) <= MAX_ID_LENGTH else None
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in services.PERSON_COMMANDS:
         raise CommandError("unknown_type", _("Unknown command type."), command_id)
+    if not given_id:
+        raise CommandError("bad_command", _("A command needs an id."))
     if command_id is None:
-        raise CommandError("bad_command", no_id)
+        message = _("A command id is at most %(limit)d characters long.")
+        raise CommandError("bad_command", message % {"limit": MAX_ID_LENGTH})
     version = data.get("version")
     if type(version) is not int:  # json.loads's exact types: a bool is no number
         message = _("A command needs the version it was made on.")
         raise CommandError("bad_command", message, command_id)
     return Command(kind, command_id, version, _args(kind, data, command_id))
-
-
-def _command_id(value: Any) -> tuple[str | None, str]:
-    """The command's id as text, or None and what is wrong with it."""
-    text = str(value) if type(value) in (str, int) else ""
-    if not text:
-        return None, _("A command needs an id.")
-    if len(text) > MAX_ID_LENGTH:
-        return None, _("A command id is at most %(limit)d characters long.") % {
-            "limit": MAX_ID_LENGTH
-        }
-    return text, ""
 
 
 def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
