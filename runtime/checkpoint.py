@@ -70,9 +70,7 @@ class Checkpointer(threading.Thread):
 
 def checkpoint() -> tuple[int, int]:
     """Copy the log into the database; start the log over when it is long.
-
-    Returns (the log's pages, of them copied) before any restart.
-    """
+    Returns (the log's pages, of them copied) before any restart."""
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
         _busy, frames, copied = cursor.fetchone()

@@ -183,9 +183,11 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         tutor's check waits as ``mode`` says (``games.tutor``)."""
         if time.time() >= self.session_expires and not self._session_checked():
             return None
-        if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
-            # One job per (game, version); its answer goes to every socket.
-            return {"type": "ack", "id": command.id, "version": command.version}, None
+        if command.type == "hint":
+            # One job per (game, version) while it may run; its answer goes to every socket.
+            key = f"hint-requested:{self.game_id}:{command.version}"
+            if not cache.add(key, 1, timeout=settings.HINT_REQUEST_SECONDS):
+                return {"type": "ack", "id": command.id, "version": command.version}, None
         # The state goes with the reply (``_receive_command``); the write holds
         # only while the session's row does (a log-out since the check refuses it).
         with (
@@ -210,8 +212,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         return hasattr(self, "group") and not self.closing
 
     # Until when (time.time()) the session holds without asking the database:
-    # its expire date once a check passed (games/live/sessions.py), pushes and the
-    # watch asking again.
+    # its expire date once a check passed; pushes and the watch ask again.
     session_expires = 0.0
 
     def _session_checked(self) -> bool:
@@ -348,12 +349,6 @@ class CommandBucket:
             return True
         self.strikes += 1
         return False
-
-
-def _first_hint_request(game_id: int, version: int) -> bool:
-    """True once per (game, version) while its hint job may still be running."""
-    key = f"hint-requested:{game_id}:{version}"
-    return bool(cache.add(key, 1, timeout=settings.HINT_REQUEST_SECONDS))
 
 
 def _socket_language(scope: dict[str, Any], user: Any = None) -> str:

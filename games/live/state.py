@@ -96,6 +96,8 @@ def damaged_words(finished: bool) -> str:
 
 def _state(game: Game, moves: bool) -> dict[str, Any]:
     last = game.last_turn
+    rolls = [list(r) for r in game.opening_rolls]
+    starter = opening_roll(*rolls[-1]) if rolls else None
     state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
@@ -105,7 +107,7 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "turn": game.turn,
         "tier": game.tier,
         "dice": list(game.dice) if game.dice else None,
-        "opening": _opening_json(game),
+        "opening": {"rolls": rolls, "starter": starter.value if starter else None},
         "dice_proof": dice_proof_json(game),
         "last_turn": last,
         "result": _result_json(game),
@@ -197,12 +199,6 @@ def ids_json(game: Game) -> dict[str, str]:
     return {"position_id": seen.position_id(), "match_id": match_id(fields)}
 
 
-def _opening_json(game: Game) -> dict[str, Any]:
-    rolls = [list(r) for r in game.opening_rolls]
-    starter = opening_roll(*rolls[-1]) if rolls else None
-    return {"rolls": rolls, "starter": starter.value if starter else None}
-
-
 def _result_json(game: Game) -> dict[str, Any] | None:
     if game.status != Status.FINISHED:
         return None
@@ -224,7 +220,12 @@ def describe_state(state: dict[str, Any]) -> str | None:
         return _("The computer could not finish its turn; this game has stopped.")
     result = state.get("result")
     if result:
-        return " ".join([_describe_result(result), *_match_words(state.get("match"))])
+        words = _describe_result(result)
+        match = state.get("match")
+        if not match:
+            return words
+        score = score_words(match["score"]["light"], match["score"]["dark"], match["length"])
+        return " ".join([words, _("Match score: %(score)s.") % {"score": score}])
     cube_words = _describe_cube(state)
     if cube_words:
         return cube_words
@@ -264,14 +265,6 @@ def _describe_cube(state: dict[str, Any]) -> str | None:
         if last is None or last["number"] < action["before_turn"]:
             return _("The computer takes; the cube is at %(value)d.") % {"value": action["value"]}
     return None
-
-
-def _match_words(match: dict[str, Any] | None) -> list[str]:
-    if not match:
-        return []
-    score = match["score"]
-    words = score_words(score["light"], score["dark"], match["length"])
-    return [_("Match score: %(score)s.") % {"score": words}]
 
 
 # The result's words; ngettext_lazy picks the plural by the "points" value.
