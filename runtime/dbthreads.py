@@ -82,10 +82,9 @@ def _call(fn: Callable[..., T], args: tuple[Any, ...]) -> T:
 
 
 def kept(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` on this thread, its connection kept for the next call:
-    for any thread or process that runs one call after another (the sockets'
-    threads, a Celery worker child's computer turns). Inside a transaction
-    (a test's) the connection is the transaction's."""
+    """``fn(*args)`` on this thread, its connection kept for the next call (the
+    sockets' threads, a Celery worker child's computer turns); inside a
+    transaction (a test's), the transaction's."""
     if connection.in_atomic_block:
         return fn(*args)
     close_old_connections()  # failed and not answering, or older than HOLD_SECONDS

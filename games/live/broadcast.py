@@ -105,9 +105,8 @@ def user_group(user_id: int) -> str:
 
 
 def warm_up() -> None:
-    """Connect this process to the channel layer now, not in its first send
-    (a Celery worker's child before its first computer turn): a send to a
-    group nobody joins."""
+    """Connect this process to the channel layer now, not in its first send (a
+    Celery worker's child before its first computer turn): a send to no one."""
     group_send("warm-up", {"type": "warm.up"})
 
 
@@ -125,11 +124,9 @@ async def _send(layer: Any, group: str, message: dict[str, Any]) -> None:
 
 
 def group_send(group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to ``group``, on the server loop if there is one, from any thread.
-
-    Never raises: the state is committed, and a socket that missed it
-    refetches on the version gap, so a failed push must not fail the move.
-    """
+    """Send ``message`` to ``group``, on the server loop if there is one, from any
+    thread. Never raises: the state is committed, and a socket that missed it
+    refetches on the version gap, so a failed push must not fail the move."""
     layer = get_channel_layer()
     try:
         running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()

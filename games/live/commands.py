@@ -1,7 +1,6 @@
-"""Socket commands: parse a frame, run it through ``games.services``, reply.
-
-Kept apart from the consumer so the protocol is plain synchronous code; the
-consumer only moves frames and calls ``run_command`` off the event loop.
+"""Socket commands: parse a frame, run it through ``games.services``, reply:
+the protocol as plain synchronous code, apart from the consumer, which only
+moves frames and calls ``run_command`` off the event loop.
 """
 
 from __future__ import annotations

@@ -92,10 +92,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.user, self.language, state = opening
-        # The user's group (a password change, a deactivation) once the user
-        # is known. A push between the check and this join is not lost: the
-        # watch asks the database again at once (below), and a command before
-        # it has answered asks itself (``session_expires`` is still 0).
+        # The user's group (a password change, a deactivation) once the user is
+        # known. A push before this join is not lost: the watch asks again at
+        # once, and a command before it answers asks itself (expires still 0).
         self.groups_joined.append(broadcast.user_group(self.user.pk))
         await self.channel_layer.group_add(self.groups_joined[-1], self.channel_name)
         self.group = self.groups_joined[0]

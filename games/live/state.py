@@ -32,10 +32,9 @@ log = logging.getLogger(__name__)
 
 
 def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
-    """The whole §4 state of ``game``, ``message`` in the active language;
-    ``moves``: with the move lists (docs/interfaces.md §4, §4a). Never fails
-    on what the row holds: a row that cannot be read (``games.row_checks``)
-    gets ``damaged_state``, and an unfinished game is marked failed."""
+    """The whole state of ``game`` (docs/interfaces.md §4; ``moves``: with the
+    move lists), in the active language. A row that cannot be read
+    (``games.row_checks``) gets ``damaged_state``; an unfinished one is marked failed."""
     if services.is_damaged(game):
         return damaged_state(game)  # found before, and stopped
     why = row_damage(game)
