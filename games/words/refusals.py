@@ -1,7 +1,5 @@
-"""Why a step was refused, in words, in the active language.
-
-``describe_refusal`` is shared by the live game, the board and the learning
-pages, so every ``RefusalCode`` is phrased once, here.
+"""Why a step was refused, in words, in the active language: every
+``RefusalCode`` phrased once, for the live game, the board and the learning pages.
 """
 
 from __future__ import annotations
