@@ -46,12 +46,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ai_worker.candidates import Candidate
 from ai_worker.explain import Reason
 from ai_worker.features import Features, position_features
 from ai_worker.ranking import Ranked, RankFn, default_rank
-from games.engine import Dice, Position
+from games.engine import ROLLS, Dice, Position
 
 # The exact terms of the gap: the chance each gammon reason compares, and
 # the sign that makes it favour the best play.
@@ -67,7 +68,7 @@ TIE = 0.05
 SHARE_DIGITS = 2  # as stored
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Play:
     """One legal play as the counterfactual needs it."""
 
@@ -75,7 +76,12 @@ class _Play:
     equity: float  # the network's (1-ply)
     win: float
     hits: int
-    after: Features
+
+    @cached_property
+    def after(self) -> Features:
+        """Its features, made when a reason first asks (most plays are
+        never asked: ``_counterfactual`` stops at the first that lacks)."""
+        return position_features(self.result, shots=False)  # no LACKS reads shots
 
 
 Lacks = Callable[[_Play, _Play, Reason], bool]
@@ -160,23 +166,22 @@ def shares(
     return found
 
 
-def replies(result: Position) -> list[tuple[int, bool, float]]:
-    """For each of the opponent's 21 rolls after ``result``: (its weight of
-    36, whether a play of it hits, the value for the side that just moved
-    after the opponent's best play, by the network: ``ai_worker.search``'s
-    replies, as its search answers every node)."""
-    from ai_worker.evaluator import sane_search, to_board26
-
-    return sane_search().replies(to_board26(result))
-
-
 def shot_cost(best: Position, other: Position) -> float:
     """What the other play's shots cost against the best's, in equity: one
     roll deeper the gap is a sum over the opponent's 21 rolls (each its
     chance times the two boards' difference after its best play); the rolls
-    that hit a blot of one play and not of the other are the shots' part."""
-    rolls = zip(replies(best), replies(other), strict=True)
-    return sum(w * (b - o) for (w, hb, b), (_w, ho, o) in rolls if hb != ho) / 36
+    that hit a blot of one play and not of the other are the shots' part,
+    and only theirs are valued."""
+    from ai_worker.evaluator import sane_search, to_board26
+
+    search = sane_search()
+    b, o = to_board26(best), to_board26(other)
+    hits = zip(search.hits(b), search.hits(o), strict=True)
+    differ = [i for i, (hb, ho) in enumerate(hits) if hb != ho]
+    return (
+        sum(ROLLS[i][2] * (search.reply_equity(b, i) - search.reply_equity(o, i)) for i in differ)
+        / 36
+    )
 
 
 def _counterfactual(
@@ -186,7 +191,9 @@ def _counterfactual(
     o = plays.get(Position.from_position_id(other.result_id))
     if b is None or o is None or b.equity - o.equity <= 0:
         return None  # the network alone does not rank the best play higher
-    without = max(q.equity for q in plays.values() if q is o or lacks(q, o, reason))
+    # The plays are the network's order, best first: the first that does
+    # without the difference is the best that does (the played one at worst).
+    without = next(q.equity for q in plays.values() if q is o or lacks(q, o, reason))
     return max(0.0, b.equity - without) / (b.equity - o.equity)
 
 
@@ -197,10 +204,10 @@ def _network_values(position: Position, dice: Dice, rank: RankFn) -> dict[Positi
             equity=float(r.equity),
             win=float(r.probs.win),
             hits=sum(1 for step in r.play.steps if step.hit),
-            after=position_features(r.play.result, shots=False),  # no LACKS reads them
         )
 
-    return {r.play.result: one(r) for r in rank(position, dice, 1)}
+    ranked = sorted(rank(position, dice, 1), key=lambda r: -float(r.equity))  # best first
+    return {r.play.result: one(r) for r in ranked}
 
 
 def weighed(

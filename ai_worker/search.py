@@ -124,20 +124,24 @@ class SaneSearch:
             board, (total[0] / 36, total[1] / 36, total[2] / 36, total[3] / 36, total[4] / 36)
         )
 
-    def replies(self, board: Sequence[int]) -> list[tuple[int, bool, float]]:
-        """For each of the opponent's 21 rolls after ``board``: its weight of
-        36, whether one of its plays hits (puts a checker of the side that
-        moved on the bar), and that side's equity after the opponent's best
-        play at 1-ply, as ``_average`` picks it (``ai_worker.attribution``'s
-        shots, one roll deeper)."""
+    def hits(self, board: Sequence[int]) -> list[bool]:
+        """For each of the opponent's 21 rolls (``ROLLS``) after ``board``:
+        whether one of its plays hits (puts a checker of the side that moved
+        on the bar): ``ai_worker.attribution``'s shots."""
         opp_pre = self._cpp.flip_board(list(board))
-        found = []
-        for d1, d2, weight in ROLLS:
-            plays = self._cpp.possible_moves(opp_pre, d1, d2)
-            _reply, chances = self._best_of(plays, opp_pre)
-            hits = any(reply[0] > opp_pre[0] for reply in plays)
-            found.append((weight, hits, -Probs(*chances).equity))
-        return found
+        return [
+            any(reply[0] > opp_pre[0] for reply in self._cpp.possible_moves(opp_pre, d1, d2))
+            for d1, d2, _weight in ROLLS
+        ]
+
+    def reply_equity(self, board: Sequence[int], roll: int) -> float:
+        """The equity of the side that moved to ``board`` after the
+        opponent's best play at 1-ply of ``ROLLS[roll]``, as ``_average``
+        picks it (the shots' cost, one roll deeper)."""
+        d1, d2, _weight = ROLLS[roll]
+        opp_pre = self._cpp.flip_board(list(board))
+        _reply, chances = self._best_reply(opp_pre, d1, d2)
+        return -Probs(*chances).equity
 
     def _best_reply(self, opp_pre: list[int], d1: int, d2: int) -> tuple[list[int], Chances]:
         return self._best_of(self._cpp.possible_moves(opp_pre, d1, d2), opp_pre)

@@ -1,9 +1,6 @@
-"""JSON from strangers: a request body or a socket frame, checked before anything reads it.
-
-One reader for every JSON way in: the analysis board and practice views
-(``learning.study_views``) and the game socket's frames (``games.live.commands``):
-``read_object``, then ``check_fields``, so a reader never meets a dict where
-it expects text.
+"""JSON from strangers, a request body or a socket frame, checked before anything
+reads it (docs/interfaces.md §4, §6): ``read_object``, then ``check_fields``,
+so a reader never meets a dict where it expects text.
 """
 
 from __future__ import annotations

@@ -56,15 +56,11 @@ class CubeActionKind(models.TextChoices):
 
 
 class DiceSource(models.TextChoices):
-    """Where a game's dice came from, and so whether they can be checked."""
+    """Where a game's dice came from, and so whether they can be checked
+    (docs/dice.md: seeds, and the games before them or imported)."""
 
-    # Derived from the game's committed server seed and the person's seed
-    # (games.engine.fairdice): checked on the verify page once it is over.
     SEEDS = "seeds", _("Committed seeds")
-    # Started before the commitments existed (migration 0010): rolled with
-    # ``secrets``, nothing to check them against.
     BEFORE = "before", _("Started before dice commitments")
-    # Read from a match file: rolled elsewhere.
     IMPORTED = "imported", _("Imported from a match file")
 
 
@@ -72,12 +68,9 @@ UNFINISHED = (Status.OPENING, Status.PLAYING, Status.DECIDING, Status.DOUBLED)
 
 
 class Match(models.Model):
-    """A match to ``length`` points: its games in order (``games``), its score now.
-
-    ``score_light``/``score_dark`` and ``crawford`` are those of the match's
-    current game (or, once a game is over, of the next one): the engine's
-    ``games.engine.Match`` is built from them (``games.services.matches``).
-    """
+    """A match to ``length`` points: its games in order (``games``); its score
+    and ``crawford`` are those of its current game (or, once a game is over,
+    of the next one)."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches"

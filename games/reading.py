@@ -16,13 +16,9 @@ from games.models import Game, Status
 
 
 def turns_so_far(game: Game) -> int:
-    """How many Turn rows ``game`` has: its ``last_turn``'s number (0 for none).
-
-    Every writer of a Turn keeps ``last_turn`` with it (``record_turn``, the
-    imports, migration 0005 for the games stored before), so the row says
-    it without a COUNT; the unique (game, number) constraint refuses a
-    number taken all the same.
-    """
+    """How many Turn rows ``game`` has: its ``last_turn``'s number (0 for none),
+    which every writer of a Turn keeps with it (and migration 0005), so no
+    COUNT; the unique (game, number) constraint refuses a number taken."""
     last = game.last_turn
     return int(last["number"]) if last else 0
 
@@ -37,11 +33,9 @@ _decode = lru_cache(maxsize=4096)(Position.from_position_id)
 
 
 def current_turn(game: Game) -> EngineTurn:
-    """The engine's view of the turn in progress, steps replayed (needs dice).
-
-    Kept on the instance for what it was computed from: a step's command
-    replayed the same steps again to build the state it answers with.
-    """
+    """The engine's view of the turn in progress, steps replayed (needs dice);
+    kept on the instance for what it was computed from (a step's command
+    replayed the same steps again to build the state it answers with)."""
     assert game.dice is not None
     key = _turn_key(game)
     known = game.__dict__.get("_engine_turn")

@@ -1,12 +1,10 @@
 """Whether a stored game row can be read: the columns its state is built from.
 
-A fault (a restore gone wrong, a hand edit, a bug in an old release) can
-leave any column holding anything: the database checks only types, and not
-those of JSON columns. ``row_damage`` says in one sentence what is wrong
-with a row (for the log and ``Game.failure``), or None. ``games.live.state``
-asks it of every state it builds (the checks are a few comparisons; the
-position is decoded once per process and cached) and words a damaged row
-instead of failing on it.
+A fault (a restore gone wrong, a hand edit, an old release's bug) can leave
+any column holding anything: the database checks only types, not those of
+JSON columns. ``games.live.state`` asks ``row_damage`` of every state it
+builds (a few comparisons; positions decoded are cached) and words a
+damaged row instead of failing on it (docs/interfaces.md §3).
 """
 
 from __future__ import annotations

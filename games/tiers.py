@@ -1,15 +1,11 @@
 """The strength tiers: the one table the site, the worker and the benches read.
 
-A leaf: it imports nothing of the project, so every floor may read it
-(docs/architecture.md §1).
-
-Each of the four lower tiers evaluates every legal play with bgsage's network
-at 1-ply and adds Gaussian noise of ``sigma`` (in cubeless money equity) to
-each candidate before choosing, as GNU Backgammon's skill levels do (the
-sigmas' measurement: above ``TIERS``). Expert adds no noise and searches
-deeper. No Django import here (the bot runs without Django): the labels are
-English, marked for the catalogue with ``gettext_noop``, and
-``tier_choices()`` translates them for the site.
+A leaf importing nothing of the project nor Django (the bot runs without
+it; docs/architecture.md §1): the labels are English, marked with
+``gettext_noop``, and translated by ``tier_choices()``. The lower tiers add
+Gaussian noise of ``sigma`` (cubeless money equity) to each play's 1-ply
+equity before choosing, as GNU Backgammon's skill levels do; Expert adds
+none and searches deeper.
 """
 
 from __future__ import annotations

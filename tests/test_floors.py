@@ -50,8 +50,8 @@ def test_every_floor_contract_is_kept() -> None:
         # and learning reaching past games.services' face breaks its contract.
         (
             "learning/past_face.py",
-            "from games.services.cube import record_result",
-            "learning.past_face -> games.services.cube",
+            "from games.services.turns import record_result",
+            "learning.past_face -> games.services.turns",
         ),
         # the writer reaching for the socket instead of sending a signal,
         (

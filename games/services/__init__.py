@@ -1,13 +1,10 @@
-"""Every state change of a game: one function each, one writer per game.
-
-This package is the writer's one public face: everyone calls
-``games.services.<name>``, never its modules (docs/architecture.md §1).
-
-Each command locks the game row (or writes it only if still at the version
-read), checks the version the command was made on, and sends its signals
-only after commit. Outward events go through signals (``games.signals``):
-the writer imports neither the socket (``games.live``) nor any app above
-it. The read helpers are in ``games.reading``.
+"""Every state change of a game, one function each, one writer per game: its
+one public face is ``games.services.<name>``, never its modules
+(docs/architecture.md §1; its reads are ``games.reading``'s). Each command
+locks the row (or writes it only if still at the version read) and checks the
+version it was made on. Outward events go through signals (``games.signals``),
+sent after commit: the writer imports neither the socket (``games.live``) nor
+any app above it.
 """
 
 from __future__ import annotations

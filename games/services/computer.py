@@ -1,8 +1,5 @@
-"""The computer's side of a game: its dice and position, its play, its failure.
-
-``ai_worker``'s task starts with ``start_computer_turn`` and hands its
-choice to a finish, each written by ``rows.computer_command``
-(docs/architecture.md §2, "The computer's answer").
+"""The computer's side of a game: what is due, its play, its failure; the walk
+from the task's start to its finish is docs/architecture.md §2's.
 """
 
 from __future__ import annotations
@@ -68,37 +65,23 @@ class ComputerStart:
 
 
 def start_computer_turn(game_id: int, version: int) -> ComputerStart:
-    """Count one more start of DARK's turn made on ``version`` and say what is due.
-
-    One locked read of the row for both (``count_computer_attempt`` then
-    ``computer_due`` read it twice): ``starts`` 0 and ``due`` None, nothing
-    written, when the game no longer waits on that turn.
-    """
+    """Count one more start of DARK's turn made on ``version`` and say what is due,
+    in one locked read: ``starts`` 0 and ``due`` None, nothing written, when
+    the game no longer waits on that turn."""
     with transaction.atomic():
-        _commit_without_waiting_for_the_disk()
+        # Kept: the person's reply waited on this commit's log flush (1-2.5 ms
+        # on the loaded machine; bench/README.md, "7befca4"). The finish's
+        # commit flushes it, the count with it; only a crash of PostgreSQL or
+        # the machine in between may lose the count, as SQLite's
+        # ``synchronous=NORMAL`` may any commit here (config/settings.py).
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
         game = lock(game_id)
         starts = _count(game, version, "starts")
         if not starts:
             return ComputerStart(0, None)
         return ComputerStart(starts, _due(game), game)
-
-
-def _commit_without_waiting_for_the_disk() -> None:
-    """This transaction's commit returns before its log is on the disk (PostgreSQL).
-
-    For the start's count alone, which the person's reply waited on: each
-    commit under ``synchronous_commit`` waits for the log's flush, 1-2.5 ms
-    on this loaded machine against 0.07 ms for a round trip. The count still
-    outlives the worker's child (a child killed mid-turn has counted its
-    start: the worker-kill tests), and the finish's commit, which stores the
-    turn the page then shows, flushes the log as before, this count's with
-    it. Only a crash of PostgreSQL itself or of the machine in the moment
-    between may lose the count: the guarantee SQLite's ``synchronous=NORMAL``
-    gives every commit here (config/settings.py).
-    """
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 def computer_due(game_id: int, version: int) -> ComputerDue | None:
@@ -180,14 +163,11 @@ def finish_computer_turn(
     read: Game | None = None,
     engine_ms: float | None = None,
 ) -> bool:
-    """Apply DARK's ``play`` (from DARK's side), store the Turn, hand over.
-
-    ``read`` and ``False``: as ``rows.computer_command``. Raises
-    ``IllegalPlayError`` (a ``ValueError``) for a play that is not legal
-    here. ``engine_ms``: the time the engine took to choose ``play``, kept
-    with the turn's counts (``computer_attempts``, which the page never
-    shows) for bench/live.py.
-    """
+    """Apply DARK's ``play`` (from DARK's side), store the Turn, hand over;
+    ``IllegalPlayError`` (a ``ValueError``) for a play not legal here.
+    ``read`` and ``False``: as ``rows.computer_command``. ``engine_ms``: the
+    engine's time to choose ``play``, kept with the turn's counts (never
+    shown) for bench/live.py."""
 
     def play_out(game: Game) -> bool:
         if game.turn != Side.DARK.value or game.dice is None:
@@ -195,8 +175,14 @@ def finish_computer_turn(
         if engine_ms is not None:
             counts = _counts_at(game.computer_attempts, version)
             game.computer_attempts = {**counts, "engine_ms": round(engine_ms, 2)}
-        before = position_of(game)
-        legal = _checked_computer_play(before.swapped(), Dice(*game.dice), play)
+        before, dice = position_of(game), Dice(*game.dice)
+        legal = None
+        if play is None and legal_plays(before.swapped(), dice):
+            raise IllegalPlayError("the computer must play: a legal play exists")
+        if play is not None:
+            legal = play_leading_to(before.swapped(), dice, play.result)
+            if legal is None:
+                raise IllegalPlayError(f"{play.notation()} is not legal with {dice}")
         dark_after = legal.result if legal is not None else before.swapped()
         record_turn(game, Side.DARK, legal, before, dark_after.swapped())
         if not check_game_over(game, dark_after, Side.DARK):
@@ -220,12 +206,9 @@ def fail_computer_turn(game_id: int, version: int) -> bool:
 
 def count_computer_attempt(game_id: int, version: int, kind: str) -> int:
     """One more ``kind`` (``"starts"`` or ``"requeues"``) of DARK's turn made on
-    ``version``; the count so far at that version.
-
-    Written to the game row under its lock (not the version: nothing the
-    person sees changes). 0, and nothing written, when the game no longer
-    waits on that turn: a stale or duplicate task counts nothing.
-    """
+    ``version``, written under the row lock without a new version (nothing
+    the person sees changes); the count so far, or 0, nothing written, when
+    the game no longer waits on that turn (a stale or duplicate task)."""
     with transaction.atomic():
         return _count(lock(game_id), version, kind)
 
@@ -260,15 +243,3 @@ def stuck_games(older_than: timedelta) -> list[tuple[int, int]]:
     waiting = Q(turn=Side.DARK.value) | ~Q(resign_offer="")
     rows = Game.objects.unfinished().filter(waiting, computer_turn_started_at__lte=cutoff)
     return list(rows.order_by("computer_turn_started_at").values_list("pk", "version"))
-
-
-def _checked_computer_play(dark_position: Position, dice: Dice, play: Play | None) -> Play | None:
-    """The engine's own play with ``play``'s result for these dice, or IllegalPlayError."""
-    if play is None:
-        if legal_plays(dark_position, dice):
-            raise IllegalPlayError("the computer must play: a legal play exists")
-        return None
-    legal = play_leading_to(dark_position, dice, play.result)
-    if legal is None:
-        raise IllegalPlayError(f"{play.notation()} is not legal with {dice}")
-    return legal

@@ -1,7 +1,6 @@
 """A game whose row cannot be read (``games.row_checks``): stopped, and given
-up (docs/interfaces.md §3). Stopped, its pages answer in words instead of
-failing on it; given up, it scores one point (the cube cannot be trusted)
-and queues no review (there is nothing sound to review).
+up (docs/interfaces.md §3): one point (the cube cannot be trusted), no
+review (there is nothing sound to review).
 """
 
 from __future__ import annotations
@@ -13,9 +12,9 @@ from django.utils import timezone
 
 from games.engine import Side
 from games.models import Game, ResultKind, Status
-from games.services.cube import record_result
 from games.services.errors import GameOverError, NotYourGameError
 from games.services.rows import lock, save
+from games.services.turns import record_result
 
 DAMAGED = "damaged row: "
 MAX_FAILURE = 300

@@ -64,13 +64,10 @@ def keep_next_seed(user: Any, seed: str) -> None:
 
 
 def seed_game(game: Game, person_seed: str | None) -> None:
-    """Give a new game (not yet saved) its seeds, before its first roll: the
-    server seed whose commitment its owner was shown (a new one if none
-    was), no longer the next game's, and ``person_seed`` (one is drawn when
-    none is given: tests, the shell). Call inside the transaction that
-    starts the game. Raises ``fairdice.DiceSeedError`` for a person seed
-    that cannot be used.
-    """
+    """Give a new game (not yet saved), inside the transaction that starts it,
+    the server seed whose commitment its owner was shown (docs/dice.md) and
+    ``person_seed`` (drawn when None: tests, the shell);
+    ``fairdice.DiceSeedError`` for a person seed that cannot be used."""
     person = fairdice.check_person_seed(person_seed) if person_seed else secrets.token_hex(16)
     row = NextDiceSeed.objects.select_for_update().filter(owner=game.owner).first()
     if row is None:

@@ -11,45 +11,41 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import Side, pass_points
-from games.models import Game, ResultKind, Status
-from games.reading import cube_of, cube_refusal, match_of
-from games.services.cube import record_cube_action
+from games.models import CubeAction, Game, ResultKind, Status
+from games.reading import cube_of, cube_refusal, match_of, position_of, turns_so_far
 from games.services.errors import CubeRefusedError, NotYourTurnError
 from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll
 from games.tutor import Decision, check
 
+# A side's move at the cube: offer_double, take_double, refuse_double (or roll).
+CubeMove = Callable[[Game, Side], None]
+
 
 def roll_dice(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person, who might have doubled, rolls instead."""
-    return _cube_command(game_id, user, version, "no_double", anyway, roll)
+    return _cube_command(game_id, user, version, "no_double", anyway, lambda game, _: roll(game))
 
 
 def double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person doubles: the computer is to take or pass."""
-    return _cube_command(
-        game_id, user, version, "double", anyway, lambda game: offer_double(game, Side.LIGHT)
-    )
+    return _cube_command(game_id, user, version, "double", anyway, offer_double)
 
 
 def take(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person takes the computer's double: the cube is theirs, the computer rolls."""
-    return _cube_command(
-        game_id, user, version, "take", anyway, lambda game: take_double(game, Side.LIGHT)
-    )
+    return _cube_command(game_id, user, version, "take", anyway, take_double)
 
 
 def pass_double(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
     """The person passes: the computer wins the cube's value before the double."""
-    return _cube_command(
-        game_id, user, version, "pass", anyway, lambda game: refuse_double(game, Side.LIGHT)
-    )
+    return _cube_command(game_id, user, version, "pass", anyway, refuse_double)
 
 
 def _cube_command(
-    game_id: int, user: Any, version: int, action: str, anyway: bool, apply: Callable[[Game], None]
+    game_id: int, user: Any, version: int, action: str, anyway: bool, apply: CubeMove
 ) -> Game:
-    """Check that ``action`` fits the moment, and ``apply`` it unless the
+    """Check that ``action`` fits the moment, and ``apply`` it (for LIGHT) unless the
     tutor warns of it (``games.tutor``): then only the warning is saved
     and the reply carries it."""
     with transaction.atomic():
@@ -57,7 +53,7 @@ def _cube_command(
         _check_moment(game, action)
         decision = Decision(kind="cube", position_id=game.position_id, action=action)
         if check(game, decision, anyway=anyway):
-            apply(game)
+            apply(game, Side.LIGHT)
         return save(game)
 
 
@@ -78,6 +74,20 @@ def _check_moment(game: Game, action: str) -> None:
     refusal = cube_refusal(game, Side.LIGHT) if action == "double" else None
     if refusal is not None:
         raise CubeRefusedError(refusal.value)
+
+
+def record_cube_action(game: Game, side: Side, action: str) -> None:
+    """Store one cube action, in order with the turns (``CubeAction.before_turn``)."""
+    number = CubeAction.objects.filter(game=game).count() + 1
+    CubeAction.objects.create(
+        game=game,
+        number=number,
+        before_turn=turns_so_far(game) + 1,
+        side=side.value,
+        action=action,
+        value=game.cube_value * 2,
+        position_id=position_of(game).position_id(),
+    )
 
 
 def offer_double(game: Game, doubler: Side) -> None:

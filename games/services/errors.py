@@ -25,12 +25,9 @@ class StepRefusedError(ServiceError):
 
 
 class CubeRefusedError(ServiceError):
-    """A cube, resign or match command the rules or the moment forbid.
-
-    ``refusal_code`` is the engine's ``CubeRefusal`` value or one of the
-    moments' codes (docs/interfaces.md §4a), worded by
-    ``games.words.cube.describe_cube_refusal``.
-    """
+    """A cube, resign or match command the rules or the moment forbid;
+    ``refusal_code``: the engine's ``CubeRefusal`` value or a moment's code
+    (docs/interfaces.md §4a)."""
 
     def __init__(self, refusal_code: str) -> None:
         super().__init__(refusal_code)
@@ -64,8 +61,5 @@ class TurnIncompleteError(ServiceError):
 
 
 class SessionEndedError(Exception):
-    """A socket's command whose session ended before its write (a log-out
-    between the socket's check and the command): nothing was written.
-
-    Not a ``ServiceError``: the command is not refused in the game's terms;
-    the socket answers it as signed out and closes (games.live.consumers)."""
+    """A socket's command whose session ended before its write (docs/interfaces.md
+    §4, 4401). Not a ``ServiceError``: not refused in the game's terms."""

@@ -1,10 +1,7 @@
-"""Import a match file (``.mat``) as the owner's games: one transaction, all or nothing.
-
-What is stored, as whose, and when a file is refused: docs/interfaces.md §1
-("Match files", the site) and §2 (``learning.study_queue``). Every game is
-replayed through the engine first (``games.engine.matreplay``): only a file
-without a fault reaches the database, and the caller's ``admit(count)`` may
-refuse it before anything is written.
+"""Import a match file (``.mat``) as the owner's games: one transaction, all or
+nothing (docs/interfaces.md §1, "Match files", and §2). Every game is replayed
+through the engine first: only a file without a fault reaches the database,
+and the caller's ``admit(count)`` may refuse it before anything is written.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Matches: start one from the lobby, start its next game, find it (the
-score moves on as each game ends: ``cube.record_result``).
+score moves on as each game ends: ``turns.record_result``).
 """
 
 from __future__ import annotations
@@ -23,12 +23,9 @@ def start_match(user: Any, tier: str, length: int, *, person_seed: str | None = 
 
 
 def next_game(game_id: int, user: Any, version: int, seed: str | None = None) -> Game:
-    """The match's game after ``game_id`` (finished): started now, or the one already started.
-
-    Returns the finished game, at a new version when the next game was
-    started here, so its sockets learn ``match.next_game``. ``seed`` is the
-    person's seed for its dice (see ``start_game``).
-    """
+    """Start the match's game after ``game_id`` (finished) unless it was; returns
+    the finished game, at a new version when started here so its sockets learn
+    ``match.next_game``. ``seed``: the person's for its dice (``start_game``)."""
     with transaction.atomic():
         game = lock(game_id)
         if game.owner_id != getattr(user, "pk", None):

@@ -42,12 +42,9 @@ def start_game(
     match: Match | None = None,
     person_seed: str | None = None,
 ) -> Game:
-    """A new game at ``tier``: opening roll (ties re-rolled), starter on turn.
-
-    ``kind`` single (no cube), money (with ``jacoby``) or match: the next
-    game of ``match`` (``games.services.matches`` starts them). The dice:
-    ``dice.seed_game`` (``person_seed``).
-    """
+    """A new game at ``tier``: opening roll (ties re-rolled), starter on turn;
+    ``kind`` single (no cube), money (with ``jacoby``) or match: the next game
+    of ``match`` (``matches`` starts them). The dice: ``dice.seed_game``."""
     if (GameKind(kind) == GameKind.MATCH) != (match is not None):
         raise ValueError("a match game belongs to a match, and only it")
     with transaction.atomic():
@@ -67,7 +64,6 @@ def start_game(
         game.turn = starter.value
         game.opening_rolls = rolls
         game.dice = list(rolls[-1])
-        game.save()
         begin_first_turn(game)
     return game
 
@@ -94,7 +90,6 @@ def start_game_from(
             game.status = Status.DECIDING
         else:
             game.dice = list(dice) if dice is not None else dice_source.roll_dice(game)
-        game.save()  # its turns refer to it
         begin_first_turn(game)
     return game
 
@@ -149,11 +144,8 @@ def undo_step(game_id: int, user: Any, version: int, whole: bool = False) -> Gam
 
 
 def end_turn(game_id: int, user: Any, version: int, anyway: bool = False) -> Game:
-    """End the person's turn once the steps form a whole legal play.
-
-    With the tutor on, a play it warns of is not committed: the warning is
-    stored and the reply carries it (``games.tutor``); ``anyway`` (仍然这样走)
-    commits it all the same."""
+    """End the person's turn once the steps form a whole legal play; a play the
+    tutor warns of waits unless ``anyway`` (仍然这样走: docs/interfaces.md §6)."""
 
     def end(game: Game) -> Rest | None:
         turn = current_turn(game)
@@ -167,12 +159,9 @@ def end_turn(game_id: int, user: Any, version: int, anyway: bool = False) -> Gam
 
 
 def resign(game_id: int, user: Any, version: int, kind: str = ResultKind.SINGLE) -> Game:
-    """The person gives up ``kind`` (single, gammon, backgammon).
-
-    In a single game the computer accepts at once: it wins the kind's points
-    (1 for the plain resignation). With the cube the offer, worth the kind
-    times the cube, goes to the computer (``computer.answer_resignation``).
-    """
+    """The person gives up ``kind`` (single, gammon, backgammon): accepted at
+    once in a single game, else offered to the computer (docs/interfaces.md
+    §3; ``computer.answer_resignation``)."""
     kind = ResultKind(kind)
     with transaction.atomic():
         game = person_command(game_id, user, version, needs_turn=False)
@@ -190,11 +179,8 @@ def accept_resignation(game: Game, kind: ResultKind) -> None:
 
 
 def request_hint(game_id: int, user: Any, version: int) -> Game:
-    """Ask for a hint on the person's roll; the game records that hints were used.
-
-    Not a move: the version stays; ``hint_requested`` is sent after commit and
-    the hint arrives as its own socket event.
-    """
+    """Ask for a hint on the person's roll (docs/interfaces.md §3): ``hints_used``
+    set, the version unchanged, the hint its own socket event."""
     with transaction.atomic():
         game = person_command(game_id, user, version, needs_turn=False)
         # A cube decision (to double, or to answer a double) has no dice yet.

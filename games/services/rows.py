@@ -77,16 +77,10 @@ def row_command(game_id: int, user: Any, version: int, change: RowChange) -> Gam
 def computer_command(
     game_id: int, version: int, change: Callable[[Game], bool], read: Game | None = None
 ) -> bool:
-    """The computer's ``change`` of the game at ``version``, saved at the next one;
-    False, nothing written, when it does not apply: the game no longer waits
-    on the computer at ``version`` (a duplicate or stale task), or ``change``
-    says so.
-
-    ``read``: the row as its task's start read it at ``version``, written
-    back only if still at that version (``save_at``), which saves the finish
-    a locked read of the row; a row that moved on since, or no ``read``:
-    under the row lock, as the person's commands.
-    """
+    """The computer's ``change`` of the game at ``version``, saved at the next one
+    (``read``: the row its task's start read, as docs/interfaces.md §3 says);
+    False, nothing written, when the game no longer waits on the computer at
+    ``version`` (a duplicate or stale task), or ``change`` says so."""
 
     def apply(game: Game) -> bool:
         return game.version == version and computer_to_act(game) and change(game)
@@ -102,19 +96,13 @@ def computer_command(
 
 
 # The game rows this process last wrote with a person's command, or a
-# socket's opening read (``hold_opened``), by id, as stored: a person's next
-# command (the step after a step, the undo after it, the first after the
-# page opened) is made on that version, and starts from that row
-# instead of reading it again (a SELECT, about a tenth of a command's CPU in
-# the web process; bench/live.py, "Live play"). The conditional write is
-# what makes it safe: a row moved on since (another process's or tab's
-# command, the computer's turn) or written again at its version (a hint)
-# changes nothing, and the command runs under the lock as it would have.
-# Each instance is one command's alone: taken out of the store (``pop``)
-# and put back only as a copy of what a successful write produced (or of
-# what an opening read), so two threads or two tabs never share one, and a
-# failed command leaves none.
-# Kept: without it a command's CPU in daphne rose by a third (bench/README.md, "issue 29").
+# socket's opening read (``hold_opened``), by id: the game's next command on
+# that version starts from its copy instead of a SELECT. Safe because the
+# write is conditional on the version and ``updated_at``: a row moved on or
+# rewritten since (a hint) changes nothing, and the command reruns under the
+# lock. Each copy is one command's alone (popped, a copy put back on success).
+# Kept: without it a command's CPU in daphne rose by a third (bench/README.md,
+# "c20eeef, the held row" and "issue 29").
 HELD_GAMES = 2048
 _held: dict[int, Game] = {}
 _held_lock = threading.Lock()
@@ -151,16 +139,10 @@ def _hold(game: Game) -> Game:
 
 
 def hold_opened(game: Game) -> None:
-    """Hold ``game`` as a socket's opening just read it from the row: the
-    game's first command on that socket starts from it, as the next command
-    after a write does, instead of reading the row again. It was every
-    game's first command after a page opened or came back (after a restart,
-    every game of the site's at once). It is as safe as a row written here
-    (``HELD_GAMES``).
-
-    A decision of the person's open on it is handed to the tutor again
-    (``person_to_decide``): its ranking may have been lost with a restart or
-    pushed out of the cache; one already there costs the task a lookup."""
+    """Hold ``game`` as a socket's opening just read it: the game's first
+    command on that socket starts from it (bench/README.md, "584456a").
+    A decision of the person's open on it is handed to the tutor again: its
+    ranking may have been lost with a restart or pushed out of the cache."""
     store.remember(game)
     _hold(game)
     if person_deciding(game, mid_turn=True) and on_for(game):
@@ -215,11 +197,9 @@ def save_at(game: Game, version: int, rest: Rest | None = None, *, by_person: bo
 
 def after_commit(game: Game, *, by_person: bool = False) -> None:
     """Announce DARK's turn (if it is on turn), broadcast the new state, then
-    hand the person's new decision to the tutor (not after their own step or undo).
-
-    The computer starts first: its reply is what the person waits for, and
-    sockets order states by version whichever arrives first.
-    """
+    hand the person's new decision to the tutor (not after their own step or
+    undo). The computer starts first: its reply is what the person waits for,
+    and sockets order states by version whichever arrives first."""
     game_id, version = game.pk, game.version
     if computer_to_act(game):
         transaction.on_commit(

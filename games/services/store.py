@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.contrib.sessions.models import Session
@@ -54,7 +55,7 @@ def game(game_id: int, *, locked: bool = False) -> Game:
     """``Game.objects.get(pk=game_id)``, its SQL built once; ``locked``:
     ``select_for_update()``, inside ``transaction.atomic()``.
     ``Game.DoesNotExist`` if there is none."""
-    read = _read(locked=locked)
+    read = _read(connection.alias, connection.vendor, locked)
     with connection.cursor() as cursor:
         cursor.execute(read.sql, [game_id])
         row = cursor.fetchone()
@@ -78,25 +79,19 @@ class _Read:
     converters: list[tuple[int, list[Any], Any]]
 
 
-_reads: dict[tuple[str, str, bool], _Read] = {}
-
-
-def _read(*, locked: bool) -> _Read:
+@cache
+def _read(alias: str, vendor: str, locked: bool) -> _Read:
     """The ORM's own statement, columns and converters, built once per connection kind."""
-    key = (connection.alias, connection.vendor, locked)
-    read = _reads.get(key)
-    if read is None:
-        rows = Game.objects.select_for_update() if locked else Game.objects.all()
-        compiler = rows.filter(pk=0).query.get_compiler(connection=connection)
-        sql, _params = compiler.as_sql()
-        columns = [col for col, _sql, _alias in compiler.select]
-        converters = compiler.get_converters(columns)
-        read = _reads[key] = _Read(
-            sql,
-            [col.target.attname for col in columns],
-            [(pos, convs, expr) for pos, (convs, expr) in converters.items()],
-        )
-    return read
+    rows = Game.objects.select_for_update() if locked else Game.objects.all()
+    compiler = rows.filter(pk=0).query.get_compiler(connection=connection)
+    sql, _params = compiler.as_sql()
+    columns = [col for col, _sql, _alias in compiler.select]
+    converters = compiler.get_converters(columns)
+    return _Read(
+        sql,
+        [col.target.attname for col in columns],
+        [(pos, convs, expr) for pos, (convs, expr) in converters.items()],
+    )
 
 
 def remember(game: Game) -> None:
@@ -125,15 +120,11 @@ def copy(value: Any) -> Any:
 
 def update(game: Game, attnames: list[str] | None = None, *, at_version: int | None = None) -> bool:
     """``game.save(update_fields=attnames)``, its SQL built once; ``attnames``
-    None: the columns changed since ``game`` was read (``remember``) and
-    ``updated_at`` (only the changed columns: most commands touch two or
-    three of them, and building the full UPDATE was a third of a step's
-    server time). With ``at_version``, only if the stored row is still at
-    that version and was last written when ``game`` says (its
-    ``updated_at``; False if not).
-
-    Without ``at_version`` the row must exist (its lock is held).
-    """
+    None: the columns changed since ``remember`` and ``updated_at`` (kept: a
+    command changes two or three, and the full UPDATE was a third of a step's
+    server time). With ``at_version``: only if the row is still at that
+    version and ``game.updated_at`` (False if not); without it the row must
+    exist (its lock is held)."""
     if attnames is None:
         values, loaded = _values(game), game.loaded_values or {}
         attnames = [n for n, v in values.items() if n not in loaded or loaded[n] != v]
@@ -150,8 +141,8 @@ def update(game: Game, attnames: list[str] | None = None, *, at_version: int | N
         where += [session, connection.ops.adapt_datetimefield_value(timezone.now())]
     params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
     with connection.cursor() as cursor:
-        sql = _write(tuple(attnames), at_version is not None, session is not None)
-        cursor.execute(sql, params + where)
+        key = (connection.alias, connection.vendor, tuple(attnames))
+        cursor.execute(_write(*key, at_version is not None, session is not None), params + where)
         changed = cursor.rowcount
     if at_version is None and changed != 1:
         if session is not None:  # the row is locked and there: the session is gone
@@ -163,27 +154,23 @@ def update(game: Game, attnames: list[str] | None = None, *, at_version: int | N
     return bool(changed == 1)
 
 
-_writes: dict[tuple[str, str, tuple[str, ...], bool, bool], str] = {}
-
-
-def _write(names: tuple[str, ...], conditional: bool, guarded: bool) -> str:
-    # Kept: the ORM's UPDATE built anew cost a command more than its read
-    # (bench/README.md, "issue 29").
-    key = (connection.alias, connection.vendor, names, conditional, guarded)
-    sql = _writes.get(key)
-    if sql is None:
-        quote = connection.ops.quote_name
-        sets = ", ".join(f"{quote(_COLUMNS[n].column)} = %s" for n in names)
-        pk = quote(_COLUMNS["id"].column)
-        sql = f"UPDATE {quote(Game._meta.db_table)} SET {sets} WHERE {pk} = %s"
-        if conditional:
-            sql += f" AND {quote(_COLUMNS['version'].column)} = %s AND {quote(_STAMP.column)} = %s"
-        if guarded:
-            session = Session._meta
-            sql += (
-                f" AND EXISTS (SELECT 1 FROM {quote(session.db_table)}"
-                f" WHERE {quote(session.get_field('session_key').column)} = %s"
-                f" AND {quote(session.get_field('expire_date').column)} > %s)"
-            )
-        _writes[key] = sql
+# Kept: the ORM's UPDATE built anew cost a command more than its read
+# (bench/README.md, "issue 29").
+@cache
+def _write(
+    alias: str, vendor: str, names: tuple[str, ...], conditional: bool, guarded: bool
+) -> str:
+    quote = connection.ops.quote_name
+    sets = ", ".join(f"{quote(_COLUMNS[n].column)} = %s" for n in names)
+    pk = quote(_COLUMNS["id"].column)
+    sql = f"UPDATE {quote(Game._meta.db_table)} SET {sets} WHERE {pk} = %s"
+    if conditional:
+        sql += f" AND {quote(_COLUMNS['version'].column)} = %s AND {quote(_STAMP.column)} = %s"
+    if guarded:
+        session = Session._meta
+        sql += (
+            f" AND EXISTS (SELECT 1 FROM {quote(session.db_table)}"
+            f" WHERE {quote(session.get_field('session_key').column)} = %s"
+            f" AND {quote(session.get_field('expire_date').column)} > %s)"
+        )
     return sql

@@ -1,4 +1,5 @@
-"""How a turn ends: the Turn row, the new position, the hand-over or the result.
+"""How a turn ends: the Turn row, the new position, the hand-over or the
+result (and the match it moves on).
 
 Shared by the person's and the computer's commands; all run under the row
 lock of the command that calls them.
@@ -12,10 +13,9 @@ from django.utils import timezone
 from accounts.preferences import board_prefs
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome, result_points
 from games.engine import ResultKind as EngineResultKind
-from games.models import Game, ResultKind, Status, Turn
+from games.models import Game, Match, ResultKind, Status, Turn
 from games.reading import cube_of, cube_refusal, match_of, position_of, turns_so_far
 from games.services import dice
-from games.services.cube import record_result
 from games.services.rows import after_commit
 from games.signals import game_finished
 from games.steps import stored_steps, turn_json
@@ -68,9 +68,11 @@ def roll(game: Game) -> None:
 
 
 def begin_first_turn(game: Game) -> None:
-    """A new game's first turn, its dice in ``game.dice`` (none yet while the
-    side on turn decides on the cube): DARK's announced, or LIGHT's begun (a
-    pass or a forced play may follow); saved as created."""
+    """A new game (saved first: its turns refer to it) and its first turn, its
+    dice in ``game.dice`` (none yet while the side on turn decides on the
+    cube): DARK's announced, or LIGHT's begun (a pass or a forced play may
+    follow)."""
+    game.save()
     if game.turn == Side.DARK.value:
         game.computer_turn_started_at = timezone.now()
     elif game.dice is not None:
@@ -132,3 +134,17 @@ def finish_game(game: Game, winner: Side, kind: ResultKind, points: int | None =
     record_result(game, winner, points)
     game_id = game.pk
     transaction.on_commit(lambda: game_finished.send(sender=Game, game_id=game_id))
+
+
+def record_result(game: Game, winner: Side, points: int) -> None:
+    """Move the game's match on: its score, the next game's Crawford flag, its end."""
+    if game.match_id is None:
+        return
+    match = Match.objects.select_for_update().get(pk=game.match_id)
+    after = match_of(game).after(winner, points)
+    match.score_light, match.score_dark, match.crawford = after.light, after.dark, after.crawford
+    if after.winner is not None:
+        match.winner = after.winner.value
+        match.finished_at = timezone.now()
+    match.save()
+    game.match = match

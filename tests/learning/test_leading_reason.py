@@ -25,9 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai_worker import analysis
-from ai_worker.attribution import GAMMON_TERMS, LACKS, TIE, replies
+from ai_worker.attribution import GAMMON_TERMS, LACKS, TIE, shot_cost
 from ai_worker.candidates import compared
-from ai_worker.evaluator import rank_plays, value_unmoved
+from ai_worker.evaluator import rank_plays, sane_search, to_board26, value_unmoved
 from ai_worker.features import position_features
 from bench._truth import contradictions
 from games.engine import ROLLS, Dice, Position, legal_plays, parse_play
@@ -75,13 +75,23 @@ def test_the_shots_replies_are_the_rules_plays_best_reply() -> None:
         for plays in [legal_plays(position, dice)]
         for i in (0, -1)
     ]
-    weight = {(d1, d2): w for d1, d2, w in ROLLS}
+    search = sane_search()
+    by_rules = {}
     for board in boards:
-        rules = after_each_roll(board)
-        fast = replies(board)
-        assert [w for w, _h, _v in fast] == [weight[r] for r in rules]
-        assert [h for _w, h, _v in fast] == [h for h, _v in rules.values()], board
-        assert [v for _w, _h, v in fast] == pytest.approx([v for _h, v in rules.values()], abs=1e-9)
+        rules = by_rules[board] = list(after_each_roll(board).values())
+        b26 = to_board26(board)
+        assert search.hits(b26) == [h for h, _v in rules], board
+        fast = [search.reply_equity(b26, i) for i in range(len(ROLLS))]
+        assert fast == pytest.approx([v for _h, v in rules], abs=1e-9)
+    # The shots' cost of each pair (a roll's first and last play): the
+    # rolls that hit one board and not the other, by the rules' values.
+    costs = []
+    for best, other in zip(boards[::2], boards[1::2], strict=True):
+        pairs = zip(ROLLS, by_rules[best], by_rules[other], strict=True)
+        cost = sum(w * (b - o) for (_d1, _d2, w), (hb, b), (ho, o) in pairs if hb != ho) / 36
+        assert shot_cost(best, other) == pytest.approx(cost, abs=1e-9)
+        costs.append(cost)
+    assert sum(1 for c in costs if c != 0) >= len(costs) // 4  # pairs that differ in shots
 
 
 def test_a_gap_almost_all_gammons_is_led_by_the_gammons() -> None:
