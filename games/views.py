@@ -70,7 +70,10 @@ def start(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Choose a strength tier."))
         return redirect("games:lobby")
     kind = request.POST.get("kind", GameKind.SINGLE)
-    length = _int(request.POST.get("length"))
+    try:
+        length = int(request.POST.get("length") or "")
+    except ValueError:
+        length = 0
     if kind not in GameKind.values or (kind == GameKind.MATCH and length not in MATCH_LENGTHS):
         messages.error(request, _("Choose a game type and, for a match, its length."))
         return redirect("games:lobby")
@@ -100,13 +103,6 @@ def _next_commitment(request: HttpRequest) -> str:
     if not seed:
         seed = request.session[VISITOR_SEED] = services.new_server_seed()
     return commitment(bytes.fromhex(seed))
-
-
-def _int(value: str | None) -> int:
-    try:
-        return int(value or "")
-    except ValueError:
-        return 0
 
 
 @require_GET

@@ -1,14 +1,11 @@
 """SQLite's write-ahead log checkpointed on a thread of its own.
 
-SQLite checkpoints in whichever connection's commit passes 1,000 pages of
-log: with the sockets' commands, their one database thread about once a
-second, 10-15 ms each (up to 56 ms on a shared machine: two fsyncs) while
-every command queued behind it. That thread is told not to
-(``leave_to_checkpointer``); the ``Checkpointer`` copies the log into the
-database without a lock (PASSIVE) four times a second and, past
-``WAL_RESTART_FRAMES``, asks for the log to start over (RESTART, which
-holds writers off for the little copied since, 1-3 ms), since under a
-steady stream of commits a lock-free checkpoint never finds the moment to.
+SQLite checkpoints in whichever commit passes 1,000 pages of log: the
+sockets' one database thread, about once a second, 10-15 ms (up to 56 ms)
+with every command queued behind it. That thread leaves it to the
+``Checkpointer`` (``leave_to_checkpointer``): PASSIVE four times a second,
+and past ``WAL_RESTART_FRAMES`` a RESTART (1-3 ms), since under a steady
+stream of commits a lock-free checkpoint never gets the log started over.
 What a commit guarantees is unchanged (``synchronous`` as configured).
 """
 
@@ -73,9 +70,7 @@ class Checkpointer(threading.Thread):
 
 def checkpoint() -> tuple[int, int]:
     """Copy the log into the database; start the log over when it is long.
-
-    Returns (the log's pages, of them copied) before any restart.
-    """
+    Returns (the log's pages, of them copied) before any restart."""
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA wal_checkpoint(PASSIVE)")
         _busy, frames, copied = cursor.fetchone()

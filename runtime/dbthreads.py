@@ -1,20 +1,15 @@
 """The game sockets' database work, off the event loop, on threads that keep
 their connections.
 
-Channels' ``database_sync_to_async`` runs every call on one shared thread,
-so with PostgreSQL, where a command mostly waits on round trips and the
-commit, 200 games queued behind each other (bench/live.py: p50 331 ms).
-Here the calls run on a fixed ``ThreadPoolExecutor``: one thread on SQLite
-(one writer at a time), up to ``POSTGRES_THREADS`` on PostgreSQL, half the
-psycopg pool at most (requests and tasks share the rest).
+A fixed ``ThreadPoolExecutor``, not Channels' ``database_sync_to_async``, whose
+one shared thread queued 200 PostgreSQL games behind each other (bench/live.py:
+p50 331 ms): one thread on SQLite (one writer), up to ``POSTGRES_THREADS`` on
+PostgreSQL, half the psycopg pool at most (requests and tasks share the rest).
 
-Each thread keeps its connection from one call to the next (``kept``):
-borrowed from the psycopg pool and given back after every call, each call
-took it again with a round trip's check, more than a command's own row
-read (bench/live.py). A kept connection is dropped when it failed and no
-longer answers, when it is older than ``HOLD_SECONDS``, or when the server
-hung up on it while it was idle (a restart: its socket reads as ready with
-nothing asked), so the next call takes a fresh one.
+Each thread keeps its connection between calls (``kept``): taken from the pool
+each call, its check cost a round trip, more than a command's row read
+(bench/live.py). It is dropped when it failed, is older than ``HOLD_SECONDS``,
+or the server hung up on it while idle (a restart).
 """
 
 from __future__ import annotations
@@ -87,10 +82,9 @@ def _call(fn: Callable[..., T], args: tuple[Any, ...]) -> T:
 
 
 def kept(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` on this thread, its connection kept for the next call:
-    for any thread or process that runs one call after another (the sockets'
-    threads, a Celery worker child's computer turns). Inside a transaction
-    (a test's) the connection is the transaction's."""
+    """``fn(*args)`` on this thread, its connection kept for the next call (the
+    sockets' threads, a Celery worker child's computer turns); inside a
+    transaction (a test's), the transaction's."""
     if connection.in_atomic_block:
         return fn(*args)
     close_old_connections()  # failed and not answering, or older than HOLD_SECONDS
@@ -115,15 +109,11 @@ def _hold() -> None:
 
 
 def _hung_up(raw: Any) -> bool:
-    """The server sent something to an idle connection: its goodbye (or EOF).
-
-    Nothing is asked between calls and these connections LISTEN to nothing,
-    so a readable socket means the server ended the session. A poll, not a
-    round trip; SQLite's connection has no socket.
-    """
+    """The server sent something to an idle connection, which asks and LISTENs
+    to nothing between calls: its goodbye (or EOF). A poll, not a round trip."""
     pgconn = getattr(raw, "pgconn", None)
     if pgconn is None:
-        return False
+        return False  # SQLite's: no socket
     try:
         fd = pgconn.socket
     except Exception:  # psycopg: the connection is already closed
@@ -153,10 +143,8 @@ def shut_down(pool: ThreadPoolExecutor, workers: int) -> None:
 
 
 def close() -> None:
-    """Stop the sockets' threads (and the checkpointer), their connections closed.
-
-    For shutdown and the end of a test session.
-    """
+    """Stop the sockets' threads (and the checkpointer), their connections
+    closed: for shutdown and the end of a test session."""
     global _pool, _checkpointer
     with _lock:
         pool, _pool = _pool, None

@@ -1,23 +1,14 @@
 """The zero set-up channel layer: Channels' in-memory layer, cheaper to run.
 
-Channels' ``InMemoryChannelLayer`` sweeps every channel and every group for
-expired entries on each ``receive`` and ``group_send``, so one process with
-200 open games spent a tenth of its time sweeping (bench/live.py, py-spy).
-Expiry only bounds memory held for sockets that went away (messages live
-60 s, group memberships a day), so sweeping once a second loses nothing.
-
-It also deep-copied every message for every member of a group (the whole
-game state, each step) and made a task per member. Here each member gets
-its own copy of the message's top level; what is below is shared, so a
-handler copies what it changes (``GameConsumer.game_state`` does, and the
-other handlers change nothing).
-
-A game's state sent on behalf of one socket's command (``sender``,
-games' broadcast.answered_by) is not put in that socket's own queue: the
-socket answers its command with that state itself, and the copy was woken
-for, read and dropped by version (every command's, in this one process).
-When that socket is the group's only member (one tab on the game) the send
-is not made at all (``reaches_others``): no hop to the event loop.
+- Expired entries are swept once a second, not on every ``receive`` and
+  ``group_send``: 200 open games spent a tenth of the process sweeping
+  (bench/live.py, py-spy), and expiry only bounds memory of sockets gone.
+- Each member gets a copy of a message's top level, not a deep copy and a
+  task of its own (the whole state, each step); a handler copies what it
+  changes (``GameConsumer.game_state``; the others change nothing).
+- A state sent for one socket's command (``sender``, games' broadcast.answered_by)
+  is left out of that socket's queue, which answers with it itself; with no
+  other member the send is not made (``reaches_others``): no hop to the loop.
 
 It overrides and reads channels' private parts (``_clean_expired``,
 ``channels``, ``groups``, the queue's ``(expiry, message)`` entries),
@@ -61,11 +52,8 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):  # type: ignore[misc] 
                 queue.put_nowait((time.time() + self.expiry, dict(message)))
 
     def reaches_others(self, group: str, sender: str) -> bool:
-        """Whether ``group`` has a member besides ``sender``; from any thread.
-
-        One read of the members, each step atomic. A socket that joins after
-        it reads its game's state after joining (GameConsumer._join), so
-        after the commit this is asked about: it misses nothing.
-        """
+        """Whether ``group`` has a member besides ``sender``; from any thread (one
+        read of the members). A socket joining later reads the state after it
+        joins (GameConsumer._join), so misses nothing."""
         members = self.groups.get(group)
         return bool(members) and not (len(members) == 1 and sender in members)

@@ -1,24 +1,14 @@
-"""daphne on uvloop, with a bound on unread replies: ``python -m runtime.serve``.
+"""daphne on uvloop, with a bound on unread replies: ``python -m runtime.serve``,
+daphne's own command line unchanged. Every place that starts the web process
+(./dev, site/, bench/, the tests' live servers) goes through here.
 
-Every place that starts the site's web process (./dev, site/Procfile,
-site/systemd, bench/, the tests' live servers) goes through here; it takes
-daphne's own command line unchanged, and is the only place that changes
-how daphne runs.
+uvloop's policy is set before ``daphne.server`` is imported, which builds
+daphne's loop: uvloop runs the same callbacks with less CPU per socket read,
+write and timer (bench/README.md, "Live play"); without it, plain asyncio.
 
-daphne builds its event loop when ``daphne.server`` is first imported
-(``asyncio.new_event_loop()``, with Twisted's asyncio reactor installed on
-it), so uvloop's policy is set before that import: uvloop's loop (libuv, in
-C) runs the same callbacks with less CPU for each socket's read, write and
-timer (bench/README.md, "Live play"). Without uvloop daphne runs on plain
-asyncio, as before, and says so.
-
-daphne (Twisted) keeps every frame the site sends in the connection's write
-buffer until the client reads it: a client that sent commands but never
-read grew that buffer, and the process, without end (issue 13), and ASGI
-gives the application no view of it. ``bound_unread`` wraps daphne's
-``WebSocketProtocol.serverSend``: before a frame is queued, the bytes still
-unsent are counted (Twisted's buffer and the kernel's send queue), and a
-connection over ``SOCKET_MAX_UNSENT_BYTES`` is dropped.
+``bound_unread`` drops a connection whose unsent bytes (Twisted's buffer and
+the kernel's send queue) pass ``SOCKET_MAX_UNSENT_BYTES``: a client that never
+read grew daphne's write buffer, and the process, without end (issue 13).
 """
 
 from __future__ import annotations
@@ -53,19 +43,15 @@ def use_uvloop() -> bool:
 
 
 def unsent_bytes(transport: Any) -> int:
-    """Bytes a Twisted transport holds that the peer has not taken yet."""
+    """Bytes a Twisted transport and its kernel send queue hold that the peer has not taken."""
     data: bytes = getattr(transport, TWISTED_BUFFER[0], b"")
     offset, pending = (int(getattr(transport, name, 0)) for name in TWISTED_BUFFER[1:])
-    return len(data) - offset + pending + _kernel_unsent(transport)
-
-
-def _kernel_unsent(transport: Any) -> int:
-    """Bytes in the socket's kernel send queue the peer has not acknowledged."""
+    unsent = len(data) - offset + pending
     try:
         queued = fcntl.ioctl(transport.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
     except (AttributeError, OSError, ValueError):
-        return 0
-    return int(struct.unpack("i", queued)[0])
+        return unsent  # no socket: no kernel send queue
+    return unsent + int(struct.unpack("i", queued)[0])
 
 
 def bound_unread() -> None:

@@ -1,16 +1,12 @@
-"""The one module that talks to the channel layer: ``push_state`` (the new
-state to the game's group), ``send_to_game`` (other apps' events), a
-session's groups (docs/interfaces.md §3).
+"""The one module that talks to the channel layer: ``push_state``,
+``send_to_game``, a session's groups (docs/interfaces.md §3).
 
-Sends may come from any thread: the consumer's database thread, the
-in-process computer-player pool, a Celery worker. The in-memory channel
-layer is bound to the server's event loop, so once a consumer has told us
-that loop (``attach_loop``) a send from another thread is run on it. A
-process without sockets (a Celery worker, a script, a test) sends from one
-long-lived loop of its own: ``async_to_sync`` would make a new loop, and so
-a new Redis connection, for every send (5-6 ms of a computer turn), and it
-refuses to run on a thread with a loop of its own (a test driving
-Playwright's sync API).
+Sends come from any thread. Once a consumer has told the server's event loop
+(``attach_loop``) a send runs on it, as the in-memory layer needs. A process
+without sockets (a Celery worker, a script, a test) sends from one long-lived
+loop of its own: ``async_to_sync`` made a new loop, and a new Redis connection,
+per send (5-6 ms of a computer turn), and refuses a thread with a running loop
+(a test driving Playwright's sync API).
 """
 
 from __future__ import annotations
@@ -109,9 +105,8 @@ def user_group(user_id: int) -> str:
 
 
 def warm_up() -> None:
-    """Connect this process to the channel layer now, not in its first send
-    (a Celery worker's child before its first computer turn): a send to a
-    group nobody joins."""
+    """Connect this process to the channel layer now, not in its first send (a
+    Celery worker's child before its first computer turn): a send to no one."""
     group_send("warm-up", {"type": "warm.up"})
 
 
@@ -129,11 +124,9 @@ async def _send(layer: Any, group: str, message: dict[str, Any]) -> None:
 
 
 def group_send(group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to ``group``, on the server loop if there is one, from any thread.
-
-    Never raises: the state is committed, and a socket that missed it
-    refetches on the version gap, so a failed push must not fail the move.
-    """
+    """Send ``message`` to ``group``, on the server loop if there is one, from any
+    thread. Never raises: the state is committed, and a socket that missed it
+    refetches on the version gap, so a failed push must not fail the move."""
     layer = get_channel_layer()
     try:
         running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()

@@ -1,7 +1,6 @@
-"""Socket commands: parse a frame, run it through ``games.services``, reply.
-
-Kept apart from the consumer so the protocol is plain synchronous code; the
-consumer only moves frames and calls ``run_command`` off the event loop.
+"""Socket commands: parse a frame, run it through ``games.services``, reply:
+the protocol as plain synchronous code, apart from the consumer, which only
+moves frames and calls ``run_command`` off the event loop.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from games.live.state import build_state, damaged_words
 from games.models import Game, ResultKind
 from games.row_checks import READ_ERRORS, row_damage
 from games.words.cube import describe_cube_refusal
-from games.words.refusals import describe_refusal, refusal_params_json
+from games.words.refusals import describe_refusal
 
 MAX_ID_LENGTH = 64
 # A frame is at most 4 KB; a command is one flat object, so anything nested
@@ -60,29 +59,21 @@ def parse_command(text_data: str | None, bytes_data: bytes | None = None) -> Com
         words = {"not_object": _("A command is a JSON object."), "too_deep": error.message}
         message = words.get(error.code, _("That message is not valid JSON."))
         raise CommandError("bad_json", message) from None
-    command_id, no_id = _command_id(data.get("id"))
+    given_id = str(data.get("id")) if type(data.get("id")) in (str, int) else ""
+    command_id = given_id if 0 < len(given_id) <= MAX_ID_LENGTH else None
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in services.PERSON_COMMANDS:
         raise CommandError("unknown_type", _("Unknown command type."), command_id)
+    if not given_id:
+        raise CommandError("bad_command", _("A command needs an id."))
     if command_id is None:
-        raise CommandError("bad_command", no_id)
+        message = _("A command id is at most %(limit)d characters long.")
+        raise CommandError("bad_command", message % {"limit": MAX_ID_LENGTH})
     version = data.get("version")
     if type(version) is not int:  # json.loads's exact types: a bool is no number
         message = _("A command needs the version it was made on.")
         raise CommandError("bad_command", message, command_id)
     return Command(kind, command_id, version, _args(kind, data, command_id))
-
-
-def _command_id(value: Any) -> tuple[str | None, str]:
-    """The command's id as text, or None and what is wrong with it."""
-    text = str(value) if type(value) in (str, int) else ""
-    if not text:
-        return None, _("A command needs an id.")
-    if len(text) > MAX_ID_LENGTH:
-        return None, _("A command id is at most %(limit)d characters long.") % {
-            "limit": MAX_ID_LENGTH
-        }
-    return text, ""
 
 
 def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
@@ -141,8 +132,8 @@ def run_command(
         game = run(game_id, user, command.version, **command.args)
     except services.StepRefusedError as exc:
         refusal = exc.refusal
-        words = describe_refusal(refusal)
-        return _refused(command.id, refusal.code.value, refusal_params_json(refusal), words), None
+        params = {k: list(v) if isinstance(v, tuple) else v for k, v in refusal.params.items()}
+        return _refused(command.id, refusal.code.value, params, describe_refusal(refusal)), None
     except services.CubeRefusedError as exc:
         words = describe_cube_refusal(exc.refusal_code)
         return _refused(command.id, exc.refusal_code, {}, words), None

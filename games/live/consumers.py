@@ -1,10 +1,8 @@
-"""The game's WebSocket: thin, every command goes to ``games.services``.
-
-The protocol, its errors and close codes: docs/interfaces.md §4. Outward
-events go through signals: the writer sends ``games.signals``
-(``state_changed`` and kin) after commit and never imports this package;
-``games.live.broadcast.push_state``, connected in ``GamesConfig.ready()``,
-pushes each new state to the game's group, which reaches this consumer.
+"""The game's WebSocket: thin, every command goes to ``games.services``; the
+protocol, its errors and close codes: docs/interfaces.md §4. Outward events go
+through signals: the writer sends ``games.signals`` after commit and never
+imports this package; ``games.live.broadcast.push_state`` (connected in
+``GamesConfig.ready()``) pushes each new state to this consumer's group.
 """
 
 from __future__ import annotations
@@ -70,10 +68,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self.close(code=CLOSE_TRY_AGAIN)
 
     async def _join(self) -> None:
-        # Who is asking is found out in the opening's one trip to the database
-        # (games/live/sessions.py, as every request does), not by channels' auth
-        # middleware: its two lookups went through the process's one shared
-        # sync thread, where after a restart every socket queued on the others.
+        # Who is asking: in the opening's one trip to the database, not by
+        # channels' auth middleware, whose two lookups on the one shared sync
+        # thread queued every socket on the others after a restart.
         self.session_key = self.scope["cookies"].get(settings.SESSION_COOKIE_NAME)
         if not self.session_key:
             await self.close(code=CLOSE_FORBIDDEN)  # signed out: nothing to ask
@@ -95,10 +92,9 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.user, self.language, state = opening
-        # The user's group (a password change, a deactivation) once the user
-        # is known. A push between the check and this join is not lost: the
-        # watch asks the database again at once (below), and a command before
-        # it has answered asks itself (``session_expires`` is still 0).
+        # The user's group (a password change, a deactivation) once the user is
+        # known. A push before this join is not lost: the watch asks again at
+        # once, and a command before it answers asks itself (expires still 0).
         self.groups_joined.append(broadcast.user_group(self.user.pk))
         await self.channel_layer.group_add(self.groups_joined[-1], self.channel_name)
         self.group = self.groups_joined[0]
@@ -186,12 +182,13 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         tutor's check waits as ``mode`` says (``games.tutor``)."""
         if time.time() >= self.session_expires and not self._session_checked():
             return None
-        if command.type == "hint" and not _first_hint_request(self.game_id, command.version):
-            # One job per (game, version); its answer goes to every socket.
-            return {"type": "ack", "id": command.id, "version": command.version}, None
-        # This socket sends the command's state with its reply (``_receive_command``);
-        # its write holds only while the session's row does (a log-out since
-        # the check above refuses it: games/live/sessions.py).
+        if command.type == "hint":
+            # One job per (game, version) while it may run; its answer goes to every socket.
+            key = f"hint-requested:{self.game_id}:{command.version}"
+            if not cache.add(key, 1, timeout=settings.HINT_REQUEST_SECONDS):
+                return {"type": "ack", "id": command.id, "version": command.version}, None
+        # The state goes with the reply (``_receive_command``); the write holds
+        # only while the session's row does (a log-out since the check refuses it).
         with (
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
@@ -214,8 +211,7 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
         return hasattr(self, "group") and not self.closing
 
     # Until when (time.time()) the session holds without asking the database:
-    # its expire date once a check passed (games/live/sessions.py), pushes and the
-    # watch asking again.
+    # its expire date once a check passed; pushes and the watch ask again.
     session_expires = 0.0
 
     def _session_checked(self) -> bool:
@@ -227,13 +223,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _watch_session(self) -> None:
         """Close the socket once its session no longer holds (a change no
-        signal sees: raw SQL, a queryset update).
-
-        It asks first as soon as the socket is in the user's group, which
-        the opening's own check came before, and so learns until when the
-        session holds before the page's first command, which then asks
-        nothing (it was every game's first command after a page opened, and
-        after a restart every game's at once: bench/live.py)."""
+        signal sees). It asks first at once, so the page's first command asks
+        nothing (after a restart every game's at once: bench/live.py)."""
         while not self.closing:
             try:
                 await self.session_check({})
@@ -269,9 +260,8 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Kept: channels' own hops to its one sync thread per message to close
-        # old connections, so every socket waited behind any sync view there.
-        # This consumer uses the database only through runtime.dbthreads,
-        # which does that around each call itself.
+        # old connections (every socket waited behind any sync view there);
+        # runtime.dbthreads does that around each of this consumer's calls.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -358,12 +348,6 @@ class CommandBucket:
             return True
         self.strikes += 1
         return False
-
-
-def _first_hint_request(game_id: int, version: int) -> bool:
-    """True once per (game, version) while its hint job may still be running."""
-    key = f"hint-requested:{game_id}:{version}"
-    return bool(cache.add(key, 1, timeout=settings.HINT_REQUEST_SECONDS))
 
 
 def _socket_language(scope: dict[str, Any], user: Any = None) -> str:

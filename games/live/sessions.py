@@ -1,19 +1,13 @@
-"""A game socket lives only as long as the session it was opened under:
-when it asks the database, what pushes to it and the write's own guard are
-in docs/interfaces.md §4 (the close 4401). The pushes are the session's and
-the user's ``post_save``/``post_delete`` (below), so every way of changing
-them is seen: log-out, ``clearsessions``, ``set_password``, the admin, a
-script's ``save``.
-
-The trade: a change the signals cannot see (raw SQL, a queryset
-``update``) is caught by the watch, not by the next command. The check
-before every command was one query and an eighth of a command's CPU in the
-web process (bench/live.py); pushes are rare. A command on its way in while
-a push travels (a few milliseconds after the commit) is still refused by
-the write's guard (``games.services.under_session``); a password changed in
-that window is not seen by the write: the push closes the socket right
-after. The site's sessions are database rows (Django's default engine;
-config/settings.py sets no other), which the check and the guard read.
+"""A game socket lives only as long as the session it was opened under
+(docs/interfaces.md §4, the close 4401). The session's and the user's
+``post_save``/``post_delete`` (below) push to its sockets, so every way of
+changing them is seen (log-out, ``clearsessions``, ``set_password``, the
+admin, a script's ``save``); the watch catches what no signal sees (raw SQL,
+a queryset ``update``). The check before every command it replaces was one
+query and an eighth of a command's CPU in the web process (bench/live.py).
+A password changed while a push travels is not seen by the write, but the
+push closes the socket right after. The check and the write's guard read the
+sessions as database rows (the default engine: config/settings.py sets no other).
 """
 
 from __future__ import annotations
@@ -46,12 +40,9 @@ USER_FIELDS_CHECKED = frozenset({"password", "is_active"})
 def session_expiry(session_key: str | None, user_id: int) -> float | None:
     """If the session still exists, is not expired and still signs in
     ``user_id`` (its password hash unchanged), until when (a ``time.time()``
-    stamp: its expire date); None if it does not. Sync.
-
-    The whole check (decoding the session, loading the user, comparing the
-    password hash) gives the same answer while the session's row and the
-    user's password and active flag are what they were when it last passed,
-    so then the one query that reads them is enough.
+    stamp: its expire date); None if it does not. Sync. While the session's
+    row and the user's password and active flag are as when the whole check
+    last passed, the one query that reads them is enough.
     """
     if not session_key:
         return None

@@ -32,10 +32,9 @@ log = logging.getLogger(__name__)
 
 
 def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
-    """The whole §4 state of ``game``, ``message`` in the active language;
-    ``moves``: with the move lists (docs/interfaces.md §4, §4a). Never fails
-    on what the row holds: a row that cannot be read (``games.row_checks``)
-    gets ``damaged_state``, and an unfinished game is marked failed."""
+    """The whole state of ``game`` (docs/interfaces.md §4; ``moves``: with the
+    move lists), in the active language. A row that cannot be read
+    (``games.row_checks``) gets ``damaged_state``; an unfinished one is marked failed."""
     if services.is_damaged(game):
         return damaged_state(game)  # found before, and stopped
     why = row_damage(game)
@@ -96,6 +95,8 @@ def damaged_words(finished: bool) -> str:
 
 def _state(game: Game, moves: bool) -> dict[str, Any]:
     last = game.last_turn
+    rolls = [list(r) for r in game.opening_rolls]
+    starter = opening_roll(*rolls[-1]) if rolls else None
     state: dict[str, Any] = {
         "type": "state",
         "game": game.pk,
@@ -105,7 +106,7 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "turn": game.turn,
         "tier": game.tier,
         "dice": list(game.dice) if game.dice else None,
-        "opening": _opening_json(game),
+        "opening": {"rolls": rolls, "starter": starter.value if starter else None},
         "dice_proof": dice_proof_json(game),
         "last_turn": last,
         "result": _result_json(game),
@@ -119,7 +120,14 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
         "tutor": pending_warning(game),
         **_board_json(game),
         "ids": ids_json(game),
-        "no_move": _light_just_passed(game, last),
+        # The person's last turn had no legal move and play moved on to DARK.
+        "no_move": (
+            last is not None
+            and last["side"] == Side.LIGHT.value
+            and not last["steps"]
+            and game.turn == Side.DARK.value
+            and not game.is_over
+        ),
         "thinking": not game.is_over and (game.turn == Side.DARK.value or bool(game.resign_offer)),
     }
     word_cube(state)
@@ -190,12 +198,6 @@ def ids_json(game: Game) -> dict[str, str]:
     return {"position_id": seen.position_id(), "match_id": match_id(fields)}
 
 
-def _opening_json(game: Game) -> dict[str, Any]:
-    rolls = [list(r) for r in game.opening_rolls]
-    starter = opening_roll(*rolls[-1]) if rolls else None
-    return {"rolls": rolls, "starter": starter.value if starter else None}
-
-
 def _result_json(game: Game) -> dict[str, Any] | None:
     if game.status != Status.FINISHED:
         return None
@@ -209,17 +211,6 @@ def _result_json(game: Game) -> dict[str, Any] | None:
     }
 
 
-def _light_just_passed(game: Game, last: dict[str, Any] | None) -> bool:
-    """The person's last turn had no legal move and play moved on to DARK."""
-    return (
-        last is not None
-        and last["side"] == Side.LIGHT.value
-        and not last["steps"]
-        and game.turn == Side.DARK.value
-        and not game.is_over
-    )
-
-
 def describe_state(state: dict[str, Any]) -> str | None:
     """A sentence about what just happened, from the state alone (or None)."""
     if state.get("damaged"):
@@ -228,7 +219,12 @@ def describe_state(state: dict[str, Any]) -> str | None:
         return _("The computer could not finish its turn; this game has stopped.")
     result = state.get("result")
     if result:
-        return " ".join([_describe_result(result), *_match_words(state.get("match"))])
+        words = _describe_result(result)
+        match = state.get("match")
+        if not match:
+            return words
+        score = score_words(match["score"]["light"], match["score"]["dark"], match["length"])
+        return " ".join([words, _("Match score: %(score)s.") % {"score": score}])
     cube_words = _describe_cube(state)
     if cube_words:
         return cube_words
@@ -268,14 +264,6 @@ def _describe_cube(state: dict[str, Any]) -> str | None:
         if last is None or last["number"] < action["before_turn"]:
             return _("The computer takes; the cube is at %(value)d.") % {"value": action["value"]}
     return None
-
-
-def _match_words(match: dict[str, Any] | None) -> list[str]:
-    if not match:
-        return []
-    score = match["score"]
-    words = score_words(score["light"], score["dark"], match["length"])
-    return [_("Match score: %(score)s.") % {"score": words}]
 
 
 # The result's words; ngettext_lazy picks the plural by the "points" value.

@@ -1,10 +1,7 @@
-"""The game socket accepts only pages of this site: same scheme, host and port.
-
-Channels' AllowedHostsOriginValidator compares host names only, so any
-scheme or port of an allowed host passed (a page on http://host:8080 could
-open the socket of https://host). Here the Origin must be the socket's own
-origin (its scheme, ``https`` when the trusted proxy says so, and its Host
-header, which must be an allowed host) or one of ``CSRF_TRUSTED_ORIGINS``.
+"""The game socket accepts only pages of this site: the Origin is the socket's
+own (its scheme, ``https`` when the trusted proxy says so, and its Host, an
+allowed host) or one of ``CSRF_TRUSTED_ORIGINS``. Channels' validator compares
+host names only (a page on http://host:8080 could open https://host's socket).
 """
 
 from __future__ import annotations

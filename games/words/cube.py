@@ -23,22 +23,19 @@ def word_cube(state: dict[str, Any]) -> None:
     code = cube.get("why_not_code")
     cube["why_not"] = describe_cube_refusal(code) if code else None
     answers = state["status"] == Status.DOUBLED and state["turn"] == Side.LIGHT.value
-    cube["dialog"] = _dialog(*_engine_values(state)) if answers else None
+    cube["dialog"] = _dialog(state) if answers else None
 
 
-def _engine_values(state: dict[str, Any]) -> tuple[Cube, EngineMatch]:
-    cube = state["cube"]
-    owner = None if cube["owner"] == "centre" else Side(cube["owner"])
-    match = state.get("match")
-    if match is None:
-        return Cube(cube["value"], owner), EngineMatch(jacoby=bool(cube["jacoby"]))
-    start = match["game_score"]
-    engine_match = EngineMatch(match["length"], start["light"], start["dark"], match["crawford"])
-    return Cube(cube["value"], owner), engine_match
-
-
-def _dialog(cube: Cube, match: EngineMatch) -> dict[str, str]:
+def _dialog(state: dict[str, Any]) -> dict[str, str]:
     """What a take and a pass of the computer's double mean at this cube and score."""
+    owner = None if state["cube"]["owner"] == "centre" else Side(state["cube"]["owner"])
+    cube = Cube(state["cube"]["value"], owner)
+    shown = state.get("match")
+    if shown is None:
+        match = EngineMatch(jacoby=bool(state["cube"]["jacoby"]))
+    else:
+        start = shown["game_score"]
+        match = EngineMatch(shown["length"], start["light"], start["dark"], shown["crawford"])
     taken = cube.taken(Side.LIGHT)
     lost = result_points(ResultKind.SINGLE, cube, match, Side.DARK)
     if match.is_money:

@@ -1,9 +1,8 @@
-"""The play page's words for its scripts, passed with ``json_script``.
-
-Translated when the page is drawn, in its language, so the JavaScript needs
-no catalogue. ``%(name)s`` placeholders are filled in by the client: the
-msgids write them ``%%(name)s`` (a literal percent in a python-format
-string, as the template catalogue has them) and ``js`` turns them back.
+"""The play page's words for its scripts, passed with ``json_script`` and
+translated when the page is drawn, so the JavaScript needs no catalogue. The
+client fills in ``%(name)s``: the msgids write ``%%(name)s`` (a literal percent
+in a python-format string, as the template catalogue has them); ``js`` turns
+them back.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Why a step was refused, in words, in the active language.
-
-``describe_refusal`` is shared by the live game, the board and the learning
-pages, so every ``RefusalCode`` is phrased once, here.
+"""Why a step was refused, in words, in the active language: every
+``RefusalCode`` phrased once, for the live game, the board and the learning pages.
 """
 
 from __future__ import annotations
@@ -78,8 +76,3 @@ def _listed(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return pgettext("list separator", ", ").join(str(v) for v in value)
     return value
-
-
-def refusal_params_json(refusal: Refusal) -> dict[str, Any]:
-    """The refusal's parameters as JSON-ready values (tuples become lists)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in dict(refusal.params).items()}
