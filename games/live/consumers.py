@@ -133,12 +133,13 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
 
     async def _receive_command(self, text_data: str | None, bytes_data: bytes | None) -> None:
         try:
-            command = parse_command(text_data, bytes_data)
+            with translation.override(self.language):  # refused here, on the loop
+                command = parse_command(text_data, bytes_data)
+                if command.id in self.seen_ids:
+                    words = _("This command was already received.")
+                    raise CommandError("duplicate", words, command.id)
         except CommandError as exc:
             await self._error(exc.command_id, exc.code, exc.message)
-            return
-        if command.id in self.seen_ids:
-            await self._error(command.id, "duplicate", _("This command was already received."))
             return
         try:
             outcome = await self._run_when_ranked(command)

@@ -206,6 +206,47 @@ async def test_bad_frames_get_a_clear_error_and_the_socket_and_game_survive(
     await socket.disconnect()
 
 
+@pytest.mark.parametrize(
+    ("page", "default", "words"),
+    [
+        (
+            b"en",
+            "zh-hans",
+            [
+                "That message is not valid JSON.",
+                "Unknown command type.",
+                "This command was already received.",
+            ],
+        ),
+        (
+            b"zh-CN",
+            "en",
+            ["这条消息不是有效的 JSON。", "未知的指令类型。", "这条指令已经收到过了。"],
+        ),
+    ],
+)
+async def test_a_frames_refusal_is_in_the_page_language_not_the_sites(
+    game: Game, user: Any, settings: Any, page: bytes, default: str, words: list[str]
+) -> None:
+    # These refusals are worded on the event loop, not in a command's thread:
+    # the page's language there too, whatever the site's default.
+    settings.LANGUAGE_CODE = default
+    socket, _ = await connect(game.pk, user, language=page)
+    step = {"type": "step", "id": "c1", "version": 1, "from": 13, "to": 8}
+    await socket.send_json_to(step)
+    assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"
+    assert (await socket.receive_json_from(TIMEOUT))["version"] == 2
+    said = []
+    for frame in ("{not json", json.dumps({**step, "type": "teleport"}), json.dumps(step)):
+        await socket.send_to(text_data=frame)
+        said.append(await socket.receive_json_from(TIMEOUT))
+        assert (await socket.receive_json_from(TIMEOUT))["type"] == "state"
+    assert [(error["code"], error["message"]) for error in said] == list(
+        zip(["bad_json", "unknown_type", "duplicate"], words, strict=True)
+    )
+    await socket.disconnect()
+
+
 async def test_binary_frames_are_refused_politely(game: Game, user: Any) -> None:
     socket, _ = await connect(game.pk, user)
     await socket.send_to(bytes_data=b"\x00\x01")
