@@ -173,6 +173,21 @@ def machine_busy() -> float:
     return (sum(fields) - fields[3] - fields[4]) / TICK
 
 
+def autogroups_note() -> str:
+    """What the bench's figures owe to the kernel's autogroups: with them on,
+    each session (a terminal, a job runner's command) is a scheduling group
+    of its own, and a nice orders only the processes inside one group, so
+    work started elsewhere takes an equal share of the CPU whatever its
+    nice (``sysctl kernel.sched_autogroup_enabled=0`` for a bench beside it)."""
+    try:
+        on = Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:
+        return "autogroups: none"
+    if on:
+        return "autogroups on: other sessions' work shares the CPU as equals"
+    return "autogroups off"
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of ``pid`` and its children, MB."""
     total = 0.0

@@ -396,6 +396,7 @@ def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> No
         f" to {max(b['load'] for b in blocks):.1f} over the blocks; cores busy"
         f" {busy / seconds:.2f} on average, of which the servers {servers / seconds:.2f},"
         f" this bench's clients {bench_cpu / seconds:.2f}, other work {other / seconds:.2f}"
+        f" ({_procs.autogroups_note()})"
     )
     print(f"  games played out (a new one begun) {run.finished}, errors {len(run.errors)}")
     for line in run.errors[:5]:
