@@ -79,15 +79,7 @@ def bound_unread() -> None:
     WebSocketProtocol.serverSend = server_send
 
 
-# The interpreter lock changes hands every 1 ms, not Python's 5: the event
-# loop waits less behind a thread that computes (in zero set-up the
-# computer's turns, the tutor's rankings and the reviews are this process's
-# threads): bench/README.md, "The tutor", stop 41.
-SWITCH_INTERVAL = 0.001
-
-
 def main() -> None:
-    sys.setswitchinterval(SWITCH_INTERVAL)
     if not use_uvloop():
         # Before daphne configures logging: Python's last-resort handler
         # writes it to stderr, where daphne's own lines go.
