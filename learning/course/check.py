@@ -26,7 +26,7 @@ from ai_worker.explain import explain_play
 from ai_worker.ranking import default_rank
 from games.engine import Cube, Dice, Match, Position, Side, legal_plays, outcome, parse_play
 from learning import board_steps
-from learning.course.lessons import CHOICES, Goal, Task
+from learning.course.shapes import CHOICES, Goal, Task
 from learning.cube_words import cube_hint_json
 from learning.reasons import render_reasons
 

@@ -17,9 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from learning.course.check import Verdict
-from learning.course.lessons import LESSONS, Lesson
+from learning.course.lessons import LESSONS
 from learning.course.models import LessonProgress, new_seed
 from learning.course.quiz import lesson_tasks
+from learning.course.shapes import Lesson
 
 MAX_STARS = 3
 # The most misses that still earn two stars.

@@ -29,7 +29,7 @@ from ai_worker.features import position_features
 from ai_worker.ranking import default_rank
 from games.engine import Dice, Play, Position, RefusalCode, Turn, legal_plays
 from learning.course import check
-from learning.course.lessons import START, Goal, Lesson, Task, Wrong
+from learning.course.shapes import START, Goal, Lesson, Task, Wrong
 
 QUIZ_SIZE = 2
 # Tries at a roll that fits the theme before another board is drawn.

@@ -19,8 +19,9 @@ from games.tiers import Tier
 from learning import board_steps
 from learning.board_input import BoardInputError
 from learning.course import check, progress
-from learning.course.lessons import BY_SLUG, QUESTIONS, Goal, Lesson, Task
+from learning.course.lessons import BY_SLUG
 from learning.course.quiz import lesson_tasks
+from learning.course.shapes import QUESTIONS, Goal, Lesson, Task
 from learning.course.strings import course_strings
 
 # An answer longer than this is no answer to any task.

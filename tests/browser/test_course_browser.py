@@ -21,9 +21,10 @@ from games.engine import Refusal, RefusalCode, Turn
 from games.words.play import board_names
 from games.words.refusals import describe_refusal
 from learning.course import check
-from learning.course.lessons import LESSONS, QUESTIONS, Goal, Task
+from learning.course.lessons import LESSONS
 from learning.course.models import LessonProgress
 from learning.course.quiz import QUIZ_SIZE, lesson_tasks
+from learning.course.shapes import QUESTIONS, Goal, Task
 from learning.course.strings import course_strings
 from tests.browser.helpers import LOCALES, Keyboard
 

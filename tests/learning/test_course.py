@@ -26,19 +26,12 @@ from games.engine import (
 )
 from games.words.refusals import describe_refusal
 from learning.course import check
-from learning.course.lessons import (
-    CUBE,
-    HABITS,
-    LESSONS,
-    OPENINGS,
-    QUESTIONS,
-    Goal,
-    Lesson,
-    Task,
-)
+from learning.course.lessons import LESSONS
+from learning.course.lessons_strategy import CUBE, HABITS, OPENINGS
 from learning.course.models import LessonProgress
 from learning.course.progress import stars_for
 from learning.course.quiz import CUBE_GAP, MAKERS, PICK_GAP, QUIZ_SIZE, lesson_tasks, quiz
+from learning.course.shapes import QUESTIONS, Goal, Lesson, Task
 
 PLAY_TASKS = [
     pytest.param(t, id=f"{lesson.slug}-{i + 1}")
