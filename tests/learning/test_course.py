@@ -30,7 +30,8 @@ from learning.course.lessons import LESSONS
 from learning.course.lessons_strategy import CUBE, HABITS, OPENINGS
 from learning.course.models import LessonProgress
 from learning.course.progress import stars_for
-from learning.course.quiz import CUBE_GAP, MAKERS, PICK_GAP, QUIZ_SIZE, lesson_tasks, quiz
+from learning.course.quiz import MAKERS, QUIZ_SIZE, lesson_tasks, quiz
+from learning.course.quiz_questions import CUBE_GAP, PICK_GAP
 from learning.course.shapes import QUESTIONS, Goal, Lesson, Task
 
 PLAY_TASKS = [
