@@ -18,10 +18,10 @@ page is told so in words, and asking again queues it anew. A burst of new
 jobs from one visitor is refused (``burst_allowed``).
 
 精确分析: ``request_cube_rollout`` queues a rollout of the cube action
-(``ai_worker.cube.rollout_cube``: bgsage's cubeful rollout, its row's ply
+(``ai_worker.rollout.rollout_cube``: bgsage's cubeful rollout, its row's ply
 ``ROLLOUT_PLY``), ``request_play_rollout`` one of a roll's plays (the
 ``rank_cache.SHOWN`` best of the review's ranking and the play made, if
-given: ``ai_worker.cube.rollout_plays``, cubeless as the ranking), on the
+given: ``ai_worker.rollout.rollout_plays``, cubeless as the ranking), on the
 same study queue, one per visitor at a time and a budget a day
 (``study_queue.rollout_allowed``). Its progress, the trials done, is kept
 in the cache while it runs (``rollout_progress``) and read by the page's
@@ -44,11 +44,12 @@ from django.utils.translation import gettext as _
 from ai_worker import candidates, dispatch, luck, rank_cache
 from ai_worker.analysis import review_ply
 from ai_worker.attribution import weighed
-from ai_worker.cube import ROLLOUT_TRIALS, CubeContext, rollout_cube, rollout_plays
+from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
 from ai_worker.ranking import RankFn, default_rank
+from ai_worker.rollout import ROLLOUT_TRIALS, rollout_cube, rollout_plays
 from games.engine import ROLLS, Dice, Display, Play, Position, double_refusal, legal_plays
 from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_light
 from learning.cube_words import cube_hint_json, cube_table, proper_action
