@@ -25,10 +25,10 @@ from games.engine import ROLLS, Dice, Position
 from games.json_input import JsonInputError, check_fields, read_object
 from games.models import Game
 from learning import analysis_board, analysis_board_json, board_steps, practice, study_queue, tasks
+from learning.board_errors import BoardInputError
 from learning.board_input import (
     ALL_ROLLS,
     MAX_MATCH,
-    BoardInputError,
     board_facts,
     context_json,
     context_query,
