@@ -15,9 +15,7 @@ The lower tiers err as on checker play: each equity gets Gaussian noise of
 the tier's ``cube_sigma``, a pure function of (seed, position, cube, score,
 role) through ``policy.gaussian``, so a retried task decides the same.
 
-The site's 精确分析 (``learning.analysis_board``) asks bgsage's rollouts
-here too: ``rollout_cube`` of a cube decision, ``rollout_plays`` of a
-roll's plays.
+bgsage's rollouts, which the site's 精确分析 asks for, are ``ai_worker.rollout``.
 
 No Django here: the bot runs without it.
 """
@@ -26,7 +24,6 @@ from __future__ import annotations
 
 import enum
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -217,110 +214,8 @@ def _equities(result: Any) -> CubeEquities:
         float(result.equity_nd),
         float(result.equity_dt),
         float(result.equity_dp),
-        _probs(result.probs),
+        bgsage_probs(result.probs),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class RolledCube:
-    """A cubeful rollout of a cube decision: the equities and their standard errors."""
-
-    equities: CubeEquities
-    no_double_se: float
-    double_take_se: float
-    trials: int
-
-
-ROLLOUT_TRIALS = 72  # bgsage's truncated1: 2 x 36, truncated after 5 half-moves
-
-
-def rollout_cube(
-    position: Position,
-    context: CubeContext,
-    trials: int = ROLLOUT_TRIALS,
-    threads: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> RolledCube:
-    """bgsage's cubeful rollout of the cube decision of the side on roll
-    (truncated after 5 half-moves, 1-ply inside the trials, the cube played
-    in every trial); ``progress(done, total)`` after each batch of trials."""
-    from bgsage import BgBotAnalyzer
-
-    level = "truncated1" if trials == ROLLOUT_TRIALS else "rollout"
-    extra = {} if level == "truncated1" else {"n_trials": trials, "truncation_depth": 5}
-    analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, **extra)
-    callback = None if progress is None else (lambda done, total, _r: progress(done, total))
-    result = analyzer.cube_action(
-        to_board26(position), **context.bgsage_kwargs(), progress_callback=callback
-    )
-    return RolledCube(
-        CubeEquities(
-            float(result.equity_nd),
-            float(result.equity_dt),
-            float(result.equity_dp),
-            _probs(result.probs),
-        ),
-        float(result.equity_nd_se or 0.0),
-        float(result.equity_dt_se or 0.0),
-        trials,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class RolledPlay:
-    """A play's cubeless rollout (as the site ranks plays): the mover's equity
-    after it, its chances and the equity's standard error."""
-
-    play: Play
-    equity: float
-    probs: Probs
-    se: float
-
-
-def rollout_plays(
-    position: Position,
-    dice: Dice,
-    plays: list[Play],
-    trials: int = ROLLOUT_TRIALS,
-    threads: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[RolledPlay]:
-    """bgsage's rollout of ``plays`` (legal plays of ``dice``), best first.
-
-    Cubeless (the N-ply ranking is: ``ai_worker.evaluator.rank_plays``),
-    truncated after 5 half-moves, 1-ply inside the trials. bgsage rolls out
-    its own filter's survivors (its 1-ply best five within 0.08) and the
-    boards it is made to (``force_boards``): ``plays`` are all forced, and
-    only they are returned. ``progress(done, total)`` counts the trials of
-    every play bgsage rolls out."""
-    from bgsage import BgBotAnalyzer
-
-    level = "truncated1" if trials == ROLLOUT_TRIALS else "rollout"
-    extra = {} if level == "truncated1" else {"n_trials": trials, "truncation_depth": 5}
-    analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, cubeful=False, **extra)
-    by_board = {tuple(to_board26(play.result)): play for play in plays}
-    callback = None if progress is None else (lambda done, total, _r: progress(done, total))
-    result = analyzer.checker_play(
-        to_board26(position),
-        dice.d1,
-        dice.d2,
-        cube_owner="",  # cubeless: bgsage's trials without the cube
-        force_boards=[list(board) for board in by_board],
-        progress_callback=callback,
-    )
-    rolled = [
-        RolledPlay(
-            by_board[tuple(move.board)],
-            float(move.equity),
-            _probs(move.probs),
-            float(move.std_error or 0.0),
-        )
-        for move in result.moves
-        if tuple(move.board) in by_board and move.eval_level == "Rollout"
-    ]
-    if len(rolled) != len(by_board):
-        raise RuntimeError(f"bgsage rolled out {len(rolled)} of the {len(by_board)} plays")
-    return sorted(rolled, key=lambda r: -r.equity)
 
 
 def double_decision(
@@ -410,14 +305,15 @@ def _score(play: Play, context: CubeContext, ply: int) -> RankedPlay:
     kwargs = context.bgsage_kwargs()
     kwargs.pop("beaver")
     result = _analyzer(ply).post_move_analytics(to_board26(play.result), **kwargs)
-    return RankedPlay(play, float(result.cubeful_equity), _probs(result.probs), ply)
+    return RankedPlay(play, float(result.cubeful_equity), bgsage_probs(result.probs), ply)
 
 
 def _sorted(ranked: list[RankedPlay]) -> list[RankedPlay]:
     return sorted(ranked, key=lambda r: -r.equity)
 
 
-def _probs(probs: Any) -> Probs:
+def bgsage_probs(probs: Any) -> Probs:
+    """bgsage's chances (``probs`` of a result) as the site's ``Probs``."""
     return Probs(
         float(probs.win),
         float(probs.gammon_win),

@@ -12,7 +12,7 @@ its five best and the play made valued alike) and by GNU Backgammon 2-ply
 ``bench/gnubg_review.gnubg_hints``), each loss graded with the same
 thresholds (``ai_worker.grading.classify``). Where the two classes differ,
 the play made, the site's best and GNU Backgammon's best are rolled out by
-bgsage as the site's 精确分析 does (``ai_worker.cube.rollout_plays``:
+bgsage as the site's 精确分析 does (``ai_worker.rollout.rollout_plays``:
 truncated1, 72 trials, cubeless), and the rollout's class is the loss of the
 play made against the best of them.
 
@@ -41,9 +41,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai_worker.analysis import analyse_turn, review_ply  # noqa: E402
-from ai_worker.cube import ROLLOUT_TRIALS, rollout_plays  # noqa: E402
 from ai_worker.evaluator import warm_up  # noqa: E402
 from ai_worker.grading import ERROR_THRESHOLDS, ErrorClass, classify  # noqa: E402
+from ai_worker.rollout import ROLLOUT_TRIALS, rollout_plays  # noqa: E402
 from bench.gnubg_review import gnubg_hints, gnubg_play  # noqa: E402
 from bench.teaching import STORED, decisions  # noqa: E402
 from games.engine import Dice, Play, Position, legal_plays  # noqa: E402

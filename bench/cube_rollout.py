@@ -36,8 +36,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai_worker.cube import CubeAction, CubeEquities, evaluate_cube, rollout_cube  # noqa: E402
+from ai_worker.cube import CubeAction, CubeEquities, evaluate_cube  # noqa: E402
 from ai_worker.cube_advice import DOUBLE, advise_deeper  # noqa: E402
+from ai_worker.rollout import rollout_cube  # noqa: E402
 from bench import _cube  # noqa: E402
 from games.engine import Xgid  # noqa: E402
 

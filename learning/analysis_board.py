@@ -8,20 +8,20 @@ the board never delays a game's moves. ``run_board_analysis`` is what that
 task runs, through ``ai_worker.candidates.hint``, the same ranking and
 reasons as the hints and the review (the plays cubeless, as the hints rank
 them), and ``ai_worker.cube_advice`` for the cube action, as the cube hint
-and the review judge it. ``board_analysis_json`` words the
-result for the page, and while the job waits, what it waits for: how many
-jobs are ahead of it in the queue, or how long it has been running. A job
-that is neither finished, failed nor in the queue ``BOARD_JOB_LOST_SECONDS``
-after it was queued or started was lost (its message dropped, or its worker
-killed: a Redis message comes back only after the visibility timeout): the
-page is told so in words, and asking again queues it anew. A burst of new
-jobs from one visitor is refused (``burst_allowed``).
+and the review judge it. ``learning.analysis_board_json`` words the
+result for the page, and while the job waits, what it waits for
+(``queued_ahead``, ``waited_seconds``). A job that is neither finished,
+failed nor in the queue ``BOARD_JOB_LOST_SECONDS`` after it was queued or
+started was lost (``is_lost``: its message dropped, or its worker killed: a
+Redis message comes back only after the visibility timeout): the page is
+told so in words, and asking again queues it anew. A burst of new jobs from
+one visitor is refused (``burst_allowed``).
 
 精确分析: ``request_cube_rollout`` queues a rollout of the cube action
-(``ai_worker.cube.rollout_cube``: bgsage's cubeful rollout, its row's ply
+(``ai_worker.rollout.rollout_cube``: bgsage's cubeful rollout, its row's ply
 ``ROLLOUT_PLY``), ``request_play_rollout`` one of a roll's plays (the
 ``rank_cache.SHOWN`` best of the review's ranking and the play made, if
-given: ``ai_worker.cube.rollout_plays``, cubeless as the ranking), on the
+given: ``ai_worker.rollout.rollout_plays``, cubeless as the ranking), on the
 same study queue, one per visitor at a time and a budget a day
 (``study_queue.rollout_allowed``). Its progress, the trials done, is kept
 in the cache while it runs (``rollout_progress``) and read by the page's
@@ -39,21 +39,19 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from ai_worker import candidates, dispatch, luck, rank_cache
 from ai_worker.analysis import review_ply
 from ai_worker.attribution import weighed
-from ai_worker.cube import ROLLOUT_TRIALS, CubeContext, rollout_cube, rollout_plays
+from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
 from ai_worker.ranking import RankFn, default_rank
-from games.engine import ROLLS, Dice, Display, Play, Position, double_refusal, legal_plays
-from learning.board_input import ALL_ROLLS, context_json, read_context, seen_by_light
-from learning.cube_words import cube_hint_json, cube_table, proper_action
+from ai_worker.rollout import ROLLOUT_TRIALS, rollout_cube, rollout_plays
+from games.engine import ROLLS, Dice, Play, Position, double_refusal, legal_plays
+from learning.board_input import ALL_ROLLS, context_json, read_context
 from learning.models import AnalysisState, BoardAnalysis
-from learning.replay import candidate_json
 from learning.study_queue import ROLLOUT_PLY
 
 TOP_PLAYS = 8
@@ -359,125 +357,3 @@ def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any
         play = best[0].to_json() if best else None
         rolls.append({"dice": [d1, d2], "weight": weight, "equity": equity, "play": play})
     return rolls
-
-
-def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
-    """The job for the page: state, and the plays worded, arrows for ``side``."""
-    if row is None:
-        return {"state": None}
-    data: dict[str, Any] = {"state": row.state, "dice": row.dice, "ply": row.ply}
-    if row.state in (AnalysisState.PENDING, AnalysisState.RUNNING):
-        waiting = {**data, **_waiting_json(row)}
-        if row.ply == ROLLOUT_PLY:
-            waiting["progress"] = rollout_progress(row.pk)
-        return waiting
-    if row.state == AnalysisState.FAILED:
-        return {**data, "message": _("The analysis failed on the server. Try again.")}
-    if row.state != AnalysisState.DONE:
-        return data
-    if "cube" in row.result:
-        data["cube"] = _cube_json(row.result["cube"], row.cube.get("side", side))
-    elif "plays" in row.result:
-        plays = row.result["plays"]
-        best = plays[0]["equity"] if plays else 0.0
-        data["plays"] = [_play_json(c, side, best) for c in plays]
-        if "rollout" in row.result:
-            data["rollout"] = _play_rollout_json(row.result["rollout"], plays)
-    else:
-        rolls = row.result["rolls"]
-        data["average"] = round(sum(r["weight"] * r["equity"] for r in rolls) / 36, 4)
-        data["rolls"] = [_roll_json(r, side) for r in rolls]
-    return data
-
-
-def _waiting_json(row: BoardAnalysis) -> dict[str, Any]:
-    """What a waiting job waits for: ``ahead`` in the queue, ``seconds`` so far;
-    a lost job is ``state`` "lost" with a ``message`` in words."""
-    seconds = waited_seconds(row)
-    ahead = queued_ahead(row) if row.state == AnalysisState.PENDING else None
-    if is_lost(row, ahead):
-        message = _("The analysis was lost on its way (the server took too long). Try again.")
-        return {"state": "lost", "seconds": seconds, "message": message}
-    return {"seconds": seconds, "ahead": ahead}
-
-
-def _cube_json(cube: dict[str, Any], side: str) -> dict[str, Any]:
-    """The cube action in words: the doubler's (``side``, on roll) and the taker's."""
-    if "refusal" in cube:
-        return {"refusal": cube["refusal"], "message": refusal_words(cube["refusal"])}
-    double, take = cube["double"], cube["take"]
-    rollout = cube.get("rollout")
-    return {
-        "action": proper_action(double),
-        "best": double["best"],
-        "answer": take["best"],
-        "equities": double["equities"],
-        "labels": [row["label"] for row in cube_table(double)["rows"]],
-        "double": cube_hint_json(double),
-        "take": cube_hint_json(take),
-        "rollout": None if rollout is None else {**rollout, "note": _rollout_note(rollout)},
-    }
-
-
-def _rollout_note(rollout: dict[str, Any]) -> str:
-    return _(
-        "Rollout: %(trials)d games played out from here with the cube, each cut off "
-        "after 5 half-moves and valued there; ± is one standard error."
-    ) % {"trials": rollout["trials"]}
-
-
-def _play_rollout_json(rollout: dict[str, Any], plays: list[dict[str, Any]]) -> dict[str, Any]:
-    """A play rollout's note, and the play made judged by it: its rank, the
-    equity it lost against the rollout's best and its error class."""
-    note = _(
-        "Rollout: each of these %(count)d plays played out %(trials)d times without "
-        "the cube, each game cut off after 5 half-moves and valued there; ranked by "
-        "the rollout; ± is one standard error."
-    ) % {"count": len(plays), "trials": rollout["trials"]}
-    data: dict[str, Any] = {"trials": rollout["trials"], "note": note, "played": None}
-    index = next((i for i, c in enumerate(plays) if c["result"] == rollout["played"]), None)
-    if index is not None:
-        lost = max(0.0, plays[0]["equity"] - plays[index]["equity"])
-        error = classify(lost)
-        data["played"] = {
-            "rank": index,
-            "equity_lost": round(lost, 4),
-            "error": error.value,
-            "mark": error.mark if error is not ErrorClass.NONE else "",
-        }
-    return data
-
-
-def refusal_words(code: str) -> str:
-    """Why the side on roll may not double, on the analysis board."""
-    words = {
-        "crawford_game": _("No doubling in the Crawford game."),
-        "not_your_cube": _("The other side owns the cube: only it may double now."),
-        "cube_at_max": _("The cube is at 64, as high as it goes."),
-        "dead_cube": _("The cube already wins the match for the side on roll: no double here."),
-    }
-    return str(words.get(code, _("The side on roll may not double now.")))
-
-
-def _play_json(c: dict[str, Any], side: str, best: float) -> dict[str, Any]:
-    result = seen_by_light(Position.from_position_id(c["result"]), side)
-    return {
-        **candidate_json(c, side),
-        "se": c.get("se"),  # a rollout's standard error; None for an N-ply value
-        "difference": round(c["equity"] - best, 4),
-        # After the play the other side is on roll: its Position ID is the
-        # result seen from the other side.
-        "next_id": Position.from_position_id(c["result"]).swapped().position_id(),
-        "board_after": Display.from_position(result).to_json(),
-    }
-
-
-def _roll_json(r: dict[str, Any], side: str) -> dict[str, Any]:
-    play = r["play"]
-    return {
-        "dice": r["dice"],
-        "weight": r["weight"],
-        "equity": round(r["equity"], 4),
-        "play": candidate_json(play, side) if play else None,
-        "no_move": "" if play else _("No legal move: the turn passes."),
-    }

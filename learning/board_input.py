@@ -1,8 +1,9 @@
 """Reading a position for the analysis board: an ID, an XGID or a set-up board.
 
 Every way in ends in a ``Position`` from the side on roll, or a
-``BoardInputError`` whose ``code`` and ``params`` the page words
-(``message``), so bad input never changes the board the person sees.
+``BoardInputError`` (``learning.board_errors``) whose ``code`` and
+``params`` the page words (``message``), so bad input never changes the
+board the person sees.
 
 The page shows the board from the person's side: ``side`` says which colour
 is on roll (``"light"``, the person's, by default; ``"dark"`` after one play
@@ -43,6 +44,7 @@ from games.engine import (
     encode_xgid,
 )
 from games.reading import cube_of, match_of
+from learning.board_errors import BoardInputError
 
 SIDES = ("light", "dark")
 # "63", "6-3", "6 3" or "all" (the 21 rolls); nothing for no dice.
@@ -51,77 +53,6 @@ ALL_ROLLS = "all"
 MAX_MATCH = 25  # the longest match the board sets up (the site's matches are shorter)
 _SCORE = re.compile(r"^\s*(\d{1,2})\s*[-:, ]\s*(\d{1,2})\s*$")
 _YES = ("1", "true", "on", "yes")
-
-
-class BoardInputError(ValueError):
-    """Input that is not a board: ``code`` names why, ``params`` the details."""
-
-    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
-        self.code = code
-        self.params: Mapping[str, Any] = dict(params or {})
-        super().__init__(f"{code}: {self.params}")
-
-    @property
-    def message(self) -> str:
-        return describe_error(self)
-
-
-def describe_error(error: BoardInputError) -> str:
-    """The reason in words, in the active language."""
-    p = dict(error.params)
-    texts = {
-        "empty": _("Paste a GNU Backgammon Position ID or an XGID first."),
-        "malformed": _(
-            "“%(text)s” is neither a Position ID (14 letters, digits, + and /) nor an XGID."
-        ),
-        "not_a_board": _("The Position ID “%(text)s” does not describe a board."),
-        "too_many": _("One side has %(count)s checkers: each side has at most 15."),
-        "both_sides": _("Both sides have checkers on point %(point)s: a point holds one colour."),
-        "bad_dice": _("“%(text)s” is not a roll: write two digits from 1 to 6, such as 63."),
-        "bad_side": _("The side on roll is the light or the dark checkers."),
-        "bad_point": _("There is no point %(point)s on the board."),
-        "no_turn": _("That game has no turn %(turn)s."),
-        "bad_cube": _("“%(text)s” is not a cube: it shows 1, 2, 4, 8, 16, 32 or 64."),
-        "bad_owner": _("The cube is in the middle or owned by the light or the dark side."),
-        "owned_one": _("A cube on 1 is in the middle: nobody owns it before the first double."),
-        "bad_match": _(
-            "“%(text)s” is not a match length: write a number from 1 to %(most)s, "
-            "or 0 for a money game."
-        ),
-        "bad_score": _("“%(text)s” is not a score: write light's and dark's points, such as 3-2."),
-        "score_past": _(
-            "In a %(length)s-point match each side has fewer than %(length)s points: "
-            "%(light)s-%(dark)s is past the end."
-        ),
-        "bad_crawford": _(
-            "Only a game where one side is a point from winning the match can be the Crawford game."
-        ),
-        "jacoby_match": _("The Jacoby rule is for money games, not for a match."),
-        "money_score": _("A money game has no score: choose a match length first."),
-        "out_of_range": _out_of_range_words(p),
-        "empty_board": _("The board is empty: set up both sides' checkers first."),
-        "light_off": _(
-            "Light has no checkers on the board: it has borne off all 15 and the game is over."
-        ),
-        "dark_off": _(
-            "Dark has no checkers on the board: it has borne off all 15 and the game is over."
-        ),
-    }
-    return texts.get(error.code, _("That is not a position.")) % p
-
-
-def _out_of_range_words(p: Mapping[str, Any]) -> str:
-    """An XGID number past its limit (the engine's ``NumberOutOfRangeError``), in words."""
-    texts = {
-        "cube": _(
-            "The XGID's cube field is %(value)s: it is the power of two the cube shows, "
-            "at most %(limit)s (a cube of 64)."
-        ),
-        "score": _("The XGID's score %(value)s is past %(limit)s."),
-        "length": _("The XGID's match length %(value)s is past %(limit)s points."),
-        "max_cube": _("The XGID's highest-cube field %(value)s is past %(limit)s."),
-    }
-    return texts.get(str(p.get("field")), _("A number in the XGID is too large."))
 
 
 def read_position(text: str) -> tuple[Position, Dice | None]:

@@ -24,11 +24,11 @@ from ai_worker.cube import CubeContext
 from games.engine import ROLLS, Dice, Position
 from games.json_input import JsonInputError, check_fields, read_object
 from games.models import Game
-from learning import analysis_board, board_steps, practice, study_queue, tasks
+from learning import analysis_board, analysis_board_json, board_steps, practice, study_queue, tasks
+from learning.board_errors import BoardInputError
 from learning.board_input import (
     ALL_ROLLS,
     MAX_MATCH,
-    BoardInputError,
     board_facts,
     context_json,
     context_query,
@@ -256,7 +256,7 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
             row = analysis_board.request_cube_analysis(position, context, enqueue, requester)
         else:
             row = analysis_board.request_analysis(position, dice, enqueue, requester)
-    return JsonResponse(analysis_board.board_analysis_json(row, side))
+    return JsonResponse(analysis_board_json.board_analysis_json(row, side))
 
 
 def _rollout(
@@ -291,7 +291,7 @@ def _rollout(
             row = analysis_board.request_play_rollout(position, dice, played, enqueue, requester)
         else:
             row = analysis_board.request_cube_rollout(position, context, enqueue, requester)
-    return JsonResponse(analysis_board.board_analysis_json(row, side))
+    return JsonResponse(analysis_board_json.board_analysis_json(row, side))
 
 
 # ---------------------------------------------------------------- practice

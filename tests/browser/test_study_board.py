@@ -16,7 +16,7 @@ import pytest
 from django.utils import translation
 
 from games.engine import Dice, Position, encode_xgid
-from learning.board_input import BoardInputError, describe_error
+from learning.board_errors import BoardInputError, describe_error
 from learning.study_strings import ANALYSIS_STRINGS
 
 # The real Celery worker fixture; requested only when REDIS_URL is set.

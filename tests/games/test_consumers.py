@@ -207,7 +207,7 @@ async def test_bad_frames_get_a_clear_error_and_the_socket_and_game_survive(
 
 
 @pytest.mark.parametrize(
-    ("page", "default", "words"),
+    ("accept", "default", "words"),
     [
         (
             b"en",
@@ -226,12 +226,14 @@ async def test_bad_frames_get_a_clear_error_and_the_socket_and_game_survive(
     ],
 )
 async def test_a_frames_refusal_is_in_the_page_language_not_the_sites(
-    game: Game, user: Any, settings: Any, page: bytes, default: str, words: list[str]
+    game: Game, user: Any, settings: Any, accept: bytes, default: str, words: list[str]
 ) -> None:
     # These refusals are worded on the event loop, not in a command's thread:
     # the page's language there too, whatever the site's default.
     settings.LANGUAGE_CODE = default
-    socket, _ = await connect(game.pk, user, language=page)
+    # Not named ``page``: that is pytest-playwright's fixture, which would
+    # start a browser (and its event loop) for this test.
+    socket, _ = await connect(game.pk, user, language=accept)
     step = {"type": "step", "id": "c1", "version": 1, "from": 13, "to": 8}
     await socket.send_json_to(step)
     assert (await socket.receive_json_from(TIMEOUT))["type"] == "ack"

@@ -18,7 +18,7 @@ from games.engine import Dice, Position, Turn, encode_xgid
 from games.engine.position import _encode_position_id
 from games.models import Game
 from learning import analysis_board
-from learning.board_input import BoardInputError, describe_error
+from learning.board_errors import BoardInputError, describe_error
 from learning.models import AnalysisState, BoardAnalysis
 from learning.tasks import analyse_position
 from tests.learning.conftest import RACE

@@ -1,0 +1,118 @@
+"""bgsage's rollouts for the site's 精确分析 (``learning.analysis_board``):
+``rollout_cube`` of a cube decision (cubeful), ``rollout_plays`` of a roll's
+plays (cubeless, as the site ranks plays).
+
+No Django here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ai_worker.cube import CubeContext, CubeEquities, bgsage_probs
+from ai_worker.evaluator import to_board26
+from ai_worker.sanity import Probs
+from games.engine import Dice, Play, Position
+
+
+@dataclass(frozen=True, slots=True)
+class RolledCube:
+    """A cubeful rollout of a cube decision: the equities and their standard errors."""
+
+    equities: CubeEquities
+    no_double_se: float
+    double_take_se: float
+    trials: int
+
+
+ROLLOUT_TRIALS = 72  # bgsage's truncated1: 2 x 36, truncated after 5 half-moves
+
+
+def rollout_cube(
+    position: Position,
+    context: CubeContext,
+    trials: int = ROLLOUT_TRIALS,
+    threads: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> RolledCube:
+    """bgsage's cubeful rollout of the cube decision of the side on roll
+    (truncated after 5 half-moves, 1-ply inside the trials, the cube played
+    in every trial); ``progress(done, total)`` after each batch of trials."""
+    from bgsage import BgBotAnalyzer
+
+    level = "truncated1" if trials == ROLLOUT_TRIALS else "rollout"
+    extra = {} if level == "truncated1" else {"n_trials": trials, "truncation_depth": 5}
+    analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, **extra)
+    callback = None if progress is None else (lambda done, total, _r: progress(done, total))
+    result = analyzer.cube_action(
+        to_board26(position), **context.bgsage_kwargs(), progress_callback=callback
+    )
+    return RolledCube(
+        CubeEquities(
+            float(result.equity_nd),
+            float(result.equity_dt),
+            float(result.equity_dp),
+            bgsage_probs(result.probs),
+        ),
+        float(result.equity_nd_se or 0.0),
+        float(result.equity_dt_se or 0.0),
+        trials,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RolledPlay:
+    """A play's cubeless rollout (as the site ranks plays): the mover's equity
+    after it, its chances and the equity's standard error."""
+
+    play: Play
+    equity: float
+    probs: Probs
+    se: float
+
+
+def rollout_plays(
+    position: Position,
+    dice: Dice,
+    plays: list[Play],
+    trials: int = ROLLOUT_TRIALS,
+    threads: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[RolledPlay]:
+    """bgsage's rollout of ``plays`` (legal plays of ``dice``), best first.
+
+    Cubeless (the N-ply ranking is: ``ai_worker.evaluator.rank_plays``),
+    truncated after 5 half-moves, 1-ply inside the trials. bgsage rolls out
+    its own filter's survivors (its 1-ply best five within 0.08) and the
+    boards it is made to (``force_boards``): ``plays`` are all forced, and
+    only they are returned. ``progress(done, total)`` counts the trials of
+    every play bgsage rolls out."""
+    from bgsage import BgBotAnalyzer
+
+    level = "truncated1" if trials == ROLLOUT_TRIALS else "rollout"
+    extra = {} if level == "truncated1" else {"n_trials": trials, "truncation_depth": 5}
+    analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, cubeful=False, **extra)
+    by_board = {tuple(to_board26(play.result)): play for play in plays}
+    callback = None if progress is None else (lambda done, total, _r: progress(done, total))
+    result = analyzer.checker_play(
+        to_board26(position),
+        dice.d1,
+        dice.d2,
+        cube_owner="",  # cubeless: bgsage's trials without the cube
+        force_boards=[list(board) for board in by_board],
+        progress_callback=callback,
+    )
+    rolled = [
+        RolledPlay(
+            by_board[tuple(move.board)],
+            float(move.equity),
+            bgsage_probs(move.probs),
+            float(move.std_error or 0.0),
+        )
+        for move in result.moves
+        if tuple(move.board) in by_board and move.eval_level == "Rollout"
+    ]
+    if len(rolled) != len(by_board):
+        raise RuntimeError(f"bgsage rolled out {len(rolled)} of the {len(by_board)} plays")
+    return sorted(rolled, key=lambda r: -r.equity)
