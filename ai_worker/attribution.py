@@ -175,13 +175,13 @@ def shot_cost(best: Position, other: Position) -> float:
     from ai_worker.evaluator import sane_search, to_board26
 
     search = sane_search()
-    b, o = to_board26(best), to_board26(other)
-    hits = zip(search.hits(b), search.hits(o), strict=True)
-    differ = [i for i, (hb, ho) in enumerate(hits) if hb != ho]
-    return (
-        sum(ROLLS[i][2] * (search.reply_equity(b, i) - search.reply_equity(o, i)) for i in differ)
-        / 36
-    )
+    pre_b, best_replies = search.replies(to_board26(best))
+    pre_o, other_replies = search.replies(to_board26(other))
+    total = 0.0
+    for (_d1, _d2, weight), b, o in zip(ROLLS, best_replies, other_replies, strict=True):
+        if search.hits(pre_b, b) != search.hits(pre_o, o):
+            total += weight * (search.reply_equity(pre_b, b) - search.reply_equity(pre_o, o))
+    return total / 36
 
 
 def _counterfactual(

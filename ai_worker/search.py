@@ -124,23 +124,23 @@ class SaneSearch:
             board, (total[0] / 36, total[1] / 36, total[2] / 36, total[3] / 36, total[4] / 36)
         )
 
-    def hits(self, board: Sequence[int]) -> list[bool]:
-        """For each of the opponent's 21 rolls (``ROLLS``) after ``board``:
-        whether one of its plays hits (puts a checker of the side that moved
-        on the bar): ``ai_worker.attribution``'s shots."""
+    def replies(self, board: Sequence[int]) -> tuple[list[int], list[list[list[int]]]]:
+        """The opponent's side of ``board`` (the side that just moved, opponent
+        to roll) and, for each of its 21 rolls (``ROLLS``), its plays:
+        ``ai_worker.attribution``'s shots, one roll deeper."""
         opp_pre = self._cpp.flip_board(list(board))
-        return [
-            any(reply[0] > opp_pre[0] for reply in self._cpp.possible_moves(opp_pre, d1, d2))
-            for d1, d2, _weight in ROLLS
-        ]
+        return opp_pre, [self._cpp.possible_moves(opp_pre, d1, d2) for d1, d2, _w in ROLLS]
 
-    def reply_equity(self, board: Sequence[int], roll: int) -> float:
-        """The equity of the side that moved to ``board`` after the
-        opponent's best play at 1-ply of ``ROLLS[roll]``, as ``_average``
-        picks it (the shots' cost, one roll deeper)."""
-        d1, d2, _weight = ROLLS[roll]
-        opp_pre = self._cpp.flip_board(list(board))
-        _reply, chances = self._best_reply(opp_pre, d1, d2)
+    @staticmethod
+    def hits(opp_pre: list[int], plays: list[list[int]]) -> bool:
+        """Whether one of a roll's ``plays`` puts a checker of the side that
+        moved on the bar."""
+        return any(reply[0] > opp_pre[0] for reply in plays)
+
+    def reply_equity(self, opp_pre: list[int], plays: list[list[int]]) -> float:
+        """The equity of the side that moved after the opponent's best of a
+        roll's ``plays`` at 1-ply, as ``_average`` picks it."""
+        _reply, chances = self._best_of(plays, opp_pre)
         return -Probs(*chances).equity
 
     def _best_reply(self, opp_pre: list[int], d1: int, d2: int) -> tuple[list[int], Chances]:

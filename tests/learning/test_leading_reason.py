@@ -79,9 +79,9 @@ def test_the_shots_replies_are_the_rules_plays_best_reply() -> None:
     by_rules = {}
     for board in boards:
         rules = by_rules[board] = list(after_each_roll(board).values())
-        b26 = to_board26(board)
-        assert search.hits(b26) == [h for h, _v in rules], board
-        fast = [search.reply_equity(b26, i) for i in range(len(ROLLS))]
+        opp_pre, replies = search.replies(to_board26(board))
+        assert [search.hits(opp_pre, plays) for plays in replies] == [h for h, _v in rules], board
+        fast = [search.reply_equity(opp_pre, plays) for plays in replies]
         assert fast == pytest.approx([v for _h, v in rules], abs=1e-9)
     # The shots' cost of each pair (a roll's first and last play): the
     # rolls that hit one board and not the other, by the rules' values.
