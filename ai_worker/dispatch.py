@@ -13,6 +13,7 @@ Expert turn in one game does not delay a step in another.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import logging
 import sys
@@ -27,15 +28,17 @@ from django.conf import settings
 from django.db import close_old_connections
 from kombu import pools
 
-from runtime import dbthreads
+from runtime import dbthreads, engine_pool
 
 log = logging.getLogger(__name__)
 
 # One pool per queue: a burst of reviews on "analysis" never holds up a
 # computer move on "moves" nor a hint on "hints". A few threads for moves:
 # the network evaluation mostly runs in C++, and a long Expert search in one
-# game must leave threads free for the other games.
-POOL_SIZES = {"moves": 3, "hints": 1, "analysis": 1}
+# game must leave threads free for the other games. Three for the hints
+# queue's rankings, which wait on the engine lanes' processes: one thread
+# kept the tutor's rankings in a line at 200 games (bench/README.md, "Stop 42").
+POOL_SIZES = {"moves": 3, "hints": 3, "analysis": 1}
 
 # The pools share this process's interpreter lock with the event loop: it
 # changes hands every 1 ms instead of Python's 5, so a step waits less behind
@@ -43,6 +46,17 @@ POOL_SIZES = {"moves": 3, "hints": 1, "analysis": 1}
 # p99 435 and 274 -> 78 and 53 ms; not told apart with a broker:
 # bench/README.md, "The tutor", stop 41).
 SWITCH_INTERVAL = 0.001
+
+# The searches of an in-process job run in child processes of its lane
+# (runtime.engine_pool), each an interpreter of its own: the reviews' lane at
+# nice 19, behind play. ``settings.ENGINE_PROCESSES`` play processes; 0 keeps
+# every search on the job's thread.
+STUDY_QUEUES = frozenset({"analysis"})
+STUDY_NICE = 19
+# Before each of its searches a review waits while a person's command is on
+# the game sockets' threads, this long at most: its rows, its searches' answers
+# and its share of the interpreter come after play's.
+STUDY_YIELDS_SECONDS = 0.1
 
 _lock = threading.Lock()
 _pools: dict[str, ThreadPoolExecutor] = {}
@@ -217,11 +231,43 @@ def _run_in_process(queue: str, task: Any, args: tuple[Any, ...]) -> None:
     # for every turn cost PostgreSQL 20-30 ms of the reply (bench/live.py).
     close_old_connections()
     try:
-        task(*args)
+        with engine_pool.lane(lane_of(queue)):
+            task(*args)
     except Exception:
         log.exception("in-process task %s%r failed", getattr(task, "name", task), args)
     finally:
         close_old_connections()
+
+
+def lane_of(queue: str) -> engine_pool.Lane | None:
+    """The engine lane of ``queue``'s in-process jobs (``play_lane``, the
+    reviews' own for the study queues)."""
+    play = play_lane()
+    if play is None or queue not in STUDY_QUEUES:
+        return play
+    gate = functools.partial(dbthreads.wait_quiet, STUDY_YIELDS_SECONDS)
+    return engine_pool.Lane("study", 1, STUDY_NICE, play.warm, gate)
+
+
+def reply_lane() -> engine_pool.Lane | None:
+    """The lane of what a person's command waits for on the game sockets'
+    threads (the tutor's check: its search and its words), a process of its
+    own: never behind the computer's turns and the rankings in play's."""
+    play = play_lane()
+    return None if play is None else engine_pool.Lane("reply", 1, 0, play.warm)
+
+
+def play_lane() -> engine_pool.Lane | None:
+    """The lane of play's searches (the computer's turns, the rankings and the
+    tutor's words); None with a broker (a Celery worker searches on its own)
+    or ``ENGINE_PROCESSES`` 0."""
+    processes = int(getattr(settings, "ENGINE_PROCESSES", 0))
+    if processes <= 0 or uses_broker():
+        return None
+    from ai_worker.evaluator import MAX_PLY, warm_up
+
+    # The networks loaded before a child's first search.
+    return engine_pool.Lane("play", processes, 0, functools.partial(warm_up, MAX_PLY))
 
 
 def close() -> None:
@@ -235,6 +281,7 @@ def close() -> None:
         _pools.clear()
     for queue, pool in pools:
         _shut_down(pool, queue)
+    engine_pool.close()
 
 
 def _shut_down(pool: ThreadPoolExecutor, queue: str) -> None:

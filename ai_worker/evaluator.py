@@ -26,6 +26,7 @@ from ai_worker.features import has_contact
 from ai_worker.sanity import Probs, sane_probs, settled
 from ai_worker.search import SaneSearch, may_be_decided
 from games.engine import Dice, Play, Position, legal_plays
+from runtime import engine_pool
 
 FILTER_MAX_PLAYS = 5
 FILTER_THRESHOLD = 0.08
@@ -167,6 +168,8 @@ def rank_plays(
     """
     if not 1 <= ply <= MAX_PLY:
         raise ValueError(f"ply must be 1..{MAX_PLY}, not {ply}")
+    if ply > 1 and engine_pool.away():  # zero set-up: off this interpreter's lock
+        return engine_pool.run(rank_plays, position, dice, ply, keep, width, shown)
     plays = legal_plays(position, dice)
     if not plays:
         return []
@@ -183,6 +186,8 @@ def at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
     have been (the tutor's ranking is made before the play is known)."""
     if ranked.ply >= ply or ply <= 1:
         return ranked
+    if engine_pool.away():
+        return engine_pool.run(at_depth, position, ranked, ply)
     strategy, lock = _networks.multi_ply(ply)
     with lock:
         try:

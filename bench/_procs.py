@@ -146,11 +146,14 @@ def stop(processes: list[subprocess.Popen[bytes]]) -> None:
 
 
 def _children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    found = [int(c) for c in text.split()]
+    """Every descendant of ``pid``: those any of its threads started (zero
+    set-up's engine processes are started by its task threads)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            continue
     return found + [g for c in found for g in _children(c)]
 
 

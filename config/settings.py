@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import dj_database_url
@@ -174,7 +175,7 @@ if REDIS_URL:
             },
         }
     }
-    CACHES = {
+    CACHES: dict[str, dict[str, Any]] = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
@@ -182,11 +183,24 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "runtime.layers.InMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Django's 300 entries held the tutor's rankings for seconds only at 200
+    # games, pushed out by the reviews' (bench/tutor.py: 60 % of End turns
+    # found theirs gone); a ranking pickled is about 5 KB.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
+        }
+    }
 
 # Celery: a broker only when REDIS_URL (or CELERY_BROKER_URL) is given;
 # otherwise ai_worker.dispatch runs the same task code in-process.
 CELERY_BROKER_URL = envstr("CELERY_BROKER_URL", REDIS_URL)
+# Without one, the in-process jobs' searches run in child processes
+# (runtime.engine_pool): this many for play, one for the tutor's check on a
+# command, one at nice 19 for reviews; 0 keeps them on the web process's
+# threads (the tests' own process does).
+ENGINE_PROCESSES = envint("ENGINE_PROCESSES", 2)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -68,10 +68,27 @@ def _executor() -> ThreadPoolExecutor:
         return _pool
 
 
+# The sockets' calls running or waiting for a thread (read by ``wait_quiet``).
+_in_flight = 0
+
+
 async def run(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` on the sockets' threads, awaited from the event loop."""
+    global _in_flight
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_pool or _executor(), _call, fn, args)
+    _in_flight += 1  # on the event loop's thread only
+    try:
+        return await loop.run_in_executor(_pool or _executor(), _call, fn, args)
+    finally:
+        _in_flight -= 1
+
+
+def wait_quiet(limit: float, pause: float = 0.005) -> None:
+    """Wait until no socket's call is running or waiting, at most ``limit``
+    seconds: work that may wait (a review) lets a person's command go first."""
+    deadline = time.monotonic() + limit
+    while _in_flight and time.monotonic() < deadline:
+        time.sleep(pause)
 
 
 def _call(fn: Callable[..., T], args: tuple[Any, ...]) -> T:

@@ -328,6 +328,16 @@ def fresh_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _searches_here(settings: Any) -> None:
+    """The suite's own process keeps the engine's searches on the job's thread
+    (``ENGINE_PROCESSES`` 0): its tests put their own pieces in the engine's
+    place, which a child process would not see. The servers it starts keep
+    the site's default (child processes), and tests/runtime/test_engine_pool.py
+    turns them on here."""
+    settings.ENGINE_PROCESSES = 0
+
+
+@pytest.fixture(autouse=True)
 def _fresh_throttles() -> None:
     """Every test starts with no throttle counted (accounts.throttling): the
     suite makes many guests and logins from 127.0.0.1."""
