@@ -98,6 +98,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, its writers in one process queued on a lock rather
+    # than in SQLite's sleeping retries (runtime/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "runtime.sqlite"
     # Web requests, in-process task threads and test servers write side by side:
     # take the write lock up front and wait for it rather than fail "locked".
     # Kept open (like PostgreSQL's): in WAL mode closing the last connection

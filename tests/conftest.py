@@ -136,7 +136,7 @@ def free_port() -> int:
 def database_url_for(db: dict[str, Any]) -> str:
     """A DATABASE_URL that opens the database described by a settings dict."""
     engine = db["ENGINE"]
-    if engine == "django.db.backends.sqlite3":
+    if engine in ("django.db.backends.sqlite3", "runtime.sqlite"):
         return f"sqlite:///{Path(str(db['NAME'])).resolve()}"
     if engine == "django.db.backends.postgresql":
         user = quote(db.get("USER") or "", safe="")
@@ -431,7 +431,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     from django.conf import settings
 
     test_name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3" or not test_name:
+    if settings.DATABASES["default"]["ENGINE"] != "runtime.sqlite" or not test_name:
         return
     for suffix in ("-wal", "-shm", "-journal"):
         Path(f"{test_name}{suffix}").unlink(missing_ok=True)

@@ -33,7 +33,7 @@ def probe(**env: str) -> dict[str, Any]:
 
 def test_zero_setup_gives_sqlite_in_memory_layers_and_no_broker() -> None:
     found = probe()
-    assert found["engine"] == "django.db.backends.sqlite3"
+    assert found["engine"] == "runtime.sqlite"  # Django's, its writers queued (runtime/sqlite)
     assert found["name"].endswith("var/shuanglu.sqlite3")
     assert found["channels"] == "runtime.layers.InMemoryChannelLayer"
     assert found["cache"].endswith("LocMemCache")

@@ -12,6 +12,8 @@ from typing import Any
 
 from channels.layers import InMemoryChannelLayer as ChannelsLayer
 from daphne.ws_protocol import WebSocketProtocol
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.sqlite3.base import DatabaseWrapper as SQLiteWrapper
 from twisted.internet import abstract
 
 from runtime import serve
@@ -79,3 +81,12 @@ def test_the_in_memory_layer_delivers_to_every_member_but_the_sender() -> None:
     first_a, *for_b = asyncio.run(main())
     assert first_a["n"] == 2  # its own command's state was not queued for it
     assert [m["n"] for m in for_b] == [1, 2]
+
+
+def test_djangos_sqlite_backend_has_the_transaction_steps_runtime_sqlite_overrides() -> None:
+    for name in ("_start_transaction_under_autocommit", "_commit", "_rollback", "_close"):
+        assert list(inspect.signature(getattr(SQLiteWrapper, name)).parameters) == ["self"], name
+    assert 'f"BEGIN {self.transaction_mode}"' in inspect.getsource(
+        SQLiteWrapper._start_transaction_under_autocommit
+    )
+    assert "execute_wrappers" in inspect.getsource(BaseDatabaseWrapper.__init__)
