@@ -33,16 +33,11 @@ sys.path.insert(0, str(ROOT / "tests" / "data"))
 
 
 from ai_worker.evaluator import to_board26  # noqa: E402
-from games.engine import Dice, Position, Turn, legal_plays  # noqa: E402
-from games.engine import plays as plays_module  # noqa: E402
-from games.engine import turn as turn_module  # noqa: E402
+from games.engine import Dice, Position, Turn, legal_plays, memo  # noqa: E402
 
 
 def clear_caches() -> None:
-    plays_module._legal_plays.cache_clear()
-    turn_module._rules.cache_clear()
-    turn_module._allowed.cache_clear()
-    turn_module._results.cache_clear()
+    memo.clear()
 
 
 def timed(fn: Callable[[], object], repeat: int) -> float:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from games.engine.dice import ROLLS, Dice
 from games.engine.errors import IllegalPlayError
+from games.engine.memo import memo
 from games.engine.movegen import RawStep, Step, do_step, search_plays, single_moves, undo_step
 from games.engine.notation import format_play, parse_segments
 from games.engine.position import Position
@@ -70,7 +70,7 @@ def _to_play(key: tuple[int, ...], raw: tuple[RawStep, ...]) -> Play:
     return Play(tuple(map(_step, raw)), make_position(key[:25], key[25:]))
 
 
-@lru_cache(maxsize=8192)
+@memo(8192)
 def _legal_plays(position: Position, dice: Dice) -> tuple[Play, ...]:
     found = search_plays(position.me, position.opp, dice.d1, dice.d2)
     return tuple(_to_play(key, raw) for key, raw in found.items())

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from games.engine.dice import Dice
 from games.engine.errors import IllegalPlayError, IllegalStepError, Refusal, RefusalCode
+from games.engine.memo import memo
 from games.engine.movegen import RawStep, Step, do_step, max_dice_usable, single_moves, undo_step
 from games.engine.plays import Play, legal_plays, make_position
 from games.engine.position import BAR, OFF, Position
@@ -20,7 +20,7 @@ class _Rules:
     only_die: int | None
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _rules(position: Position, dice: Dice) -> _Rules:
     # A search that stops as soon as all dice are placed: cheaper than listing
     # every play, so a cold click costs less than one enumeration.
@@ -32,12 +32,12 @@ def _rules(position: Position, dice: Dice) -> _Rules:
     return _Rules(total, only)
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _results(position: Position, dice: Dice) -> frozenset[Position]:
     return frozenset(play.result for play in legal_plays(position, dice))
 
 
-@lru_cache(maxsize=16384)
+@memo(16384)
 def _allowed(
     origin: Position, dice: Dice, current: Position, remaining: tuple[int, ...], need: int
 ) -> tuple[Step, ...]:

@@ -21,6 +21,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
 # Bottom-up. A module may import modules of lower floors only.
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("errors",),  # typed errors and refusals
+    ("memo",),  # the memo tables and their size in a web process (standard library only)
     ("position",),  # the board, its constants and its Position ID
     ("dice",),  # dice, the 21 rolls, the opening roll
     ("fairdice",),  # dice derived from committed seeds (standard library only)
