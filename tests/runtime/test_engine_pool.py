@@ -36,6 +36,8 @@ START_SECONDS = 60  # a lane's processes start and load the networks (about 1 s 
 
 @pytest.fixture
 def lanes(settings: Any) -> Iterator[None]:
+    """Zero set-up's lanes in this process (no broker, whatever the mode)."""
+    settings.CELERY_BROKER_URL = ""
     settings.ENGINE_PROCESSES = 2
     yield
     engine_pool.close()
@@ -74,6 +76,7 @@ def pid_then_sleep(path: str, seconds: float) -> str:
 
 
 def test_without_a_lane_or_with_a_broker_the_search_runs_here(settings: Any) -> None:
+    settings.CELERY_BROKER_URL = ""
     assert dispatch.play_lane() is None  # the suite's own process: ENGINE_PROCESSES 0
     settings.ENGINE_PROCESSES = 2
     assert dispatch.play_lane() is not None
