@@ -258,9 +258,9 @@ def reply_lane() -> engine_pool.Lane | None:
 
 
 def play_lane() -> engine_pool.Lane | None:
-    """The lane of play's searches (the computer's turns, the rankings and the
-    tutor's words); None with a broker (a Celery worker searches on its own)
-    or ``ENGINE_PROCESSES`` 0."""
+    """The lane of play's searches (the computer's turns and the rankings);
+    None with a broker (a Celery worker searches on its own) or
+    ``ENGINE_PROCESSES`` 0."""
     processes = int(getattr(settings, "ENGINE_PROCESSES", 0))
     if processes <= 0 or uses_broker():
         return None
