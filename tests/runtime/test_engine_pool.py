@@ -10,7 +10,6 @@ zero set-up plays through them too.
 from __future__ import annotations
 
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -29,6 +28,7 @@ from ai_worker.grading import classify
 from games.engine import Dice, Position, legal_plays
 from learning import tutor
 from runtime import dbthreads, engine_pool
+from tests.ai.positions import playout_positions
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 60  # a lane's processes start and load the networks (about 1 s here)
@@ -55,17 +55,9 @@ def warm(spec: engine_pool.Lane | None) -> engine_pool.Lane:
 
 
 def random_rolls(count: int, seed: int) -> list[tuple[Position, Dice]]:
-    """Positions of a game of random legal plays, with the roll to play."""
-    rng, position, found = random.Random(seed), Position.start(), []
-    while len(found) < count:
-        dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
-        plays = legal_plays(position, dice)
-        if len(plays) > 1:
-            found.append((position, dice))
-        position = (rng.choice(plays).result if plays else position).swapped()
-        if 0 in position.pips():  # borne off: a new game
-            position = Position.start()
-    return found
+    """Rolls of random games with a choice to make (tests/ai/positions.py)."""
+    found = [(p, d) for p, d in playout_positions(4 * count, seed) if len(legal_plays(p, d)) > 1]
+    return found[:count]
 
 
 def pid_then_sleep(path: str, seconds: float) -> str:
