@@ -1,6 +1,6 @@
 """Ranked plays with their numbers and reasons, ready to store as JSON.
 
-``hint`` is what a hint shows; ``learning.review`` stores the same
+``hint`` is what a hint shows; ``learning.review.game`` stores the same
 ``Candidate`` for each turn's alternatives.
 """
 

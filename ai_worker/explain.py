@@ -1,6 +1,6 @@
 """Why a play is good or bad, as codes and parameters (``Reason``).
 
-Pure Python (no Django): ``learning.reasons`` words each code in the page's
+Pure Python (no Django): ``learning.words.reasons`` words each code in the page's
 language. Positions are from the mover's side, as ``games.engine`` uses them.
 """
 

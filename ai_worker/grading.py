@@ -98,7 +98,7 @@ def error_rate(losses: Iterable[tuple[float, bool]]) -> float | None:
 # or whose legal plays are all within ``OBVIOUS_SPREAD`` of the best (nothing
 # to get wrong), is obvious and not counted; every other play counts, right
 # or wrong. A cube decision counts unless it is a right no-double far from
-# the doubling window (the review's ``trivial``, learning.cube_review).
+# the doubling window (the review's ``trivial``, learning.review.cube).
 # What differs from XG: the losses are the review's, in cubeless money
 # equity for checker plays at every score (XG normalises match winning
 # chances to money equity, "EMG", at a match score); the cube's are the

@@ -1,4 +1,4 @@
-"""bgsage's rollouts for the site's 精确分析 (``learning.analysis_board``):
+"""bgsage's rollouts for the site's 精确分析 (``learning.study.board``):
 ``rollout_cube`` of a cube decision (cubeful), ``rollout_plays`` of a roll's
 plays (cubeless, as the site ranks plays).
 

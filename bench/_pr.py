@@ -46,7 +46,7 @@ from ai_worker.policy import choose_play
 from bench._money import dice_stream
 from games.engine import Position, Side, outcome
 from games.tiers import TIERS, Tier
-from learning.phases import phase_of
+from learning.review.phases import phase_of
 
 ROOT = Path(__file__).resolve().parent.parent
 PR_FILE = ROOT / "games" / "tier_pr.json"

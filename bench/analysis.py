@@ -3,7 +3,7 @@
     .venv/bin/python bench/analysis.py [--turns 30] [--games 3] [--money] [--from-turn N]
 
 Plays games between two 1-ply players (deterministic seeds), then times
-the review of their first ``--turns`` turns with the code ``learning.review``
+the review of their first ``--turns`` turns with the code ``learning.review.game``
 runs (``ai_worker.analysis.review_turn`` at the review's ply: every decision
 at the Expert's depth, the non-trivial ones one ply deeper, the 21-roll luck
 table with two searched plays a roll, reasons for the top five plays). The
@@ -28,7 +28,7 @@ is from the cleaned search (its nodes are clamped; see ``ai_worker.search``).
 ``--money`` times a money game's review: the same turns, and before each
 turn after the opening one the mover's cube decision with the cube in the
 centre (the most a game can have: every turn a doubling decision), judged as
-``learning.cube_review`` judges it (``ai_worker.cube_advice.advise_deeper``:
+``learning.review.cube`` judges it (``ai_worker.cube_advice.advise_deeper``:
 the Expert's ply, one deeper when close). The review's total is both.
 """
 
@@ -190,7 +190,7 @@ def main() -> None:
     parser.add_argument("--from-turn", type=int, default=0, help="skip the first N turns")
     parser.add_argument("--audit", type=int, default=0, help="measure the N-ply nodes instead")
     args = parser.parse_args()
-    ply = min(tier_spec(Tier.EXPERT).ply + 1, evaluator.MAX_PLY)  # learning.review.review_ply
+    ply = min(tier_spec(Tier.EXPERT).ply + 1, evaluator.MAX_PLY)  # learning.review.game.review_ply
     evaluator.warm_up(ply)
     if args.audit:
         audit(args.games, args.audit)

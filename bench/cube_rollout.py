@@ -45,7 +45,7 @@ from games.engine import Xgid  # noqa: E402
 PLIES = (1, 2, 3)
 GNUBG = Path("/usr/games/gnubg")
 PROPER = re.compile(r"Proper cube action: ([^(\n]+)")
-REVIEW_PLY = 3  # learning.review.review_ply(): the site's review judges at 3-ply
+REVIEW_PLY = 3  # learning.review.game.review_ply(): the site's review judges at 3-ply
 
 
 @dataclass
@@ -55,7 +55,7 @@ class Row:
     rollout: tuple[CubeAction, CubeAction]
     resolved: bool
     by_ply: dict[int, tuple[CubeAction, CubeAction]] = field(default_factory=dict)
-    site: CubeAction = CubeAction.NO_DOUBLE  # the review's verdict (learning.cube_review.judge)
+    site: CubeAction = CubeAction.NO_DOUBLE  # the review's verdict (learning.review.cube.judge)
     seconds: dict[int | str, float] = field(default_factory=dict)
 
 
@@ -77,7 +77,7 @@ def judge(samples: list[_cube.Sample], trials: int) -> list[Row]:
             started = time.perf_counter()
             row.by_ply[ply] = _actions(evaluate_cube(sample.position, sample.context, ply))
             row.seconds[ply] = time.perf_counter() - started
-        # As learning.cube_review.judge: 1-ply, 3-ply when the actions are close.
+        # As learning.review.cube.judge: 1-ply, 3-ply when the actions are close.
         row.site = advise_deeper(sample.position, sample.context, DOUBLE, 1, REVIEW_PLY).best
         rows.append(row)
     return rows
@@ -178,7 +178,7 @@ def main() -> None:
     site_hits = sum(r.site == r.rollout[0] for r in rows)
     gnubg_hits = sum(g == r.rollout[0] for g, r in zip(gnubg, rows, strict=True))
     print(
-        f"the site's review (1-ply, 3-ply when close: learning.cube_review): "
+        f"the site's review (1-ply, 3-ply when close: learning.review.cube): "
         f"action {share(site_hits, n)}; "
         f"GNU Backgammon 2-ply: {share(gnubg_hits, n)} ({gnubg_seconds:.1f} s in all)"
     )

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.engine import fairdice  # noqa: E402
-from learning.chisquare import chi_square  # noqa: E402
+from learning.dice.chisquare import chi_square  # noqa: E402
 
 TARGET_MS = 0.2
 

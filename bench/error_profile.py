@@ -4,7 +4,7 @@
     DATABASE_URL=postgres://... .venv/bin/python bench/error_profile.py --database
     .venv/bin/python bench/error_profile.py --shaping 400   # the complexity shaping, tried
 
-The profile (``learning.error_profile``): each (phase, kind) cell's share of
+The profile (``learning.study.error_profile``): each (phase, kind) cell's share of
 the equity lost over the decisions the PR counts; two profiles are compared
 by their total variation distance. The tiers' profiles come from the games
 ``bench/strength.py --pr`` reviewed (bench/data/tier_pr_games.jsonl, the
@@ -61,8 +61,8 @@ from games.engine import Dice, Play, Position, Side  # noqa: E402
 from games.engine.matfile import ActionKind, parse_mat  # noqa: E402
 from games.engine.matreplay import replay_match  # noqa: E402
 from games.tiers import TIERS, Tier  # noqa: E402
-from learning.error_profile import Profile, distance, site_profile, table  # noqa: E402
-from learning.phases import phase_of  # noqa: E402
+from learning.review.phases import phase_of  # noqa: E402
+from learning.study.error_profile import Profile, distance, site_profile, table  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 MAT = DATA / "gnubg_selfplay.mat"

@@ -50,13 +50,15 @@ from bench import _procs  # noqa: E402
 from games import services  # noqa: E402
 from games.engine import Dice, Position, Side, legal_plays  # noqa: E402
 from games.models import Game  # noqa: E402
-from learning import analysis_board, study_queue, tasks  # noqa: E402
+from learning import tasks  # noqa: E402
 from learning.models import (  # noqa: E402
     AnalysisState,
     BoardAnalysis,  # noqa: E402
     GameAnalysis,
     Hint,
 )
+from learning.study import board as analysis_board  # noqa: E402
+from learning.study import queue as study_queue  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 QUEUES = ("moves", "hints", "analysis", "watchdog")

@@ -23,7 +23,7 @@ app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Three queues so study work never delays a game in progress: moves (the
 # computer's turns), hints (a game in progress) and analysis (reviews and
-# the analysis board, learning.study_queue); a worker taking several empties
+# the analysis board, learning.study.queue); a worker taking several empties
 # them in its -Q order (CELERY_BROKER_TRANSPORT_OPTIONS). And the watchdog's
 # own, which every worker also takes (ai_worker.tasks).
 app.conf.task_queues = (Queue("moves"), Queue("hints"), Queue("analysis"), Queue("watchdog"))

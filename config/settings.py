@@ -224,7 +224,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # No CELERY_TASK_ROUTES: each task declares its queue (moves, hints or analysis).
 # A review runs in slices this long, each queued behind what came meanwhile
-# (learning.study_queue), so a hint or a board job never waits for a whole game.
+# (learning.study.queue), so a hint or a board job never waits for a whole game.
 REVIEW_SLICE_SECONDS = envfloat("REVIEW_SLICE_SECONDS", 1.5)
 # What one user, or one address, may keep waiting on the analysis queue:
 # imported games (counted per game) and analysis-board jobs.

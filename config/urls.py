@@ -14,5 +14,5 @@ urlpatterns = [
     path("", include("games.urls")),
     path("learn/", include("learning.urls")),
     # The study side (analysis board, practice) at /analysis/ and /practice/.
-    path("", include("learning.study_urls")),
+    path("", include("learning.study.urls")),
 ]

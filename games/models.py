@@ -106,7 +106,7 @@ class Match(models.Model):
 class ImportedFile(models.Model):
     """A match file a user imported: the same file (by its text's SHA-256) is
     imported once per user, and the study queue's budgets count its games
-    (``learning.study_queue``) by owner and by the address it came from."""
+    (``learning.study.queue``) by owner and by the address it came from."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="imported_files"

@@ -28,9 +28,9 @@ from games.live import broadcast
 from games.models import Game, Status
 from games.tiers import Tier, tier_spec
 from learning import tutor
-from learning.cube_words import cube_hint_json
 from learning.models import AnalysisState, Hint
-from learning.replay import candidate_json
+from learning.review.replay import candidate_json
+from learning.words.cube import cube_hint_json
 
 TOP_PLAYS = rank_cache.SHOWN  # one ranking serves the hint, the tutor and the review
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from ai_worker.grading import PR_BANDS, PR_WORST_BAND
 from games.models import Game, Status
 from games.tiers import tier_choices
-from learning.labels import PR_LABELS
+from learning.words.labels import PR_LABELS
 
 MINE, IMPORTED = "", "imported"
 

@@ -9,14 +9,15 @@ from django.dispatch import receiver
 from games.models import Game
 from games.signals import game_finished, hint_requested, person_to_decide, tutor_check
 from games.tutor import Decision, Verdict
-from learning import study_queue, tasks, tutor
-from learning.review import ensure_analysis
+from learning import tasks, tutor
+from learning.review.game import ensure_analysis
+from learning.study import queue as study_queue
 
 
 @receiver(game_finished, dispatch_uid="learning.queue_review")
 def queue_review(sender: Any, game_id: int, **kwargs: Any) -> None:
     # Sent after commit, so the worker sees the finished game and its turns.
-    # An imported game waits its turn among its owner's (learning.study_queue).
+    # An imported game waits its turn among its owner's (learning.study.queue).
     game = Game.objects.filter(pk=game_id).first()
     if game is None or ensure_analysis(game) is None:
         return

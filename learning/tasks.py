@@ -6,7 +6,7 @@ review resumes after the last stored turn; a hint is stored once per
 ``ai_worker.dispatch`` (or run them in-process without a broker);
 ``learning.receivers`` calls them on ``games.signals``. A review runs in
 slices and queues its next slice itself; imported games' reviews are fed
-one per owner (``learning.study_queue``).
+one per owner (``learning.study.queue``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ from django.conf import settings
 
 from ai_worker import dispatch
 from games.models import Game
-from learning import analysis_board, hints, review, study_queue, tutor
+from learning import hints, tutor
+from learning.review import game as review
+from learning.study import board as analysis_board
+from learning.study import queue as study_queue
 
 QUEUE = "analysis"
 HINTS_QUEUE = "hints"
@@ -110,6 +113,6 @@ def rollout_position(job_id: int) -> None:
 
 
 def enqueue_board_rollout(job_id: int) -> None:
-    """Queue a rollout job (``learning.analysis_board.request_cube_rollout``,
+    """Queue a rollout job (``learning.study.board.request_cube_rollout``,
     ``request_play_rollout``)."""
     dispatch.enqueue(rollout_position, job_id)

@@ -10,7 +10,7 @@ inside the command that commits: a lookup, waited for at most
 ``games.tutor.WAIT_SECONDS``, then the class by the review's thresholds
 (``ai_worker.grading.classify``) and, for a warning, the panel's words:
 what the play costs, the review's reasons contrasting it with the best play
-(``learning.replay.candidate_json``), the best play's steps for its arrows.
+(``learning.review.replay.candidate_json``), the best play's steps for its arrows.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ from games.models import Game, Status
 from games.reading import cube_of, match_of
 from games.tiers import Tier, tier_spec
 from games.tutor import WAIT_SECONDS, Decision, Verdict
-from learning.cube_words import action_label, cube_hint_json, proper_action
-from learning.labels import ERROR_LABELS
 from learning.models import TurnAnalysis
-from learning.replay import candidate_json
+from learning.review.replay import candidate_json
+from learning.words.cube import action_label, cube_hint_json, proper_action
+from learning.words.labels import ERROR_LABELS
 from runtime import engine_pool
 
 

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from learning import file_views, views
+from learning import views
 from learning.course import views as course_views
+from learning.study import file_views
 
 app_name = "learning"
 urlpatterns: list[URLPattern] = [

@@ -15,13 +15,16 @@ from django.views.decorators.http import require_GET, require_POST
 from games.access import owned_game
 from games.engine import ROLLS
 from games.models import Game, Status
-from learning import dicestats, history, progress, study_queue, tasks, tutor
-from learning.luck_result import luck_context
+from learning import history, tasks, tutor
+from learning.dice import stats as dicestats
+from learning.dice.verify import verify_context, verify_strings
 from learning.models import AnalysisState, GameAnalysis
-from learning.pr import pr_figures
-from learning.replay import replay_json
-from learning.review import match_summary, needs_queueing, queue_analysis
-from learning.verify import verify_context, verify_strings
+from learning.review.game import match_summary, needs_queueing, queue_analysis
+from learning.review.luck import luck_context
+from learning.review.pr import pr_figures
+from learning.review.replay import replay_json
+from learning.study import progress
+from learning.study import queue as study_queue
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")

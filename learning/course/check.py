@@ -1,6 +1,6 @@
 """Judging a task of the course with the engine.
 
-Steps go through ``learning.board_steps.walk`` (the analysis board's walk
+Steps go through ``learning.board.steps.walk`` (the analysis board's walk
 through ``games.engine.Turn``): a refused step comes back with the play
 page's words for it. A complete play is then held against the task's goal;
 one that misses it is answered with the lesson's words and the engine's
@@ -25,10 +25,10 @@ from ai_worker.cube_advice import DOUBLE, TAKE, advise
 from ai_worker.explain import explain_play
 from ai_worker.ranking import default_rank
 from games.engine import Cube, Dice, Match, Position, Side, legal_plays, outcome, parse_play
-from learning import board_steps
+from learning.board import steps as board_steps
 from learning.course.shapes import CHOICES, Goal, Task
-from learning.cube_words import cube_hint_json
-from learning.reasons import render_reasons
+from learning.words.cube import cube_hint_json
+from learning.words.reasons import render_reasons
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from accounts.guests import ensure_player
 from accounts.preferences import board_prefs
 from games.engine import Display, parse_play
 from games.tiers import Tier
-from learning import board_steps
-from learning.board_errors import BoardInputError
+from learning.board import steps as board_steps
+from learning.board.errors import BoardInputError
 from learning.course import check, progress
 from learning.course.lessons import BY_SLUG
 from learning.course.quiz import lesson_tasks

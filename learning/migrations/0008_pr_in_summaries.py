@@ -1,4 +1,4 @@
-"""PR in the summaries of the reviews done before it was stored (learning.pr).
+"""PR in the summaries of the reviews done before it was stored (learning.review.pr).
 
 Computed from each review's stored per-decision losses, as a new review's
 summary stores it; the history sorts and filters by that stored figure."""
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import migrations
 
-from learning.pr import pr_figures
+from learning.review.pr import pr_figures
 
 
 def add_pr(apps: Any, schema_editor: Any) -> None:

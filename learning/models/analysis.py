@@ -1,6 +1,6 @@
 """What the analysis worker found: per game, per turn, and hints.
 
-Rows here are written only by ``learning.review`` and ``learning.hints``
+Rows here are written only by ``learning.review.game`` and ``learning.hints``
 (run by the Celery tasks in ``learning.tasks``); views read them.
 """
 
@@ -42,7 +42,7 @@ class GameAnalysis(models.Model):
     seconds = models.FloatField(default=0.0)
     message = models.TextField(blank=True)
     # An imported game's review waits unqueued until it is fed to the queue
-    # (learning.study_queue.feed_imports); null: held, or a played game's.
+    # (learning.study.queue.feed_imports); null: held, or a played game's.
     queued_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -94,7 +94,7 @@ class TurnAnalysis(models.Model):
 
 
 class CubeAnalysis(models.Model):
-    """One cube decision of either side, reviewed (``learning.cube_review``):
+    """One cube decision of either side, reviewed (``learning.review.cube``):
     the doubler's (double / no double) or the taker's (take / pass)."""
 
     analysis = models.ForeignKey(

@@ -10,8 +10,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from learning.client_strings import HINT_STRINGS, REVIEW_STRINGS
-from learning.labels import (
+from learning.words.client_strings import HINT_STRINGS, REVIEW_STRINGS
+from learning.words.labels import (
     ERROR_LABELS,
     PR_LABELS,
     RATING_LABELS,

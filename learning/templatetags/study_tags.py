@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from learning import practice
+from learning.study import practice
 
 register = template.Library()
 

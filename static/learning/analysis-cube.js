@@ -1,6 +1,6 @@
 // The analysis board's cube and score: the form that sets them, the address
 // and request fields that hold them, and the cube action the server found
-// (ai_worker.cube_advice, worded by learning.cube_words). The server reads
+// (ai_worker.cube_advice, worded by learning.words.cube). The server reads
 // and checks every field; a refused one leaves the form as it was.
 //
 //   readSetting()        the form's fields as the server reads them

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from django.db import connections
 
-from learning import practice, review
 from learning.models import AnalysisState, GameAnalysis
+from learning.review import game as review
+from learning.study import practice
 
 # celery_worker_process, cube_game_played and erring_game: fixtures of other
 # folders that these tests use by name.

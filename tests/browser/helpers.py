@@ -17,7 +17,7 @@ from games.engine import legal_plays
 from games.live.state import build_state
 from games.models import Game
 from games.words.play import board_words
-from learning import review
+from learning.review import game as review
 from tests.conftest import dark_turn
 
 # The page is ready for the person: nothing in flight, nothing animating.

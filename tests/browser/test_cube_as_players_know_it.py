@@ -28,12 +28,12 @@ from games.engine import Position, Side
 from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Match, Status
 from games.words.play import board_words
-from learning import review
-from learning.client_strings import REVIEW_STRINGS
-from learning.cube_words import cube_verdict, proper_action
-from learning.labels import RATING_LABELS, millipoints
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.reasons import render_reasons
+from learning.review import game as review
+from learning.words.client_strings import REVIEW_STRINGS
+from learning.words.cube import cube_verdict, proper_action
+from learning.words.labels import RATING_LABELS, millipoints
+from learning.words.reasons import render_reasons
 
 # The real Celery worker fixture, which play_server requests when REDIS_URL is set.
 from tests.browser.helpers import set_prefs, sign_in

@@ -15,9 +15,9 @@ from django.db import connections
 from django.utils import translation
 
 from games.models import Game
-from learning import review
-from learning.cube_words import cube_verdict
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis
+from learning.review import game as review
+from learning.words.cube import cube_verdict
 from tests.browser.helpers import LOCALES, open_page
 from tests.chinese import chinese_mistakes
 

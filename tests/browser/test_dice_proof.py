@@ -17,7 +17,7 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from games.models import Game, Turn
-from learning.verify import verify_strings
+from learning.dice.verify import verify_strings
 from tests.browser.helpers import set_prefs, sign_in, wait_connected
 from tests.learning.conftest import RACE, play_out
 

@@ -25,7 +25,7 @@ def hint_game(user: Any) -> Game:
     return services.start_game_from(user, "casual", pos, dice=[6, 4])
 
 
-# What the hint panel says, in each language (learning/client_strings.py).
+# What the hint panel says, in each language (learning/words/client_strings.py).
 SCREEN = {
     "zh-hans": {
         "button": "提示",
@@ -124,7 +124,7 @@ def test_the_h_key_asks_nothing_while_the_resign_dialog_is_open(
     assert not game.hints_used and not Hint.objects.filter(game=game).exists()
 
 
-# The waiting words and the retry (learning/client_strings.py), in each language.
+# The waiting words and the retry (learning/words/client_strings.py), in each language.
 WAITING = {
     "zh-hans": {
         "queued": r"排队中……已等 ?\d+ ?秒",

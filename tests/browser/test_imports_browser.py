@@ -28,7 +28,7 @@ from games.engine import Position, Side
 from games.engine.matfile import parse_mat
 from games.engine.matreplay import replay_match
 from games.models import Game
-from learning import review
+from learning.review import game as review
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -20,9 +20,9 @@ from django.utils import translation
 
 from ai_worker.evaluator import rank_plays
 from games.engine import Dice, Play, Position
-from learning import review
-from learning.labels import PR_LABELS
 from learning.models import AnalysisState, GameAnalysis
+from learning.review import game as review
+from learning.words.labels import PR_LABELS
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -18,9 +18,9 @@ from django.utils import translation
 
 from ai_worker.grading import ErrorClass
 from games.models import Game
-from learning.client_strings import REVIEW_STRINGS
-from learning.labels import ERROR_LABELS
 from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
+from learning.words.client_strings import REVIEW_STRINGS
+from learning.words.labels import ERROR_LABELS
 from tests.ai.conftest import wait_until
 from tests.browser import helpers as play
 from tests.browser.helpers import LOCALES, open_page

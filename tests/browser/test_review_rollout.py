@@ -23,11 +23,11 @@ from django.utils import translation
 
 from ai_worker.grading import ErrorClass, classify
 from games.models import Game
-from learning.cube_review import cube_decisions
-from learning.labels import ERROR_LABELS
 from learning.models import AnalysisState, BoardAnalysis, GameAnalysis, TurnAnalysis
-from learning.study_queue import ROLLOUT_PLY
-from learning.study_strings import ANALYSIS_STRINGS
+from learning.review.cube import cube_decisions
+from learning.study.queue import ROLLOUT_PLY
+from learning.words.labels import ERROR_LABELS
+from learning.words.study_strings import ANALYSIS_STRINGS
 from tests.browser.helpers import analyse_then_close, open_page
 
 pytestmark = [

@@ -16,8 +16,8 @@ import pytest
 from django.utils import translation
 
 from games.engine import Dice, Position, encode_xgid
-from learning.board_errors import BoardInputError, describe_error
-from learning.study_strings import ANALYSIS_STRINGS
+from learning.board.errors import BoardInputError, describe_error
+from learning.words.study_strings import ANALYSIS_STRINGS
 
 # The real Celery worker fixture; requested only when REDIS_URL is set.
 

@@ -18,9 +18,9 @@ from django.db import connections
 from django.utils import translation
 from playwright.sync_api import expect
 
-from learning import practice
 from learning.models import PracticeItem
-from learning.study_strings import PRACTICE_STRINGS
+from learning.study import practice
+from learning.words.study_strings import PRACTICE_STRINGS
 from tests.browser import helpers as play
 from tests.browser.helpers import Keyboard
 
@@ -123,7 +123,7 @@ def cube_user(user: Any, held_reviews: list[int]) -> Any:
 def test_cube_decisions_practised_by_key_and_by_button(
     daphne_server: str, browser_page: Any, cube_user: Any
 ) -> None:
-    from learning.cube_words import action_label
+    from learning.words.cube import action_label
 
     page = browser_page
     play.sign_in(page, daphne_server, cube_user)

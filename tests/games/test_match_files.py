@@ -468,8 +468,8 @@ def test_an_imported_game_is_reviewed_like_any_other(
     user: Any, held_reviews: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from games.live import broadcast
-    from learning import review
     from learning.models import AnalysisState, GameAnalysis
+    from learning.review import game as review
 
     monkeypatch.setattr(broadcast, "send_to_game", lambda game_id, payload: None)
     game = import_match_file(user, read("gnubg_match3_short.mat")).games[0]

@@ -155,7 +155,7 @@ def test_the_computers_play_reads_in_the_boards_numbering_everywhere(
     make_game: Any, dice: Any
 ) -> None:
     """The state's last play, the move list and the review: one conversion."""
-    from learning.replay import replay_json
+    from learning.review.replay import replay_json
 
     game = make_game(turn="dark", dice=[5, 2])
     dark_position, rolled = dark_turn(game.pk, 1)

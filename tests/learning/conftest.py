@@ -25,7 +25,7 @@ from ai_worker.evaluator import rank_plays
 from games import reading, services
 from games.engine import Dice, Play, Position, Side, legal_plays, outcome
 from games.models import Game, GameKind, Status
-from learning import review
+from learning.review import game as review
 
 # The shared real-worker fixture (tests/ai/conftest.py), for this package's tests.
 from tests.ai.conftest import celery_worker_process  # noqa: F401

@@ -1,4 +1,4 @@
-"""``python -m learning.analyse``: the analysis as a command, run as a real process."""
+"""``python -m learning.review.analyse``: the analysis as a command, run as a real process."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ START = Position.start().position_id()
 
 def run(lines: list[str], *args: str) -> list[dict[str, Any]]:
     done = subprocess.run(
-        [sys.executable, "-m", "learning.analyse", *args],
+        [sys.executable, "-m", "learning.review.analyse", *args],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,

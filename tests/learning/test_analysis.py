@@ -222,7 +222,7 @@ def test_the_experts_own_move_can_be_an_error_at_the_reviews_depth(
     position_id: str, dice: Dice
 ) -> None:
     from ai_worker.policy import choose_play
-    from learning.review import review_ply
+    from learning.review.game import review_ply
 
     pos = Position.from_position_id(position_id)
     expert = choose_play(pos, dice, "expert", seed_key="test")

@@ -18,9 +18,9 @@ from ai_worker.grading import classify
 from ai_worker.rank_cache import SHOWN
 from ai_worker.ranking import default_rank
 from games.engine import Dice, Position, Xgid, legal_plays
-from learning import analysis_board
 from learning.models import AnalysisState, BoardAnalysis
-from learning.study_queue import ROLLOUT_PLY
+from learning.study import board as analysis_board
+from learning.study.queue import ROLLOUT_PLY
 from learning.tasks import rollout_position
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]

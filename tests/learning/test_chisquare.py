@@ -1,4 +1,4 @@
-"""learning.chisquare and learning.dicestats against published table values."""
+"""learning.dice.chisquare and learning.dice.stats against published table values."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from learning.chisquare import chi_square, regularised_gamma_q
-from learning.dicestats import ROLL_KEYS, count
+from learning.dice.chisquare import chi_square, regularised_gamma_q
+from learning.dice.stats import ROLL_KEYS, count
 
 
 @pytest.mark.parametrize(

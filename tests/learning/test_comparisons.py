@@ -24,8 +24,8 @@ from ai_worker.explain import explain_play
 from ai_worker.features import position_features
 from bench._truth import blots, contradictions, rolls_hitting
 from games.engine import Dice, Play, Position, parse_play
-from learning.replay import candidate_json
-from learning.versus import render_versus
+from learning.review.replay import candidate_json
+from learning.words.versus import render_versus
 from tests.learning.conftest import random_decisions
 
 POOL = random_decisions(seed=2031, count=60, skip=3)

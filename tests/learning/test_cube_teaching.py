@@ -151,7 +151,7 @@ def test_a_hint_when_the_computer_doubles_says_take_or_pass_from_the_persons_sid
 
 @pytest.mark.django_db
 def test_the_cube_decisions_of_both_sides_are_replayed_in_order(cube_game_played: Game) -> None:
-    from learning.cube_review import cube_decisions
+    from learning.review.cube import cube_decisions
 
     found = [
         (d.before_turn, d.side.value, d.decision, d.action, d.context.cube.value)
@@ -171,8 +171,8 @@ def test_the_review_judges_every_cube_decision_and_sums_the_rates_apart_and_toge
     cube_game_played: Game,
 ) -> None:
     from ai_worker.grading import classify
-    from learning import review
     from learning.models import CubeAnalysis, GameAnalysis
+    from learning.review import game as review
 
     review.run_analysis(cube_game_played.pk)
     row = GameAnalysis.objects.get(game=cube_game_played)
@@ -207,8 +207,8 @@ def test_the_review_page_shows_each_cube_decision_on_its_turn_and_the_rates(
 ) -> None:
     from django.urls import reverse
 
-    from learning import review
     from learning.models import GameAnalysis
+    from learning.review import game as review
 
     review.run_analysis(cube_game_played.pk)
     page = client_logged_in.get(
@@ -280,8 +280,8 @@ def third_game_at_one_to_three(user: Any) -> Game:
 def test_in_a_match_the_graph_shows_the_chance_to_win_the_match(user: Any) -> None:
     import bgbot_cpp
 
-    from learning import review
-    from learning.replay import replay_json
+    from learning.review import game as review
+    from learning.review.replay import replay_json
 
     game = third_game_at_one_to_three(user)
     review.run_analysis(game.pk)
@@ -308,7 +308,7 @@ REDOUBLE = "XGID=-ba--BCBBA--bAb--bccC--A--:1:1:1:00:0:0:0:0:10"
 
 def test_a_redouble_is_called_one_and_the_why_names_the_market_and_the_cube() -> None:
     from games.engine import Xgid
-    from learning.cube_words import cube_table, cube_verdict, proper_action, why
+    from learning.words.cube import cube_table, cube_verdict, proper_action, why
 
     xgid = Xgid.parse(REDOUBLE)
     context = CubeContext(xgid.cube, xgid.match, xgid.turn)
@@ -335,7 +335,7 @@ def test_a_redouble_is_called_one_and_the_why_names_the_market_and_the_cube() ->
 
 
 def test_in_a_match_the_why_names_the_score() -> None:
-    from learning.cube_words import why
+    from learning.words.cube import why
 
     position = Position.from_position_id(DOUBLE_TAKE)
     context = CubeContext(Cube(), Match(length=7, light=2, dark=4), Side.LIGHT)

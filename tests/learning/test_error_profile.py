@@ -1,4 +1,4 @@
-"""The error profile (``learning.error_profile``): a decision's kind and phase,
+"""The error profile (``learning.study.error_profile``): a decision's kind and phase,
 the shares, the distance, and the people's profile read from the database."""
 
 from __future__ import annotations
@@ -9,8 +9,11 @@ import pytest
 
 from ai_worker.analysis import analyse_turn
 from games.engine import Dice, Position, legal_plays
-from learning import review
-from learning.error_profile import (
+from learning.models import TurnAnalysis
+from learning.review import game as review
+from learning.review.phases import phase_of
+from learning.review.pr import counts
+from learning.study.error_profile import (
     BEAROFF_KIND,
     BLOTS,
     CUBE_KIND,
@@ -22,9 +25,6 @@ from learning.error_profile import (
     error_kind,
     site_profile,
 )
-from learning.models import TurnAnalysis
-from learning.phases import phase_of
-from learning.pr import counts
 from tests.engine.boards import board
 from tests.learning.conftest import MIDDLE, Blunders, one_ply, play_out
 

@@ -22,8 +22,11 @@ from games.engine.matreplay import replay_match
 from games.matfiles import export_text
 from games.models import Game
 from games.services import import_match_file
-from learning import dicestats, history, practice, progress, review
+from learning import history
+from learning.dice import stats as dicestats
 from learning.models import PracticeItem
+from learning.review import game as review
+from learning.study import practice, progress
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]

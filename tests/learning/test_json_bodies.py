@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from ai_worker.evaluator import rank_plays
 from games.engine import Position
-from learning import practice, review
 from learning.models import PracticeItem
+from learning.review import game as review
+from learning.study import practice
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]

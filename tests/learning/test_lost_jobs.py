@@ -25,8 +25,9 @@ from ai_worker import dispatch
 from games import services
 from games.engine import Dice, Position
 from games.live import broadcast
-from learning import analysis_board, hints, tasks
+from learning import hints, tasks
 from learning.models import AnalysisState, BoardAnalysis, Hint
+from learning.study import board as analysis_board
 from tests.ai.conftest import WorkerProcess, purge_queues, spawn_worker, stop_worker
 from tests.learning.conftest import RACE, position
 

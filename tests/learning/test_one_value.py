@@ -13,7 +13,7 @@ import pytest
 from ai_worker import analysis
 from ai_worker.evaluator import rank_plays
 from games.engine import Dice, Position, parse_play
-from learning.review import review_ply
+from learning.review.game import review_ply
 from tests.learning.conftest import random_decisions
 
 ISSUE = [

@@ -18,9 +18,9 @@ from ai_worker.evaluator import rank_plays
 from ai_worker.grading import PR_BANDS, obvious_play, pr_band
 from games.engine import Dice, Play, Position, legal_plays
 from games.models import Game
-from learning import review
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.pr import counts, pr_figures
+from learning.review import game as review
+from learning.review.pr import counts, pr_figures
 from tests.boards import board
 from tests.learning.conftest import RACE, play_out
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ai_worker.grading import PR_BANDS
-from learning import progress
+from learning.study import progress
 
 
 def test_one_bad_game_is_an_outlier_and_leaves_the_scale_to_the_others() -> None:

@@ -1,4 +1,4 @@
-"""learning.review: the post-game analysis job, in-process, on a real game."""
+"""learning.review.game: the post-game analysis job, in-process, on a real game."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from games import services
 from games.live import broadcast
 from games.models import Game, Turn
 from games.signals import game_finished
-from learning import review
 from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
+from learning.review import game as review
 
 pytestmark = pytest.mark.django_db
 

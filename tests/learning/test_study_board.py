@@ -17,9 +17,9 @@ from games import services
 from games.engine import Dice, Position, Turn, encode_xgid
 from games.engine.position import _encode_position_id
 from games.models import Game
-from learning import analysis_board
-from learning.board_errors import BoardInputError, describe_error
+from learning.board.errors import BoardInputError, describe_error
 from learning.models import AnalysisState, BoardAnalysis
+from learning.study import board as analysis_board
 from learning.tasks import analyse_position
 from tests.learning.conftest import RACE
 
@@ -304,7 +304,7 @@ def test_the_cube_action_is_the_cube_advice_at_this_cube_and_score(client: Clien
     from ai_worker.cube import CubeContext
     from ai_worker.cube_advice import DOUBLE, advise
     from games.engine import Cube, Match, Side
-    from learning.review import review_ply
+    from learning.review.game import review_ply
 
     position = Position.from_position_id(DOUBLE_PASS)
     money = run_cube(client, {"id": DOUBLE_PASS, "jacoby": "1"})

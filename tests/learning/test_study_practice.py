@@ -14,8 +14,9 @@ from django.utils import timezone, translation
 from django.utils.translation import ngettext
 
 from games.models import Game
-from learning import practice, review
 from learning.models import PracticeItem, TurnAnalysis
+from learning.review import game as review
+from learning.study import practice
 from tests.learning.conftest import (
     DOUBLE_PASS,
     FAR_BEHIND,

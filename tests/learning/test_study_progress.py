@@ -12,9 +12,10 @@ from django.utils import translation
 
 from games.engine import Position
 from games.models import Game
-from learning import progress, review
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.phases import phase_of
+from learning.review import game as review
+from learning.review.phases import phase_of
+from learning.study import progress
 from tests.learning.conftest import RACE, cube_game_reviewed, one_ply, play_out, worst
 
 pytestmark = pytest.mark.django_db

@@ -20,8 +20,11 @@ from django.urls import reverse
 
 from games import services
 from games.models import Game, ImportedFile
-from learning import analysis_board, review, study_queue, tasks
+from learning import tasks
 from learning.models import AnalysisState, BoardAnalysis, GameAnalysis, Hint
+from learning.review import game as review
+from learning.study import board as analysis_board
+from learning.study import queue as study_queue
 from tests.ai.conftest import WorkerProcess
 from tests.learning.conftest import RACE, play_out, position
 

@@ -23,7 +23,7 @@ from ai_worker.attribution import TIE, leading_order
 from ai_worker.explain import explain_play
 from ai_worker.versus import CHANCES
 from games.engine import Dice, Position, parse_play
-from learning.versus import RENDERERS, render_versus
+from learning.words.versus import RENDERERS, render_versus
 from tests.learning.conftest import position
 
 START = Position.start().position_id()

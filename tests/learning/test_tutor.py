@@ -314,7 +314,8 @@ def test_the_hint_and_the_review_read_the_tutors_ranking(
     user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from ai_worker import evaluator
-    from learning import hints, review
+    from learning import hints
+    from learning.review import game as review
 
     game = opening_31(user)
     position, dice = Position.start(), Dice(3, 1)

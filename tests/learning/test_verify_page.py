@@ -13,7 +13,7 @@ from django.utils import translation
 
 from games import services
 from games.models import DiceSource, Game
-from learning.verify import verify_context
+from learning.dice.verify import verify_context
 
 pytestmark = pytest.mark.django_db
 

@@ -16,9 +16,10 @@ from ai_worker.evaluator import rank_plays
 from games import reading, services
 from games.engine import Dice, Position
 from games.models import Game, Status
-from learning import hints, review
+from learning import hints
 from learning.course.lessons import LESSONS
 from learning.models import AnalysisState, GameAnalysis, Hint
+from learning.review import game as review
 from tests.learning.conftest import person_plays, play_out, position
 
 pytestmark = pytest.mark.django_db
@@ -335,7 +336,7 @@ def rolled(owner: Any, dice: list[tuple[int, ...]], turns: int) -> Game:
 def test_dice_statistics_are_counted_in_the_database_not_per_turn(
     user: Any, django_assert_num_queries: Any
 ) -> None:
-    from learning import dicestats
+    from learning.dice import stats as dicestats
 
     few = rolled(user, [(6, 1), (3, 3), (1, 2)], turns=2)
     with django_assert_num_queries(4):  # per side: one grouped turn query, one of openings
@@ -357,7 +358,7 @@ def test_dice_statistics_are_counted_in_the_database_not_per_turn(
 def test_the_whole_sites_dice_are_cached(user: Any) -> None:
     from django.core.cache import cache
 
-    from learning import dicestats
+    from learning.dice import stats as dicestats
 
     cache.delete(dicestats.SITE_CACHE_KEY)
     rolled(user, [(6, 1), (3, 3), (1, 2)], turns=2)

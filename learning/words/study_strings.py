@@ -1,7 +1,7 @@
 """The words analysis.js and practice.js show, translated on the server.
 
 The pages hand them over with ``json_script``; placeholders like
-``%(dice)s`` are filled in by the scripts (as ``learning.client_strings``).
+``%(dice)s`` are filled in by the scripts (as ``learning.words.client_strings``).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from learning.versus import _pct
+from learning.words.versus import _pct
 
 
 def action_label(action: str, redouble: bool = False) -> str:

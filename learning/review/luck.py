@@ -17,8 +17,8 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.models import Game, Status
-from learning.cube_review import cube_values
 from learning.models import GameAnalysis
+from learning.review.cube import cube_values
 
 # Below this (in points) the luck or the adjusted result is called even.
 EVEN = 0.05

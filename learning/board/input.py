@@ -1,7 +1,7 @@
 """Reading a position for the analysis board: an ID, an XGID or a set-up board.
 
 Every way in ends in a ``Position`` from the side on roll, or a
-``BoardInputError`` (``learning.board_errors``) whose ``code`` and
+``BoardInputError`` (``learning.board.errors``) whose ``code`` and
 ``params`` the page words (``message``), so bad input never changes the
 board the person sees.
 
@@ -44,7 +44,7 @@ from games.engine import (
     encode_xgid,
 )
 from games.reading import cube_of, match_of
-from learning.board_errors import BoardInputError
+from learning.board.errors import BoardInputError
 
 SIDES = ("light", "dark")
 # "63", "6-3", "6 3" or "all" (the 21 rolls); nothing for no dice.

@@ -22,7 +22,7 @@ from django.db.models import Count, QuerySet
 
 from games.engine import ROLLS
 from games.models import DiceSource, Game, Turn
-from learning.chisquare import ChiSquare, chi_square
+from learning.dice.chisquare import ChiSquare, chi_square
 
 ROLL_KEYS: tuple[tuple[int, int], ...] = tuple((d1, d2) for d1, d2, _w in ROLLS)
 ROLL_PROBABILITIES: tuple[float, ...] = tuple(w / 36 for _d1, _d2, w in ROLLS)

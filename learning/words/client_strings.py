@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from learning.labels import ERROR_LABELS
-from learning.study_strings import ANALYSIS_STRINGS
+from learning.words.labels import ERROR_LABELS
+from learning.words.study_strings import ANALYSIS_STRINGS
 
 HINT_STRINGS: dict[str, Promise] = {
     "thinking": _("Working out the best plays…"),

@@ -1,7 +1,7 @@
 """Where a player's equity goes: the error profile by phase and by kind (issue 34).
 
 A reviewed decision's loss falls in one cell of phase × kind. The phase is
-``learning.phases.phase_of``'s (opening, middle game, race, bear-off; the
+``learning.review.phases.phase_of``'s (opening, middle game, race, bear-off; the
 cube its own); the kind is read off the review's own comparison of the best
 play with the one made (``ai_worker.versus``'s reason codes, stored as the
 played candidate's ``versus``: for a played error in the order of the share
@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from learning.phases import BEAROFF, CHECKER_PHASES, CUBE, PHASES
+from learning.review.phases import BEAROFF, CHECKER_PHASES, CUBE, PHASES
 
 BLOTS = "blots"
 HITS = "hits"
@@ -146,14 +146,14 @@ def distance(a: Profile, b: Profile, checker_only: bool = True) -> float | None:
 def site_profile(studies: bool = False) -> Profile:
     """The people's own reviewed errors in this database: the owner's side
     (LIGHT) of every reviewed game of their own record, checker plays the PR
-    counts (``learning.pr.counts``) and cube decisions not trivial; with
+    counts (``learning.review.pr.counts``) and cube decisions not trivial; with
     ``studies``, both sides of imported games no side of which is the owner's
     (people in match files) too."""
     from games.models import own_record
     from learning.models import AnalysisState, CubeAnalysis, TurnAnalysis
-    from learning.phases import phase_of
-    from learning.pr import counts
-    from learning.review import mover_positions
+    from learning.review.game import mover_positions
+    from learning.review.phases import phase_of
+    from learning.review.pr import counts
 
     profile = Profile()
     done = {"analysis__state": AnalysisState.DONE}

@@ -34,7 +34,7 @@ from games.models import Game
 from learning.models import AnalysisState, BoardAnalysis, GameAnalysis
 
 WAITING = (AnalysisState.PENDING, AnalysisState.RUNNING)
-ROLLOUT_PLY = 0  # a BoardAnalysis row's ply for a rollout (learning.analysis_board)
+ROLLOUT_PLY = 0  # a BoardAnalysis row's ply for a rollout (learning.study.board)
 # A fed review whose row has not moved for this long was lost with its
 # message (a worker or the broker gone): ``feed_stalled`` queues it again.
 LOST_AFTER = timedelta(seconds=90)

@@ -24,9 +24,10 @@ from ai_worker.cube import CubeContext
 from games.engine import ROLLS, Dice, Position
 from games.json_input import JsonInputError, check_fields, read_object
 from games.models import Game
-from learning import analysis_board, analysis_board_json, board_steps, practice, study_queue, tasks
-from learning.board_errors import BoardInputError
-from learning.board_input import (
+from learning import tasks
+from learning.board import steps as board_steps
+from learning.board.errors import BoardInputError
+from learning.board.input import (
     ALL_ROLLS,
     MAX_MATCH,
     board_facts,
@@ -42,10 +43,14 @@ from learning.board_input import (
     refuse_non_game,
     xgid_context,
 )
-from learning.cube_words import action_label as cube_action_label
 from learning.models import PracticeItem
-from learning.phases import PHASE_LABELS
-from learning.study_strings import ANALYSIS_STRINGS, PRACTICE_STRINGS
+from learning.review.phases import PHASE_LABELS
+from learning.study import board as analysis_board
+from learning.study import board_json as analysis_board_json
+from learning.study import practice
+from learning.study import queue as study_queue
+from learning.words.cube import action_label as cube_action_label
+from learning.words.study_strings import ANALYSIS_STRINGS, PRACTICE_STRINGS
 
 DICE_CHOICES = [f"{d1}{d2}" for d1, d2, _weight in ROLLS]
 CUBE_VALUES = [1 << i for i in range(7)]

@@ -14,8 +14,8 @@ from typing import Any
 
 from games.engine import BAR, OFF, Dice, IllegalStepError, Position, Turn
 from games.words.refusals import describe_refusal
-from learning.board_errors import BoardInputError
-from learning.board_input import board_facts, mover_point
+from learning.board.errors import BoardInputError
+from learning.board.input import board_facts, mover_point
 
 
 def target_point(point: int, side: str) -> int:

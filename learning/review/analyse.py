@@ -1,4 +1,4 @@
-"""The analysis as a command: ``python -m learning.analyse [--lang en] [--top 5]``.
+"""The analysis as a command: ``python -m learning.review.analyse [--lang en] [--top 5]``.
 
 Reads one decision a line on standard input, either ``POSITION_ID D1 D2
 [PLAYED]`` (GNU Backgammon's Position ID, from the side on roll) or an XGID
@@ -9,7 +9,7 @@ chances of both sides, the reasons as codes, parameters and the sentence in
 play also its rank, the equity it lost and its class, and the roll's luck.
 
 It runs the code the site runs: a decision with a played play goes through
-``ai_worker.analysis.review_turn`` at the review's depth (``learning.review``),
+``ai_worker.analysis.review_turn`` at the review's depth (``learning.review.game``),
 one without through ``ai_worker.candidates.hint`` at the Expert's (the
 hints). A line that cannot be read answers ``{"error": ..., "line": ...}``.
 """
@@ -25,7 +25,7 @@ from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m learning.analyse", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m learning.review.analyse", description=__doc__)
     parser.add_argument("--lang", default="zh-hans", help="language of the sentences (en, zh-hans)")
     parser.add_argument("--top", type=int, default=5, help="how many ranked plays to list")
     args = parser.parse_args(argv)
@@ -108,8 +108,8 @@ def _read(text: str) -> tuple[Any, Any, str | None]:
 def _play(c: Any) -> dict[str, Any]:
     from ai_worker.features import position_features
     from games.engine import Position
-    from learning.reasons import render_reason
-    from learning.versus import render_versus
+    from learning.words.reasons import render_reason
+    from learning.words.versus import render_versus
 
     data = c.to_json()
     probs = data["probs"]

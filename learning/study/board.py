@@ -8,7 +8,7 @@ the board never delays a game's moves. ``run_board_analysis`` is what that
 task runs, through ``ai_worker.candidates.hint``, the same ranking and
 reasons as the hints and the review (the plays cubeless, as the hints rank
 them), and ``ai_worker.cube_advice`` for the cube action, as the cube hint
-and the review judge it. ``learning.analysis_board_json`` words the
+and the review judge it. ``learning.study.board_json`` words the
 result for the page, and while the job waits, what it waits for
 (``queued_ahead``, ``waited_seconds``). A job that is neither finished,
 failed nor in the queue ``BOARD_JOB_LOST_SECONDS`` after it was queued or
@@ -50,9 +50,9 @@ from ai_worker.grading import ErrorClass, classify
 from ai_worker.ranking import RankFn, default_rank
 from ai_worker.rollout import ROLLOUT_TRIALS, rollout_cube, rollout_plays
 from games.engine import ROLLS, Dice, Play, Position, double_refusal, legal_plays
-from learning.board_input import ALL_ROLLS, context_json, read_context
+from learning.board.input import ALL_ROLLS, context_json, read_context
 from learning.models import AnalysisState, BoardAnalysis
-from learning.study_queue import ROLLOUT_PLY
+from learning.study.queue import ROLLOUT_PLY
 
 TOP_PLAYS = 8
 # The 21 rolls are ranked at 1-ply: 21 searches at Expert depth would keep

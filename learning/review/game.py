@@ -35,9 +35,9 @@ from ai_worker.ranking import RankFn, default_rank
 from games.engine import Dice, Play, Position, Side, play_leading_to
 from games.live import broadcast
 from games.models import Game, Status, Turn
-from learning import cube_review
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.pr import pr_figures
+from learning.review import cube as cube_review
+from learning.review.pr import pr_figures
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def needs_queueing(row: GameAnalysis) -> bool:
     if row.state == AnalysisState.DONE:
         return False
     if row.queued_at is None and row.game.imported_from_id is not None:
-        return False  # an imported game's review waits its turn (learning.study_queue)
+        return False  # an imported game's review waits its turn (learning.study.queue)
     return row.updated_at < timezone.now() - STALE_AFTER
 
 
@@ -274,7 +274,7 @@ def summarise(turns: Sequence[TurnAnalysis], cubes: Sequence[CubeAnalysis] = ())
     """Per side: the checker error rate per decision (``error_rate``), the cube
     error rate per cube decision (``cube``) and both together
     (``total_error_rate``), rating band, counts by class, luck, and the PR
-    (``learning.pr.pr_figures``: checker, cube, overall, band)."""
+    (``learning.review.pr.pr_figures``: checker, cube, overall, band)."""
     summary: dict[str, Any] = {}
     for side in SIDES:
         mine = [t for t in turns if t.side == side]

@@ -17,7 +17,7 @@ from games.engine import Side
 from games.engine.matfile import MAX_FILE_BYTES, MatFileError, MatProblem
 from games.matfiles import describe_mat_error, export_text, exportable, file_name
 from games.services import AlreadyImportedError, decode_upload, import_match_file
-from learning import study_queue
+from learning.study import queue as study_queue
 
 # The import form's "I played as" choices: the column stored as the person's.
 MY_SIDES: dict[str, Side | None] = {"left": Side.LIGHT, "right": Side.DARK, "neither": None}

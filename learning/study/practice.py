@@ -24,8 +24,7 @@ from django.utils import timezone
 from ai_worker.cube_advice import DOUBLE, TAKE
 from games.engine import Dice, Play, Position, Turn
 from games.models import own_record
-from learning import cube_review, cube_words
-from learning.board_input import (
+from learning.board.input import (
     board_facts,
     context_json,
     context_query,
@@ -34,8 +33,10 @@ from learning.board_input import (
     read_context,
 )
 from learning.models import AnalysisState, CubeAnalysis, ErrorClass, PracticeItem, TurnAnalysis
-from learning.phases import CUBE, PHASES, phase_of
-from learning.replay import candidate_json
+from learning.review import cube as cube_review
+from learning.review.phases import CUBE, PHASES, phase_of
+from learning.review.replay import candidate_json
+from learning.words import cube as cube_words
 
 WITHIN = 0.02
 INTERVALS = (1, 3, 7, 21)  # days, after 1, 2, 3 and 4+ right answers in a row

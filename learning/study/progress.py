@@ -10,7 +10,7 @@ history page shows, so its filters (a tier, dates) narrow the graph too. A
 game's rate is the review's overall one (``total_error_rate``): checker plays
 and cube decisions together, forced moves and trivial no-doubles left out,
 as the review's summary counts them; its PR the one the review stored
-(``learning.pr``). The graph is drawn by the
+(``learning.review.pr``). The graph is drawn by the
 template as SVG from the coordinates computed here; no script, no library.
 
 The scale keeps the PR bands readable: it reaches ``OUTLIER_TIMES`` the
@@ -34,9 +34,8 @@ from ai_worker.grading import PR_BANDS, pr_band
 from games.engine import Position
 from games.models import Game, own_record
 from games.tiers import closest_tier, tier_spec
-from learning.labels import PR_LABELS
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.phases import (
+from learning.review.phases import (
     BEAROFF,
     CHECKER_PHASES,
     CUBE,
@@ -46,7 +45,8 @@ from learning.phases import (
     RACE,
     phase_of,
 )
-from learning.pr import counts, stored_pr
+from learning.review.pr import counts, stored_pr
+from learning.words.labels import PR_LABELS
 
 MOVING = 5  # games in the moving average
 WIDTH, HEIGHT = 640, 220
@@ -73,7 +73,7 @@ class GamePoint:
     when: Any
     tier: str  # its label
     tier_key: str  # the dot's colour
-    rate: float  # the game's PR: equity lost per non-obvious decision × 500 (learning.pr)
+    rate: float  # the game's PR: equity lost per non-obvious decision × 500 (learning.review.pr)
     average: float  # moving average of ``rate`` over the last MOVING games
     luck: float  # the person's total luck in the game, in equity
     x: float
@@ -261,7 +261,7 @@ def _axis(top: float) -> list[dict[str, Any]]:
 def phase_totals(rows: list[GameAnalysis]) -> dict[str, Any]:
     """Equity lost by the person per phase, its PR, the share of the whole, in words.
 
-    The decisions are those PR counts (``learning.pr.counts``: not forced, not
+    The decisions are those PR counts (``learning.review.pr.counts``: not forced, not
     all plays alike). The cube is a phase of its own, listed when one of the
     games has the cube; its decisions are the review's counted ones (not the
     trivial no-doubles)."""

@@ -1,6 +1,6 @@
 """The analysis board's jobs worded for the page (``board_analysis_json``).
 
-The result of a ``BoardAnalysis`` job (``learning.analysis_board``) for the
+The result of a ``BoardAnalysis`` job (``learning.study.board``) for the
 page, and while the job waits, what it waits for: how many jobs are ahead of
 it in the queue, or how long it has been running; a lost job is told so in
 words. The plays are worded with arrows for the side the page shows, the cube
@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 
 from ai_worker.grading import ErrorClass, classify
 from games.engine import Display, Position
-from learning.analysis_board import is_lost, queued_ahead, rollout_progress, waited_seconds
-from learning.board_input import seen_by_light
-from learning.cube_words import cube_hint_json, cube_table, proper_action
+from learning.board.input import seen_by_light
 from learning.models import AnalysisState, BoardAnalysis
-from learning.replay import candidate_json
-from learning.study_queue import ROLLOUT_PLY
+from learning.review.replay import candidate_json
+from learning.study.board import is_lost, queued_ahead, rollout_progress, waited_seconds
+from learning.study.queue import ROLLOUT_PLY
+from learning.words.cube import cube_hint_json, cube_table, proper_action
 
 
 def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:

@@ -13,12 +13,12 @@ from ai_worker.explain import PLAY_PARAMS, POINT_PARAMS
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
-from learning.board_input import context_json, seen_by_light
-from learning.cube_review import CubeDecision, cube_decisions
-from learning.cube_words import cube_table, cube_verdict, why
+from learning.board.input import context_json, seen_by_light
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.reasons import render_reasons
-from learning.versus import render_versus
+from learning.review.cube import CubeDecision, cube_decisions
+from learning.words.cube import cube_table, cube_verdict, why
+from learning.words.reasons import render_reasons
+from learning.words.versus import render_versus
 
 
 def display_steps(steps: Sequence[Sequence[Any]], side: str) -> list[dict[str, Any]]:

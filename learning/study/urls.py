@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from learning import study_views
+from learning.study import views as study_views
 
 app_name = "study"
 urlpatterns: list[URLPattern] = [

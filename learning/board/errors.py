@@ -1,6 +1,6 @@
 """The analysis board's bad input, in words.
 
-``BoardInputError`` is any input that is not a board (``learning.board_input``
+``BoardInputError`` is any input that is not a board (``learning.board.input``
 raises it): its ``code`` names why and its ``params`` the details;
 ``describe_error`` words it in the active language for the page, so bad
 input never changes the board the person sees.

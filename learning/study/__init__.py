@@ -1,0 +1,2 @@
+"""Study between games: the analysis board, practice, match files, the
+study queue, the error profile and progress."""

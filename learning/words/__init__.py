@@ -1,0 +1,1 @@
+"""Words the learning pages say: reasons, comparisons, cube advice, labels, the scripts' strings."""
