@@ -21,12 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import translation
 
 from ai_worker import dispatch, evaluator
-from ai_worker.grading import classify
 from games.engine import Dice, Position, legal_plays
-from learning import tutor
 from runtime import dbthreads, engine_pool
 from tests.ai.positions import playout_positions
 
@@ -94,27 +91,6 @@ def test_the_rankings_made_in_a_child_are_the_rankings_made_here(lanes: None) ->
     assert len(shallow) >= 5
     assert deepened_away == deepened
     assert all(play.ply == 2 for play in deepened)
-
-
-@pytest.mark.parametrize("language", ["zh-hans", "en"])
-def test_the_tutors_words_made_in_a_child_are_the_words_made_here(
-    lanes: None, language: str
-) -> None:
-    warm(dispatch.reply_lane())
-    judged = 0
-    for position, dice in random_rolls(30, seed=7):
-        ranked = evaluator.rank_plays(position, dice, 2, shown=5)
-        best, worst = ranked[0], ranked[-1]
-        lost = best.equity - worst.equity
-        error = classify(lost).value
-        if error == "none":
-            continue
-        with translation.override(language):
-            here = tutor._words_in(language, position, dice, best, worst, error, lost)
-            away = tutor._words_away(position, dice, best, worst, error, lost)
-        assert away == here
-        judged += 1
-    assert judged >= 5
 
 
 def test_the_reviews_lane_runs_at_nice_19_and_yields_to_a_command(
