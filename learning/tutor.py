@@ -24,7 +24,7 @@ from typing import Any, cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ai_worker import dispatch, evaluator, rank_cache
+from ai_worker import evaluator, rank_cache
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice
 from ai_worker.grading import classify
@@ -41,7 +41,6 @@ from learning.models import TurnAnalysis
 from learning.words.coach import cube_words, play_words
 from learning.words.cube import action_label
 from learning.words.labels import ERROR_LABELS
-from runtime import engine_pool
 
 NOT_READY = Verdict(ready=False)
 
@@ -150,8 +149,7 @@ def _searched(position: Position, dice: Dice, ranked: Any, played: Ranked) -> Ra
     searched again."""
     if not isinstance(played, evaluator.RankedPlay) or played.ply >= expert_ply():
         return played
-    with engine_pool.lane(dispatch.reply_lane()):
-        deeper = evaluator.at_depth(position, played, expert_ply())
+    deeper = evaluator.at_depth(position, played, expert_ply())
     searched = evaluator.with_searched(cast("list[evaluator.RankedPlay]", ranked), deeper)
     rank_cache.remember_plays(position, dice, expert_ply(), searched)
     return deeper
