@@ -184,9 +184,10 @@ async def test_the_coach_adds_few_files_to_the_end_turns_own_walk(user: Any) -> 
     # The seam and the writer's record (games/tutor.py, games/services/coach.py
     # enter the plain walk too, to read the level), the judge and its two
     # reads, the words job's receiver, task and its queueing (with a broker,
-    # through Celery's router in config/celery.py).
+    # through Celery's router in config/celery.py; without, runtime.inprocess).
     assert coach <= {
         "config/celery.py",
+        "runtime/inprocess.py",
         "ai_worker/dispatch.py",
         "learning/tutor.py",
         "ai_worker/rank_cache.py",
