@@ -33,7 +33,7 @@ from ai_worker.features import position_features
 from ai_worker.ranking import Ranked
 from games.engine import Dice, Position
 from learning.glossary.marks import MARK, marked, plain, term
-from learning.words.coach_terms import CUBE_SURFACES, SURFACES
+from learning.words.coach_terms import CUBE_SURFACES, SURFACES, Surface
 from learning.words.cube import action_label, cube_hint_json, joined, proper_action, why
 from learning.words.labels import ERROR_LABELS
 from learning.words.versus import render_versus
@@ -302,12 +302,17 @@ def with_terms(text: str, *, cube: bool = False) -> str:
     return text
 
 
-def _first(text: str, words: Sequence[str]) -> tuple[int, int] | None:
+def _first(text: str, words: Sequence[Surface]) -> tuple[int, int] | None:
     """Where the first of ``words`` is named in ``text``, outside any mark."""
     marks = [(m.start(), m.end()) for m in MARK.finditer(text)]
     for word in words:
-        pattern = rf"\b{re.escape(word)}\b" if word.isascii() else re.escape(word)
-        for match in re.finditer(pattern, text, flags=re.IGNORECASE):
+        if isinstance(word, re.Pattern):
+            pattern = word
+        elif word.isascii():
+            pattern = re.compile(rf"\b{re.escape(word)}\b", flags=re.IGNORECASE)
+        else:
+            pattern = re.compile(re.escape(word))
+        for match in pattern.finditer(text):
             if not any(a <= match.start() < b for a, b in marks):
                 return match.start(), match.end()
     return None

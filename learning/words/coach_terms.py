@@ -2,12 +2,17 @@
 sentences the tutor's warning takes from the review (``learning.words.versus``,
 ``learning.words.cube``), by language: ``learning.words.coach.with_terms``
 marks the first of them in a sentence, so the page links the term there.
-Within a language, a word that contains another comes first.
+Within a language, a word that contains another comes first; a pattern
+stands for words with a number in them (the 24-point).
 """
 
 from __future__ import annotations
 
-SURFACES: dict[str, dict[str, tuple[str, ...]]] = {
+import re
+
+Surface = str | re.Pattern[str]
+
+SURFACES: dict[str, dict[str, tuple[Surface, ...]]] = {
     "zh-hans": {
         "blot": ("落单",),
         "builder": ("建筑棋子", "做点的棋子"),
@@ -23,6 +28,7 @@ SURFACES: dict[str, dict[str, tuple[str, ...]]] = {
         "home-board": ("内盘",),
         "outer-board": ("外盘",),
         "slot": ("垫点",),
+        "made-point": ("占住", "守住"),
     },
     "en": {
         "blot": ("blots", "blot"),
@@ -39,12 +45,13 @@ SURFACES: dict[str, dict[str, tuple[str, ...]]] = {
         "home-board": ("home board",),
         "outer-board": ("outer board",),
         "slot": ("slots",),
+        "made-point": (re.compile(r"\b\d+-point\b"), re.compile(r"\b\d+ point\b")),
     },
 }
 
 # The cube's terms, marked in a cube action's warning only (a play's words
 # say 放弃 of a point, which is no pass of a double).
-CUBE_SURFACES: dict[str, dict[str, tuple[str, ...]]] = {
+CUBE_SURFACES: dict[str, dict[str, tuple[Surface, ...]]] = {
     "zh-hans": {
         "take-point": ("接受点",),
         "take": ("接受",),
