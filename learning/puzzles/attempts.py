@@ -63,13 +63,19 @@ def angle_of(theme: str) -> str:
 
 
 def play_of(puzzle: Puzzle, steps: Any) -> Play:
-    """The whole play ``steps`` ([[from, to], ...], the mover's numbering)
-    make on the puzzle's roll; ``AnswerError`` when they are not one."""
+    """The whole play ``steps`` make on the puzzle's roll."""
     if puzzle.kind != "checker":
         raise AnswerError("not_a_play", _("This puzzle asks for a cube decision, not a play."))
+    return steps_play(puzzle.position_id, (puzzle.die1, puzzle.die2), steps)
+
+
+def steps_play(position_id: str, dice: tuple[int, int], steps: Any) -> Play:
+    """The whole play ``steps`` ([[from, to], ...], the mover's numbering)
+    make from ``position_id`` with ``dice``; ``AnswerError`` when they are
+    not one."""
     if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
         raise AnswerError("malformed", _("The answer is not a play: send its steps."))
-    turn = Turn(Position.from_position_id(puzzle.position_id), Dice(puzzle.die1, puzzle.die2))
+    turn = Turn(Position.from_position_id(position_id), Dice(*dice))
     try:
         for step in steps:
             if not (

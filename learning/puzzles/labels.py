@@ -86,6 +86,10 @@ def MALFORMED() -> str:  # noqa: N802
     return _("The answer could not be read: send a play's steps or a cube action.")
 
 
+def NOT_AN_ERROR() -> str:  # noqa: N802
+    return _("That turn is not one of this game's errors to try again.")
+
+
 def page_strings() -> dict[str, str]:
     return {
         **board_names(),

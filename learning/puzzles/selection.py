@@ -1,5 +1,6 @@
-"""Which candidates the rollout checks first: those of the themes the bank
-has fewest of, so that a run stopped early still covers every theme.
+"""Which candidates the rollout checks first: those of the themes and
+phases the bank has fewest of, so that a run stopped early still covers
+every theme and every phase.
 
 No Django here.
 """
@@ -67,9 +68,10 @@ def roll_order(workdir: Path, seed: int) -> list[dict[str, Any]]:
 
 
 def _answer(tags: dict[str, object]) -> list[str]:
+    """The tags a bank should cover: the answer's themes and the phase."""
     answer = tags.get("answer") or []
     assert isinstance(answer, list)
-    return [str(a) for a in answer]
+    return [str(a) for a in answer] + [f"phase:{tags['phase']}"]
 
 
 def targets_met(checker: int, cube: int) -> Callable[[dict[str, dict[str, Any]]], bool]:

@@ -13,4 +13,6 @@ urlpatterns: list[URLPattern] = [
     path("themes/", views.dashboard_page, name="dashboard"),
     path("<int:puzzle_id>/", views.puzzle_page, name="puzzle"),
     path("<int:puzzle_id>/answer", views.answer, name="answer"),
+    path("retry/<int:game_id>/", views.retry_page, name="retry"),
+    path("retry/<int:game_id>/<int:row_id>/answer", views.retry_answer, name="retry_answer"),
 ]

@@ -16,10 +16,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import ensure_player
+from games.access import owned_game
 from games.engine import Dice, Position
 from games.json_input import JsonInputError, read_object
 from learning.board.input import board_facts, cube_on_board, describe_context, read_context
-from learning.puzzles import attempts, dashboard, labels, picking
+from learning.puzzles import attempts, dashboard, labels, picking, retry
 from learning.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 
 MAX_BODY_BYTES = 2048
@@ -148,3 +149,56 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
         "learning/puzzles_dashboard.html",
         {"rows": dashboard.theme_rows(user), "weakest": dashboard.weakest(user)},
     )
+
+
+# ---------------------------------------------------------------- 再试一次
+
+
+@require_GET
+def retry_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game's biggest errors, one by one (``?n=`` the error's index)."""
+    game = owned_game(request, game_id)
+    rows = retry.errors(game)
+    index = _index(request.GET.get("n", "0"), len(rows))
+    row = rows[index] if rows else None
+    after = index + 1 < len(rows)
+    context = {
+        "game": game,
+        "puzzle": retry.retry_json(row, index, len(rows)) if row else None,
+        "answered": None,
+        "index": index + 1,
+        "count": len(rows),
+        "urls": {
+            "step": reverse("study:analysis_step"),
+            "answer": reverse("puzzles:retry_answer", args=[game.pk, row.pk]) if row else "",
+            "next": (
+                reverse("puzzles:retry", args=[game.pk]) + f"?n={index + 1}"
+                if after
+                else reverse("learning:review", args=[game.pk])
+            ),
+        },
+        "strings": labels.page_strings(),
+        "filters": {"theme": "", "phase": ""},
+    }
+    return render(request, "learning/puzzles_retry.html", context)
+
+
+def _index(text: str, count: int) -> int:
+    return min(int(text), max(0, count - 1)) if text.isdigit() else 0
+
+
+@require_POST
+def retry_answer(request: HttpRequest, game_id: int, row_id: int) -> JsonResponse:
+    game = owned_game(request, game_id)
+    row = next((r for r in retry.errors(game) if r.pk == row_id), None)
+    if row is None:
+        return _refused("missing", labels.NOT_AN_ERROR(), 404)
+    try:
+        body = read_object(request.body, MAX_BODY_BYTES, MAX_BODY_DEPTH)
+        turn = row.turn
+        play = attempts.steps_play(turn.position_before, (turn.die1, turn.die2), body.get("steps"))
+    except JsonInputError:
+        return _refused("malformed", labels.MALFORMED(), 400)
+    except attempts.AnswerError as error:
+        return _refused(error.code, error.words, error.status)
+    return JsonResponse(retry.judge(request.user, row, play))

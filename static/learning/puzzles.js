@@ -97,7 +97,7 @@ function show(data) {
   const diff = data.diff > 0 ? `+${data.diff}` : String(data.diff);
   $("pz-change").textContent = data.rated
     ? `${fmt(S.rating_change, { before: data.rating_before, after: data.rating_after, diff })} ${fmt(S.puzzle_rating, { rating: data.puzzle_rating })}`
-    : S.unrated;
+    : data.note || S.unrated;
   $("pz-change").dataset.diff = String(data.diff);
   if (data.best_play) {
     $("pz-best").textContent = fmt(S.best_play, { play: data.best_play.notation });

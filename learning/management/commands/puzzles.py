@@ -36,6 +36,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--play", type=int, default=150, help="games the tiers play for it")
         parser.add_argument("--rank", type=int, default=6000, help="checker candidates to rank")
+        parser.add_argument(
+            "--early", type=int, default=0, help="rank: only decisions of the first N turns"
+        )
         parser.add_argument("--cubes", type=int, default=700, help="cube candidates to judge")
         parser.add_argument("--checker-target", type=int, default=2300)
         parser.add_argument("--cube-target", type=int, default=300)
@@ -72,7 +75,9 @@ class Command(BaseCommand):
         ordered = generate.decisions(options["tier_games"], extra, seed)
         self._log(f"{len(ordered)} decisions to look at")
         if "rank" in stages:
-            found = generate.rank(work, ordered, options["rank"], ply, self._log)
+            early = options["early"]
+            chosen = [d for d in ordered if d.turn <= early] if early else ordered
+            found = generate.rank(work, chosen, options["rank"], ply, self._log)
             self._log(f"{found} checker candidates")
         if "cubes" in stages:
             found = generate.cubes(work, ordered, seed, options["cubes"], ply, self._log)
