@@ -1,14 +1,15 @@
 """The dashboard of a person's themes: how their puzzles go, and what each
 theme costs them in their own reviewed games.
 
-For each answer theme: the puzzles answered and solved with the
+For each answer theme and each phase: the puzzles answered and solved with the
 performance rating they show (the puzzles' mean rating, plus 400 × (solved
 - failed) / answered, as chess sites give a performance), and the equity
 lost per decision in the person's own reviewed games whose decision is of
 that theme (``learning.puzzles.themes``, the best play against the play
 made, or the next best when the best was made), with its 95 % interval;
 "unclear" below ``MIN_DECISIONS``. The three weakest themes (the most lost
-per decision where clear, else the lowest puzzle score) link to training.
+per decision, the clear ones first; else the lowest puzzle score) link to
+training.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from learning.puzzles import themes
 from learning.puzzles.models import PuzzleAttempt
 
 MIN_DECISIONS = 20
-MIN_ANSWERS = 5
+MIN_WEAK = 3  # decisions or answers before a theme can be named weak
 RECENT = 400  # the person's latest reviewed decisions looked at
 CACHE_SECONDS = 30 * 24 * 3600
 
@@ -48,6 +49,9 @@ class Row:
         return self.decisions >= MIN_DECISIONS
 
     def url(self) -> str:
+        kind, _colon, name = self.theme.partition(":")
+        if kind == "phase":
+            return reverse("puzzles:next") + f"?phase={name}"
         return reverse("puzzles:next") + f"?theme={self.theme}"
 
     def as_dict(self) -> dict[str, Any]:
@@ -59,19 +63,24 @@ def theme_rows(user: Any) -> list[dict[str, Any]]:
 
 
 def weakest(user: Any, count: int = 3) -> list[dict[str, Any]]:
+    """The themes that cost the person most: by the equity lost per decision
+    in their own games (clear ones first, then those with ``MIN_WEAK``
+    decisions or more), then by the share of puzzles failed."""
     rows = _rows(user)
-    clear = sorted((r for r in rows if r.clear and r.lost), key=lambda r: -(r.lost or 0))
-    chosen = clear[:count]
-    scored = [r for r in rows if r.answered >= MIN_ANSWERS and r not in chosen]
-    scored.sort(key=lambda r: r.solved / r.answered)
-    chosen += scored[: count - len(chosen)]
+    by_games = [r for r in rows if r.decisions >= MIN_WEAK and r.lost]
+    by_games.sort(key=lambda r: (not r.clear, -(r.lost or 0.0)))
+    chosen = by_games[:count]
+    by_puzzles = [r for r in rows if r.answered >= MIN_WEAK and r not in chosen]
+    by_puzzles.sort(key=lambda r: r.solved / r.answered)
+    chosen += by_puzzles[: count - len(chosen)]
     return [r.as_dict() for r in chosen]
 
 
 def _rows(user: Any) -> list[Row]:
     from learning.puzzles.labels import theme_label
 
-    rows = {t: Row(t, theme_label(t)) for t in themes.CHECKER_THEMES}
+    keys = [*themes.CHECKER_THEMES, *(f"phase:{p}" for p in themes.PHASES)]
+    rows = {t: Row(t, theme_label(t)) for t in keys}
     for t, puzzle_ratings, solved in _answers(user):
         row = rows[t]
         row.answered, row.solved = len(puzzle_ratings), solved
@@ -100,7 +109,7 @@ def _answers(user: Any) -> list[tuple[str, list[float], int]]:
     )
     for tags, rating, solved in tried:
         for t in tags.split():
-            if t in themes.CHECKER_THEMES:
+            if t in themes.CHECKER_THEMES or t.startswith("phase:"):
                 ratings, won = found.get(t, ([], 0))
                 ratings.append(rating)
                 found[t] = (ratings, won + int(solved))
@@ -131,7 +140,7 @@ def _game_losses(user: Any) -> dict[str, list[float]]:
 
 def decision_themes(row: Any) -> list[str]:
     """The answer themes of one reviewed decision (kept in the cache)."""
-    key = f"puzzles:themes:{row.pk}"
+    key = f"puzzles:themes:2:{row.pk}"
     known = cache.get(key)
     if known is not None:
         return list(known)
@@ -167,4 +176,4 @@ def _themes_of(row: Any) -> list[str]:
     )
     answer = tags["answer"]
     assert isinstance(answer, list)
-    return [str(a) for a in answer]
+    return [str(a) for a in answer] + [f"phase:{tags['phase']}"]

@@ -9,11 +9,18 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from learning.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 from tests.learning.fixtures_puzzles import checker_puzzle, cube_puzzle, only
 
 pytestmark = pytest.mark.django_db
+
+
+def zh(message: str) -> str:
+    """The site's words in its default language."""
+    with translation.override("zh-hans"):
+        return translation.gettext(message)
 
 
 def post(client: Client, puzzle: Puzzle, body: Any) -> Any:
@@ -87,7 +94,9 @@ def test_a_second_answer_is_refused_in_words_and_changes_nothing(
 
     assert again.status_code == 409
     assert again.json()["error"] == "answered"
-    assert "first answer" in again.json()["message"]
+    assert again.json()["message"] == zh(
+        "You have answered this puzzle already: only your first answer counts."
+    )
     assert counts(guest, puzzle) == before
 
 
@@ -114,7 +123,7 @@ def test_another_persons_own_game_puzzle_is_theirs_only(
 
     assert response.status_code == 403
     assert response.json()["error"] == "not_yours"
-    assert "another person" in response.json()["message"]
+    assert "别人" in response.json()["message"]
     assert not PuzzleAttempt.objects.exists()
     assert not PuzzleRating.objects.filter(user=other).exists()
     page = client.get(reverse("puzzles:puzzle", args=[theirs.pk]))

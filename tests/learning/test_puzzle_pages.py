@@ -84,3 +84,19 @@ def test_puzzles_counted_by_the_bank_are_rated_ones_only(client: Client) -> None
     checker_puzzle(status="close", key="test:close")
     assert Puzzle.objects.count() == 1
     assert 'id="puzzles-none"' in client.get(reverse("puzzles:next")).content.decode()
+
+
+def test_the_dashboard_names_weak_themes_from_a_reviewed_game(
+    client_logged_in: Client, user: Any
+) -> None:
+    from learning.puzzles import dashboard
+    from learning.review import game as review
+    from tests.learning.conftest import RACE, one_ply, play_out, worst
+
+    game = play_out(user, RACE, seed=3, light_choice=worst)
+    review.run_analysis(game.pk, rank=one_ply)
+
+    weakest = dashboard.weakest(user)
+    assert weakest
+    html = client_logged_in.get(reverse("puzzles:dashboard")).content.decode()
+    assert weakest[0]["url"].replace("&", "&amp;") in html
