@@ -7,7 +7,7 @@ import hashlib
 from datetime import date
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from learning.puzzles import themes
 from learning.puzzles.models import START_RATING, Puzzle, PuzzleAttempt, PuzzleRating
@@ -26,8 +26,12 @@ def themes_known() -> set[str]:
 
 
 def open_puzzles(user: Any, theme: str = "", phase: str = "") -> QuerySet[Puzzle]:
-    """The rated puzzles ``user`` may answer and has not, filtered."""
-    found = Puzzle.objects.filter(status="confirmed", owner__isnull=True)
+    """The rated puzzles ``user`` may answer and has not, filtered: the
+    bank's and the person's own."""
+    mine = Q(owner__isnull=True)
+    if getattr(user, "is_authenticated", False):
+        mine |= Q(owner=user)
+    found = Puzzle.objects.filter(mine, status="confirmed")
     if theme:
         found = found.filter(tags__contains=f" {theme} ")
     if phase:

@@ -139,3 +139,10 @@ def _fit_tier(
         if abs(step) < 1e-6:
             break
     return r
+
+
+def rate_one(rate: dict[str, float], tiers: dict[str, float]) -> float:
+    """One new puzzle's rating from its solve rates, the tiers' ratings fixed
+    (a person's own puzzle, rated against the bank's tiers)."""
+    known = {t: r for t, r in tiers.items() if t in rate}
+    return _fit_puzzle(rate, known, weights(), 1500.0)

@@ -19,8 +19,9 @@ from accounts.guests import ensure_player
 from games.access import owned_game
 from games.engine import Dice, Position
 from games.json_input import JsonInputError, read_object
+from learning import tasks
 from learning.board.input import board_facts, cube_on_board, describe_context, read_context
-from learning.puzzles import attempts, dashboard, labels, picking, retry
+from learning.puzzles import attempts, dashboard, labels, personal, picking, retry
 from learning.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 
 MAX_BODY_BYTES = 2048
@@ -42,6 +43,7 @@ def puzzles_page(request: HttpRequest) -> HttpResponse:
     visit), of the theme and phase chosen."""
     user = ensure_player(request)
     filters = _filters(request)
+    personal.queue_own(user, tasks.enqueue_own_puzzles)
     puzzle = picking.next_puzzle(user, **filters)
     return _page(request, user, puzzle, filters, daily=False)
 

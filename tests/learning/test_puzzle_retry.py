@@ -101,3 +101,26 @@ def test_another_persons_game_and_bad_steps_change_nothing(
     assert bad.status_code == 400
     assert bad.json()["message"]
     assert PracticeItem.objects.count() == before
+
+
+@pytest.mark.slow
+def test_a_persons_reviewed_errors_become_puzzles_of_their_own_only(
+    client_logged_in: Client, user: Any, make_user: Any, game: Game
+) -> None:
+    from learning.puzzles import personal
+    from learning.puzzles.models import Puzzle
+    from learning.puzzles.picking import open_puzzles
+
+    made = personal.make_own(game.pk)
+
+    own = Puzzle.objects.filter(owner=user)
+    assert made == own.count() >= 1
+    for puzzle in own:
+        assert puzzle.rollout["trials"] >= 18
+        assert puzzle.status in ("confirmed", "close")
+        assert set(puzzle.answers) <= {r[1] for r in puzzle.ranking}
+    assert personal.make_own(game.pk) == 0  # made once
+    stranger = make_user("stranger")
+    assert not open_puzzles(stranger).filter(owner=user).exists()
+    shown = client_logged_in.get(reverse("puzzles:puzzle", args=[own[0].pk]))
+    assert shown.status_code == 200
