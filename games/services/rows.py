@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from django.db import IntegrityError, transaction
-from django.db.models.base import ModelState
 
 from games import tutor
 from games.engine import Side
@@ -29,6 +28,7 @@ from games.services.errors import (
     StaleVersionError,
 )
 from games.signals import computer_turn_due, state_changed
+from runtime import orm
 
 # A person's row command makes its change on the checked game and returns
 # what it stores besides the row (``Rest``: a turn that ends stores its
@@ -121,10 +121,7 @@ def _hold(game: Game) -> Game:
     reads the row under its lock). The oldest go past ``HELD_GAMES``."""
     if game.is_over or game.turn != Side.LIGHT.value or game.dice is None or game.resign_offer:
         return game
-    held = Game.__new__(Game)
-    held.__dict__.update(game.__dict__)
-    held._state = ModelState()  # no related instances cached (the owner's preferences)
-    held._state.adding, held._state.db = False, game._state.db
+    held = orm.detached(game)  # no related instances cached (the owner's preferences)
     held.sent_state = None
     held.__dict__.pop("tutor_reply", None)  # what this command's reply said
     held.loaded_values = dict(game.loaded_values or {})
