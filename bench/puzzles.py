@@ -132,7 +132,8 @@ def simulate(puzzles: list[dict[str, Any]], attempts: int, per_tier: int, seed: 
     rng = random.Random(seed)
     rated = [p for p in puzzles if p["status"] == "confirmed"]
     ratings = {
-        p["key"]: glicko.Rating(float(p.get("rating", 1500.0)), START_DEVIATION, 0.09) for p in rated
+        p["key"]: glicko.Rating(float(p.get("rating", 1500.0)), START_DEVIATION, 0.09)
+        for p in rated
     }
     solvers = [Solver(t.value, n) for t in TIERS for n in range(per_tier)]
     cache: dict[Any, Any] = {}
@@ -161,7 +162,9 @@ def simulate(puzzles: list[dict[str, Any]], attempts: int, per_tier: int, seed: 
     _calibration(seen)
 
 
-def _draw(s: Solver, rated: list[dict[str, Any]], ratings: dict[str, Any], rng: random.Random) -> Any:
+def _draw(
+    s: Solver, rated: list[dict[str, Any]], ratings: dict[str, Any], rng: random.Random
+) -> Any:
     """An unanswered puzzle near the solver's rating (the site's windows)."""
     from learning.puzzles.picking import WINDOWS
 
@@ -191,7 +194,8 @@ def _solvers_against_pr(solvers: list[Solver]) -> None:
     by_rating = sorted(means, key=lambda t: -means[t])
     by_pr = sorted((t for t in means if t in pr), key=lambda t: float(pr[t]["pr"]))
     print(f"  tiers by mean rating: {', '.join(by_rating)}")
-    print(f"  tiers by PR:          {', '.join(by_pr)}  ({'same order' if by_rating == by_pr else 'ORDER DIFFERS'})")
+    same = "same order" if by_rating == by_pr else "ORDER DIFFERS"
+    print(f"  tiers by PR:          {', '.join(by_pr)}  ({same})")
 
 
 def _calibration(seen: list[tuple[float, float, bool]]) -> None:
@@ -207,7 +211,9 @@ def _calibration(seen: list[tuple[float, float, bool]]) -> None:
         solved = sum(x[2] for x in part) / len(part)
         gaps.append(abs(predicted - solved))
         span = f"{part[0][0]:.0f}-{part[-1][0]:.0f}"
-        print(f"  {span:<24}{len(part):>9}{predicted:>11.3f}{solved:>8.3f}{predicted - solved:>+8.3f}")
+        print(
+            f"  {span:<24}{len(part):>9}{predicted:>11.3f}{solved:>8.3f}{predicted - solved:>+8.3f}"
+        )
     mean = sum(gaps) / len(gaps) if gaps else float("nan")
     print(f"  mean gap over the deciles: {mean:.3f} (target at most 0.05)")
 

@@ -110,7 +110,9 @@ def prepare_answers() -> int:
         if p.kind == "cube":
             _answers[p.pk] = {"action": p.answers[0]}
             continue
-        play = parse_play(Position.from_position_id(p.position_id), Dice(p.die1, p.die2), p.ranking[0][0])
+        play = parse_play(
+            Position.from_position_id(p.position_id), Dice(p.die1, p.die2), p.ranking[0][0]
+        )
         _answers[p.pk] = {"steps": [[s.src, s.dst] for s in play.steps]}
     return len(_answers)
 
@@ -125,17 +127,24 @@ def main(argv: list[str] | None = None) -> int:
     var_dir = Path(tempfile.mkdtemp(prefix="shuanglu-bench-puzzles-"))
     env = site_env(var_dir)
     os.environ.update(env)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
     import django
 
     django.setup()
     puzzles = prepare_answers()
     players = make_players(args.people)
-    print(f"{puzzles} rated puzzles; {args.people} people, {args.rounds} rounds, think {args.think} s")
+    print(
+        f"{puzzles} rated puzzles; {args.people} people, {args.rounds} rounds, think {args.think} s"
+    )
     before = os.getloadavg()[0]
     daphnes = _procs.start_daphnes(env, [args.port], var_dir)
     try:
-        people = [Person(args.port, cookie, args.rounds, args.think, n) for n, (_u, cookie) in enumerate(players)]
+        people = [
+            Person(args.port, cookie, args.rounds, args.think, n)
+            for n, (_u, cookie) in enumerate(players)
+        ]
         started = time.perf_counter()
         for p in people:
             p.start()
