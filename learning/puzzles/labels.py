@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.words.play import board_names
+from learning.glossary.marks import term
 from learning.puzzles import themes
 from learning.puzzles.attempts import Answered
 from learning.puzzles.models import PuzzleAttempt
@@ -64,8 +65,38 @@ def phase_label(phase: str) -> str:
     return str(PHASE_NAMES.get(phase, phase))
 
 
+# The glossary's entry for a theme, where it has one (learning.glossary).
+TERMS = {
+    themes.HIT_OR_BUILD: "hit",
+    themes.SPLIT_OR_BUILD: "split",
+    themes.SLOT: "slot",
+    themes.ESCAPE: "back-checkers",
+    themes.ANCHOR: "anchor",
+    themes.BEAR_IN: "home-board",
+    themes.BEAR_OFF_CONTACT: "bear-off",
+    themes.DOUBLE: "double",
+    themes.TAKE: "take",
+    themes.PASS: "pass",
+    themes.TOO_GOOD: "too-good",
+    themes.MATCH_SCORE: "match",
+    f"mine:{themes.PRIMING}": "prime",
+    f"theirs:{themes.PRIMING}": "prime",
+    f"mine:{themes.RACE_GAME}": "race",
+    f"theirs:{themes.RACE_GAME}": "race",
+}
+
+
 def tag_labels(tags: str) -> list[dict[str, str]]:
-    return [{"key": t, "label": theme_label(t)} for t in tags.split() if not t.startswith("phase:")]
+    """The themes' names, each marked as its glossary term where it has one."""
+    found = []
+    for t in tags.split():
+        if t.startswith("phase:"):
+            continue
+        label = theme_label(t)
+        found.append(
+            {"key": t, "label": label, "marked": term(TERMS[t], label) if t in TERMS else label}
+        )
+    return found
 
 
 def theme_choices() -> list[tuple[str, str]]:

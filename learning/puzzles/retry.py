@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games.engine import Dice, Play, Position
 from games.models import Game, own_record
 from learning.board.input import board_facts
+from learning.glossary.marks import term
 from learning.models import AnalysisState, TurnAnalysis
 from learning.puzzles.labels import phase_label
 from learning.puzzles.rules import ACCEPT, RETRY_MIN, RETRY_MOST
@@ -97,8 +98,8 @@ def judge(user: Any, row: TurnAnalysis, play: Play) -> dict[str, Any]:
         "note": note,
         "best_play": candidate_json(best, "light"),
         "your_play": candidate_json(mine, "light") if mine and mine is not best else None,
-        "rollout": _("The review's figures, searched at %(ply)s-ply (cubeless equity).")
-        % {"ply": row.report.get("ply", 3)},
+        "rollout": _("The review's figures, searched at %(ply)s-ply (%(unit)s).")
+        % {"ply": row.report.get("ply", 3), "unit": term("cubeless", _("cubeless equity"))},
     }
 
 

@@ -19,6 +19,7 @@ from ai_worker.candidates import candidate, compared
 from ai_worker.features import position_features
 from ai_worker.sanity import Probs
 from games.engine import Dice, Play, Position, legal_plays
+from learning.glossary.marks import term
 from learning.puzzles.models import Puzzle
 from learning.review.replay import candidate_json
 from learning.words import cube as cube_words
@@ -70,15 +71,16 @@ def checker_words(puzzle: Puzzle, play: Play) -> dict[str, Any]:
 def rollout_words(puzzle: Puzzle) -> str:
     """The rollout's figures in one sentence, with their unit."""
     r = puzzle.rollout
+    figures = {"trials": r["trials"], "margin": f"{r['margin']:.3f}", "se": f"{r['se']:.3f}"}
     if puzzle.kind == "cube":
         return _(
-            "Rollout (%(trials)s games a decision, cubeful): the right answer is ahead by "
+            "Rollout (%(trials)s games a decision, %(cubeful)s): the right answer is ahead by "
             "%(margin)s ± %(se)s (one standard error), in units of the cube now."
-        ) % {"trials": r["trials"], "margin": f"{r['margin']:.3f}", "se": f"{r['se']:.3f}"}
+        ) % {**figures, "cubeful": term("cubeful")}
     return _(
-        "Rollout (%(trials)s games a play, cubeless): the best play is ahead of the best "
+        "Rollout (%(trials)s games a play, %(cubeless)s): the best play is ahead of the best "
         "rejected play by %(margin)s ± %(se)s (one standard error)."
-    ) % {"trials": r["trials"], "margin": f"{r['margin']:.3f}", "se": f"{r['se']:.3f}"}
+    ) % {**figures, "cubeless": term("cubeless")}
 
 
 def cube_words_for(puzzle: Puzzle, action: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@
 import { renderBoard, drawArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed, targetName } from "../games/view.js";
 import { wireBoard, toTarget, pickPoint, postJson } from "./boardinput.js";
+import { putWords } from "./terms.js";
 
 const puzzle = JSON.parse(document.getElementById("puzzle-data").textContent);
 const answered = JSON.parse(document.getElementById("puzzle-answered").textContent);
@@ -19,6 +20,7 @@ const svg = $("pz-board");
 const cube = puzzle.kind === "cube";
 const dice = cube ? "" : `${puzzle.dice[0]}${puzzle.dice[1]}`;
 const state = { steps: [], turn: null, selected: null, answered: false, walks: 0 };
+const seen = new Set(); // a glossary term linked where it first appears
 
 function board() {
   return state.turn ? state.turn.board : puzzle.board;
@@ -69,7 +71,7 @@ function list(id, reasons) {
   ul.replaceChildren();
   for (const r of reasons || []) {
     const li = document.createElement("li");
-    li.textContent = r;
+    putWords(li, r, seen);
     ul.appendChild(li);
   }
 }
@@ -112,7 +114,7 @@ function show(data) {
     $("pz-mine").textContent = fmt(S.your_play, { play: data.your_play.notation });
     list("pz-mine-reasons", data.your_play.reasons);
   }
-  $("pz-rollout").textContent = data.rollout;
+  putWords($("pz-rollout"), data.rollout, seen);
   $("pz-status").textContent = S.next;
   for (const b of document.querySelectorAll(".pz-action")) b.disabled = true;
   $("pz-verdict").hidden = false;
