@@ -362,6 +362,7 @@ def test_the_course_s_end_offers_the_tutor_and_one_click_turns_it_on(
 
 
 @pytest.mark.usefixtures("fresh_cache")
+@pytest.mark.slow
 def test_under_a_socket_the_check_never_sleeps_on_the_database_thread(user: Any) -> None:
     """games.live.consumers waits for the entry off the thread (DEFER), then
     runs the command once more (NOW): checked if it came, unchecked if not."""

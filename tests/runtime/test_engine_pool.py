@@ -79,6 +79,7 @@ def test_without_a_lane_or_with_a_broker_the_search_runs_here(settings: Any) -> 
         assert engine_pool.run(os.getpid) == os.getpid()
 
 
+@pytest.mark.slow
 def test_the_rankings_made_in_a_child_are_the_rankings_made_here(lanes: None) -> None:
     spec = warm(dispatch.play_lane())
     rolls = random_rolls(12, seed=42)
@@ -97,6 +98,7 @@ def test_the_rankings_made_in_a_child_are_the_rankings_made_here(lanes: None) ->
 
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
+@pytest.mark.slow
 def test_the_tutors_words_made_in_a_child_are_the_words_made_here(
     lanes: None, language: str
 ) -> None:
@@ -117,6 +119,7 @@ def test_the_tutors_words_made_in_a_child_are_the_words_made_here(
     assert judged >= 5
 
 
+@pytest.mark.slow
 def test_the_reviews_lane_runs_at_nice_19_and_yields_to_a_command(
     lanes: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -134,6 +137,7 @@ def test_the_reviews_lane_runs_at_nice_19_and_yields_to_a_command(
         assert engine_pool.run(os.nice, 0) == 0  # play's lane is not niced
 
 
+@pytest.mark.slow
 def test_a_child_killed_mid_search_costs_no_search_and_the_lane_starts_again(
     lanes: None, tmp_path: Path
 ) -> None:
