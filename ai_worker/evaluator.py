@@ -18,15 +18,16 @@ on any dice, goes to ``ai_worker.search.SaneSearch`` instead (see its module).
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from ai_worker.features import has_contact
 from ai_worker.sanity import Probs, sane_probs, settled
 from ai_worker.search import SaneSearch, may_be_decided
 from games.engine import Dice, Play, Position, legal_plays
-from runtime import engine_pool
+
+T = TypeVar("T")
 
 FILTER_MAX_PLAYS = 5
 FILTER_THRESHOLD = 0.08
@@ -137,6 +138,23 @@ class _Networks:
 
 _networks = _Networks()
 
+# Where a search of 2-ply or deeper runs: on the asking thread, unless the
+# site routes it at start-up (``ai_worker.dispatch.wire``: without a broker the
+# runtime sends it to a child process). This module never knows which; the
+# route gets a module-level function and picklable arguments.
+Route = Callable[..., Any]
+_route: Route | None = None
+
+
+def route_searches(route: Route | None) -> None:
+    """Send this process's deep searches through ``route(fn, *args)`` (None: run them here)."""
+    global _route
+    _route = route
+
+
+def _search(fn: Callable[..., T], *args: Any) -> T:
+    return fn(*args) if _route is None else cast("T", _route(fn, *args))
+
 
 def warm_up(ply: int = 1) -> None:
     """Load the networks needed for ``ply`` now rather than on the first move."""
@@ -168,8 +186,14 @@ def rank_plays(
     """
     if not 1 <= ply <= MAX_PLY:
         raise ValueError(f"ply must be 1..{MAX_PLY}, not {ply}")
-    if ply > 1 and engine_pool.away():  # zero set-up: off this interpreter's lock
-        return engine_pool.run(rank_plays, position, dice, ply, keep, width, shown)
+    if ply > 1:
+        return _search(_ranked, position, dice, ply, keep, width, shown)
+    return _ranked(position, dice, ply, keep, width, shown)
+
+
+def _ranked(
+    position: Position, dice: Dice, ply: int, keep: Play | None, width: int, shown: int
+) -> list[RankedPlay]:
     plays = legal_plays(position, dice)
     if not plays:
         return []
@@ -186,8 +210,10 @@ def at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
     have been (the tutor's ranking is made before the play is known)."""
     if ranked.ply >= ply or ply <= 1:
         return ranked
-    if engine_pool.away():
-        return engine_pool.run(at_depth, position, ranked, ply)
+    return _search(_at_depth, position, ranked, ply)
+
+
+def _at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
     strategy, lock = _networks.multi_ply(ply)
     with lock:
         try:

@@ -200,7 +200,7 @@ else:
 # otherwise ai_worker.dispatch runs the same task code in-process.
 CELERY_BROKER_URL = envstr("CELERY_BROKER_URL", REDIS_URL)
 # Without one, the in-process jobs' searches run in child processes
-# (runtime.engine_pool): this many for play, one for the tutor's check on a
+# (runtime.inprocess): this many for play, one for the tutor's check on a
 # command, one at nice 19 for reviews; 0 keeps them on the web process's
 # threads (the tests' own process does).
 ENGINE_PROCESSES = envint("ENGINE_PROCESSES", 2)

@@ -18,11 +18,10 @@ from __future__ import annotations
 import functools
 from typing import Any, cast
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ai_worker import dispatch, evaluator, rank_cache
+from ai_worker import evaluator, rank_cache
 from ai_worker.attribution import weighed
 from ai_worker.candidates import candidate, compared
 from ai_worker.cube import CubeContext
@@ -39,7 +38,6 @@ from learning.models import TurnAnalysis
 from learning.review.replay import candidate_json
 from learning.words.cube import action_label, cube_hint_json, proper_action
 from learning.words.labels import ERROR_LABELS
-from runtime import engine_pool
 
 
 def expert_ply() -> int:
@@ -110,8 +108,7 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
     # depth now, as the review values the play made (``keep``), and kept in
     # the ranking: played anyway, and in the review, it is not searched again.
     if isinstance(played, evaluator.RankedPlay) and played.ply < expert_ply():
-        with engine_pool.lane(dispatch.reply_lane()):
-            played = evaluator.at_depth(position, played, expert_ply())
+        played = evaluator.at_depth(position, played, expert_ply())
         searched = evaluator.with_searched(cast("list[evaluator.RankedPlay]", ranked), played)
         rank_cache.remember_plays(position, dice, expert_ply(), searched)
     lost = max(0.0, float(best.equity) - float(played.equity))
@@ -121,24 +118,8 @@ def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdi
         error=error,
         lost=lost,
         best=best.play.notation(),
-        words=functools.partial(_words_away, position, dice, best, played, error, lost),
+        words=functools.partial(_play_words, position, dice, best, played, error, lost),
     )
-
-
-def _words_away(
-    position: Position, dice: Dice, best: Ranked, played: Ranked, error: str, lost: float
-) -> dict[str, Any]:
-    """``_play_words`` in the active language, made in the reply lane's
-    process when there is one (zero set-up: off the interpreter's lock the
-    game sockets' threads share)."""
-    language = translation.get_language()
-    with engine_pool.lane(dispatch.reply_lane()):
-        return engine_pool.run(_words_in, language, position, dice, best, played, error, lost)
-
-
-def _words_in(language: str, *args: Any) -> dict[str, Any]:
-    with translation.override(language):
-        return _play_words(*args)
 
 
 def _play_words(
