@@ -13,9 +13,7 @@ lane's child processes. The domain code never knows where a search ran.
 
 from __future__ import annotations
 
-import base64
 import functools
-import json
 import threading
 from typing import Any
 
@@ -24,7 +22,7 @@ from celery import Task
 from django.conf import settings
 from kombu import pools
 
-from runtime import inprocess
+from runtime import broker, inprocess
 
 # One thread pool per queue: a burst of reviews on "analysis" never holds up
 # a computer move on "moves" nor a hint on "hints". A few threads for moves:
@@ -114,18 +112,10 @@ def queue_is_empty(queue: str) -> bool:
     broker: nothing there can be lost, or nothing to ask)."""
     if not uses_broker() or not _redis_broker():
         return False
-    client = _client()
     try:
-        try:
-            return int(client.llen(queue)) == 0
-        except redis.ConnectionError:  # a connection from before a restart: once more
-            return int(client.llen(queue)) == 0
+        return broker.is_empty(_client(), queue)
     except redis.RedisError:
         return False
-
-
-# How far into a queue ``messages_ahead`` looks (from the end taken first).
-LOOK_AHEAD = 500
 
 
 def messages_ahead(task: Any, *args: Any) -> int | None:
@@ -139,25 +129,9 @@ def messages_ahead(task: Any, *args: Any) -> int | None:
     if not _redis_broker():
         return None
     try:
-        # LPUSH in, BRPOP out: the list's end is the next message.
-        waiting = list(reversed(_client().lrange(queue, -LOOK_AHEAD, -1)))
+        return broker.ahead(_client(), queue, task.name, list(args))
     except redis.RedisError:
         return None
-    for ahead, raw in enumerate(waiting):
-        if _is_message_of(raw, task.name, list(args)):
-            return ahead
-    return None
-
-
-def _is_message_of(raw: bytes | str, name: str, args: list[Any]) -> bool:
-    try:
-        envelope = json.loads(raw)
-        if envelope.get("headers", {}).get("task") != name:
-            return False
-        body = json.loads(base64.b64decode(envelope["body"]))
-    except (ValueError, KeyError, TypeError):
-        return False
-    return isinstance(body, list) and bool(body) and body[0] == args
 
 
 def _client() -> redis.Redis:

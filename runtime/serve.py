@@ -30,8 +30,9 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 # The private parts of Twisted's transport read by ``unsent_bytes``
-# (``twisted.internet.abstract.FileDescriptor``), checked with Twisted 24.3-26.10;
-# tests/runtime/test_private_names.py fails when they change.
+# (``twisted.internet.abstract.FileDescriptor``), listed with the versions
+# checked in runtime/internals.py; tests/runtime/test_private_names.py fails
+# when they change.
 TWISTED_BUFFER = ("dataBuffer", "offset", "_tempDataLen")
 
 
