@@ -19,9 +19,7 @@ ranked again with them (and stored so).
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Sequence
-from typing import Any
 
 from django.core.cache import cache
 
@@ -32,7 +30,6 @@ from games.engine import Dice, Play, Position
 
 KEEP_SECONDS = 3600
 SHOWN = 5  # the best plays a hint and a review list, all searched at full depth
-POLL_SECONDS = 0.02
 
 
 def plays_key(position: Position, dice: Dice, ply: int) -> str:
@@ -100,12 +97,10 @@ def peek_plays(position: Position, dice: Dice, ply: int) -> Sequence[Ranked] | N
     return found
 
 
-def wait_for_plays(
-    position: Position, dice: Dice, ply: int, seconds: float
-) -> Sequence[Ranked] | None:
-    """The ranking, waited for up to ``seconds`` while another process computes it."""
-    found: Sequence[Ranked] | None = _wait(plays_key(position, dice, ply), seconds)
-    return found
+def holds(key: str) -> bool:
+    """Whether the cache holds the ranking or advice of ``key`` (``plays_key``,
+    ``cube_key``), without fetching it."""
+    return bool(cache.has_key(key))
 
 
 def cube_advice(position: Position, context: CubeContext, decision: str, ply: int) -> CubeAdvice:
@@ -119,17 +114,9 @@ def cube_advice(position: Position, context: CubeContext, decision: str, ply: in
     return advice
 
 
-def wait_for_cube(
-    position: Position, context: CubeContext, decision: str, ply: int, seconds: float
+def peek_cube(
+    position: Position, context: CubeContext, decision: str, ply: int
 ) -> CubeAdvice | None:
-    found: CubeAdvice | None = _wait(cube_key(position, context, decision, ply), seconds)
+    """The cube advice if it is already there (never computes)."""
+    found: CubeAdvice | None = cache.get(cube_key(position, context, decision, ply))
     return found
-
-
-def _wait(key: str, seconds: float) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        found = cache.get(key)
-        if found is not None or time.monotonic() >= deadline:
-            return found
-        time.sleep(POLL_SECONDS)

@@ -58,6 +58,19 @@ def analyse_game(game_id: int) -> None:
         enqueue_review(game_id)
 
 
+@analysis_task("make_own_puzzles", max_retries=1)
+def make_own_puzzles(game_id: int) -> None:
+    """The game owner's reviewed errors made puzzles of their own, each
+    checked by a rollout (``learning.puzzles.personal``)."""
+    from learning.puzzles import personal
+
+    personal.make_own(game_id)
+
+
+def enqueue_own_puzzles(game_id: int) -> None:
+    dispatch.enqueue(make_own_puzzles, game_id)
+
+
 @analysis_task("feed_study_queue", max_retries=0)
 def feed_study_queue() -> None:
     """Imported games' reviews going again after a lost message (beat, every minute)."""
@@ -76,6 +89,16 @@ def prepare_tutor(
 ) -> None:
     """The tutor's ranking of the person's decision at ``version``, while they think."""
     tutor.prepare(game_id, version, position_id, dice)
+
+
+@analysis_task("word_warning", max_retries=0, queue=HINTS_QUEUE)
+def word_warning(game_id: int, version: int) -> None:
+    """The words of the tutor's warning saved at ``version``, after its commit."""
+    tutor.word_warning(game_id, version)
+
+
+def enqueue_warning_words(game_id: int, version: int) -> None:
+    dispatch.enqueue(word_warning, game_id, version)
 
 
 def enqueue_tutor(

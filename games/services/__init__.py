@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.models import Game
+from games.services.coach import ranking_awaited, word_warning
 from games.services.computer import (
     ComputerDue,
     ComputerStart,
@@ -25,10 +26,17 @@ from games.services.computer import (
     start_computer_turn,
     stuck_games,
 )
-from games.services.damage import DAMAGED, give_up_damaged, is_damaged, mark_damaged
-from games.services.dice import keep_next_seed, new_server_seed, next_commitment
+from games.services.damage import (
+    DAMAGED,
+    damage_found,
+    give_up_damaged,
+    is_damaged,
+    mark_damaged,
+)
+from games.services.dice import keep_next_seed, new_server_seed, next_commitment, share_token
 from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
+    CommitmentUsedError,
     CubeRefusedError,
     GameOverError,
     NotYourGameError,
@@ -72,6 +80,7 @@ __all__ = [
     "DAMAGED",
     "PERSON_COMMANDS",
     "ComputerDue",
+    "CommitmentUsedError",
     "ComputerStart",
     "CubeRefusedError",
     "GameOverError",
@@ -86,6 +95,7 @@ __all__ = [
     "computer_attempts",
     "computer_due",
     "count_computer_attempt",
+    "damage_found",
     "double",
     "end_turn",
     "decode_upload",
@@ -103,9 +113,11 @@ __all__ = [
     "next_commitment",
     "next_game",
     "pass_double",
+    "ranking_awaited",
     "request_hint",
     "resign",
     "roll_dice",
+    "share_token",
     "start_game",
     "start_game_from",
     "start_match",
@@ -114,4 +126,5 @@ __all__ = [
     "take",
     "under_session",
     "undo_step",
+    "word_warning",
 ]

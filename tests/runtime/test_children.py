@@ -78,6 +78,7 @@ def test_searches_one_after_another_keep_one_process(pool: Children) -> None:
     assert pool.pids() == {"play": [child]}
 
 
+@pytest.mark.slow
 def test_a_lane_grows_a_process_when_a_search_waits_on_a_busy_one(pool: Children) -> None:
     first = warm(pool, PLAY)
     busy, found = in_thread(pool, PLAY, 4.0)
@@ -99,6 +100,7 @@ def test_a_lane_grows_a_process_when_a_search_waits_on_a_busy_one(pool: Children
     assert len(pool.pids()["play"]) == PLAY.processes
 
 
+@pytest.mark.slow
 def test_the_reply_takes_plays_idle_process_and_its_own_when_plays_are_busy(
     pool: Children,
 ) -> None:
@@ -135,6 +137,7 @@ def test_the_reviews_borrow_plays_idle_process_once_play_is_quiet(
     assert pool.pids() == {"play": [play]}
 
 
+@pytest.mark.slow
 def test_the_reviews_start_their_own_process_at_their_nice_when_play_stays_busy(
     pool: Children, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -148,6 +151,7 @@ def test_the_reviews_start_their_own_process_at_their_nice_when_play_stays_busy(
     busy.join(30)
 
 
+@pytest.mark.slow
 def test_a_child_idle_long_enough_ends_and_the_lane_starts_again(
     pool: Children, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -172,6 +176,7 @@ def test_an_exception_in_a_child_reaches_the_asking_thread_and_the_child_goes_on
     assert pool.run(PLAY, os.getpid, ()) == child
 
 
+@pytest.mark.slow
 def test_a_child_killed_mid_search_costs_no_search_and_the_lane_starts_again(
     pool: Children, tmp_path: Path
 ) -> None:

@@ -87,6 +87,7 @@ def test_without_lanes_or_with_a_broker_the_search_runs_here(settings: Any) -> N
         assert inprocess.run(os.getpid) == os.getpid()
 
 
+@pytest.mark.slow
 def test_the_rankings_made_in_a_child_are_the_rankings_made_here(lanes: None) -> None:
     rolls = random_rolls(12, seed=42)
     with inprocess.lane(None):
@@ -177,6 +178,7 @@ def test_a_search_on_a_thread_no_job_runs_on_is_the_reply_lanes(lanes: None) -> 
     busy.join(30)
 
 
+@pytest.mark.slow
 def test_the_reviews_lane_runs_at_nice_19_and_yields_to_a_command(
     lanes: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -212,6 +214,7 @@ inprocess.close()
 """
 
 
+@pytest.mark.slow
 def test_the_web_process_loads_no_deep_networks_its_lanes_search_for_it() -> None:
     """Not even while a lane's first process starts: the search waits for it
     (the networks of a 2- or 3-ply search, loaded here, stayed for good)."""
