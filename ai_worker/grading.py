@@ -99,10 +99,11 @@ def error_rate(losses: Iterable[tuple[float, bool]]) -> float | None:
 # to get wrong), is obvious and not counted; every other play counts, right
 # or wrong. A cube decision counts unless it is a right no-double far from
 # the doubling window (the review's ``trivial``, learning.review.cube).
-# What differs from XG: the losses are the review's, in cubeless money
-# equity for checker plays at every score (XG normalises match winning
-# chances to money equity, "EMG", at a match score); the cube's are the
-# review's cube equity.
+# The losses are the review's, in the unit XG and GNU Backgammon print
+# (ai_worker.context): cubeless in a single game, cubeful money equity per
+# unit of the cube in a money game, normalized money equivalents (EMG) at a
+# match score; so PR = 500 × the error total / (unforced plays + counted
+# cube decisions), GNU Backgammon's "Error rate mEMG" ÷ 2.
 PR_SCALE = 500
 OBVIOUS_SPREAD = 0.001
 

@@ -18,6 +18,7 @@ from learning.words.labels import (
     SIDE_LABELS,
     millipoints,
     pr_text,
+    side_names,
 )
 
 register = template.Library()
@@ -34,6 +35,15 @@ def hint_strings() -> dict[str, Any]:
 def review_strings() -> dict[str, Any]:
     """review.js's words, for json_script like hint_strings."""
     return REVIEW_STRINGS
+
+
+@register.simple_tag
+def game_unit_line(game: Any) -> str:
+    """What a game's hint figures are in and at which depth (``learning.words.unit``)."""
+    from games.tiers import Tier, tier_spec
+    from learning.words.unit import unit_line, unit_of_game
+
+    return unit_line(unit_of_game(game), tier_spec(Tier.EXPERT).ply)
 
 
 @register.simple_tag
@@ -133,6 +143,12 @@ def error_label(code: str) -> str:
 @register.filter
 def side_label(code: str) -> str:
     return str(SIDE_LABELS.get(code, code))
+
+
+@register.filter
+def side_name(code: str, game: Any) -> str:
+    """``code`` (light or dark) named as ``game``'s pages name it (``side_names``)."""
+    return side_names(game).get(code, code)
 
 
 @register.filter

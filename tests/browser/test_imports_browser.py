@@ -38,8 +38,10 @@ VIEWS = [("zh-hans", 1280), ("en", 1280), ("zh-hans", 375), ("en", 375)]
 TOTALS = ("games", "wins", "losses", "points_won", "points_lost")
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
-    return rank_plays(position, dice, 1)
+def one_ply(
+    position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2, context: Any = None
+) -> Any:
+    return rank_plays(position, dice, 1, context=context)
 
 
 def worst(ranked: list[Any]) -> Any:

@@ -45,7 +45,12 @@ def _ranking(equities: Sequence[float]) -> Any:
     """A rank function giving the legal plays these equities, best first."""
 
     def rank(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+        position: Position,
+        dice: Dice,
+        ply: int,
+        keep: Play | None = None,
+        shown: int = 2,
+        context: Any = None,
     ) -> list[_Ranked]:
         plays = legal_plays(position, dice)[: len(equities)]
         return [_Ranked(p, e) for p, e in zip(plays, equities, strict=False)]
@@ -118,9 +123,14 @@ def _reviewed(user: Any, seed: int) -> int:
 
 
 def _one_ply(
-    position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+    position: Position,
+    dice: Dice,
+    ply: int,
+    keep: Play | None = None,
+    shown: int = 2,
+    context: Any = None,
 ) -> Any:
-    return rank_plays(position, dice, 1, keep)
+    return rank_plays(position, dice, 1, keep, context=context)
 
 
 def _counted_pr(side_turns: list[TurnAnalysis], side_cubes: list[CubeAnalysis]) -> float | None:
