@@ -105,6 +105,14 @@ def enqueue_board_analysis(job_id: int) -> None:
     dispatch.enqueue(analyse_position, job_id)
 
 
+def board_job_ahead(job_id: int) -> int | None:
+    """How many messages are ahead of a board job in its queue (None: not there)."""
+    return dispatch.messages_ahead(analyse_position, job_id)
+
+
+analysis_board.count_ahead_with(board_job_ahead)
+
+
 @analysis_task("rollout_position", max_retries=0)
 def rollout_position(job_id: int) -> None:
     """The analysis board's 精确分析: a rollout of one cube decision or of a

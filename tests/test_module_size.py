@@ -1,5 +1,6 @@
-"""No module of the site over 400 lines (issue 29): outside bench/, the
-tests and migrations, a module that grows past it is split by concern."""
+"""No module of the site over 400 lines (issues 29, 48): outside bench/, the
+tests and migrations, a Python module or a page's script (``static/**/*.js``)
+that grows past it is split by concern."""
 
 from __future__ import annotations
 
@@ -21,12 +22,28 @@ def site_modules() -> Iterator[Path]:
                 yield path
 
 
-def test_no_module_of_the_site_is_over_400_lines() -> None:
-    sizes = {
-        str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
-        for p in site_modules()
+def page_scripts() -> Iterator[Path]:
+    """Every script the pages load: the ES modules under static/."""
+    yield from sorted((ROOT / "static").rglob("*.js"))
+
+
+def sizes(paths: Iterator[Path]) -> dict[str, int]:
+    return {
+        str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines()) for p in paths
     }
+
+
+def test_no_module_of_the_site_is_over_400_lines() -> None:
+    found = sizes(site_modules())
     # The check sees the site: each floor's packages, and no migration.
-    assert {"games/engine/__init__.py", "runtime/serve.py", "learning/tutor.py"} <= set(sizes)
-    assert not any("migrations" in name for name in sizes)
-    assert {name: n for name, n in sizes.items() if n > LIMIT} == {}
+    assert {"games/engine/__init__.py", "runtime/serve.py", "learning/tutor.py"} <= set(found)
+    assert not any("migrations" in name for name in found)
+    assert {name: n for name, n in found.items() if n > LIMIT} == {}
+
+
+def test_no_script_of_the_pages_is_over_400_lines() -> None:
+    found = sizes(page_scripts())
+    # The check sees every page's scripts, those in folders below static/ too.
+    assert {"static/games/board.js", "static/learning/analysis.js"} <= set(found)
+    assert found["static/games/board.js"] > 100
+    assert {name: n for name, n in found.items() if n > LIMIT} == {}

@@ -40,7 +40,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ai_worker import candidates, dispatch, luck, rank_cache
+from ai_worker import candidates, luck, rank_cache
 from ai_worker.analysis import review_ply
 from ai_worker.attribution import weighed
 from ai_worker.cube import CubeContext
@@ -212,11 +212,24 @@ def waited_seconds(row: BoardAnalysis) -> int:
     return max(0, int((timezone.now() - row.updated_at).total_seconds()))
 
 
+# How many jobs are ahead of a job in its queue (None: not there), counted
+# on the queue of the task that runs it. ``learning.tasks``, which queues the
+# jobs and imports this module, hands its count in when it is loaded (the
+# app's receivers load it at start-up): this module never imports the tasks.
+_count_ahead: Callable[[int], int | None] | None = None
+
+
+def count_ahead_with(count: Callable[[int], int | None]) -> None:
+    """Set how ``queued_ahead`` counts a job's place (``learning.tasks``)."""
+    global _count_ahead
+    _count_ahead = count
+
+
 def queued_ahead(row: BoardAnalysis) -> int | None:
     """How many jobs are ahead of a pending job in its queue (None: not there)."""
-    from learning import tasks  # the tasks module imports this one
-
-    return dispatch.messages_ahead(tasks.analyse_position, row.pk)
+    if _count_ahead is None:
+        raise RuntimeError("learning.tasks is not loaded: it hands in the queue's count")
+    return _count_ahead(row.pk)
 
 
 def is_lost(row: BoardAnalysis, ahead: int | None = None) -> bool:

@@ -55,7 +55,7 @@ LUCK_HEIGHT = 90
 BAND_TOP = 35.0  # the scale's least top: above the last band (30)
 LEVEL_WINDOWS = (10, 50)  # the running PR's windows, in reviewed games
 OUTLIER_TIMES = 2.5  # the scale reaches this many times the median game's rate
-LABEL_GAP = 14  # the band names' least distance (their font is 10 units, their box 12-13)
+LABEL_GAP = 14  # the band names' least distance: their font is 10 units, their box 12 (study.css)
 
 WHERE_LOST: dict[str, Promise] = {
     OPENING: _("Most of your equity goes in the opening: %(share)s%% of all you gave away."),

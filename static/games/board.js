@@ -9,79 +9,22 @@
 // Points are display points (LIGHT's numbering): 1..24, 25 or "bar" for a
 // bar, 0 or "off" for the bear-off tray. LIGHT (the person) moves 24 → 1 with
 // its home board bottom right ("right") or bottom left ("left").
+//
+// Its parts: geometry.js (where everything sits), svg.js (elements and
+// layers), arrows.js, steps.js (a board one step later or earlier); this
+// module re-exports them, so a page imports the board from here.
 
 import { SVG_NS } from "./common.js";
+import { GEOM, HEIGHT, WIDTH, anchorOf, boardLayout, checkerCentre, placeOf } from "./geometry.js";
+import { clear, el, layer } from "./svg.js";
 
 export { SVG_NS };
+export { GEOM, HEIGHT, WIDTH, anchorOf, boardLayout, checkerCentre, countOn, placeOf } from "./geometry.js";
+export { layer } from "./svg.js";
+export { clearArrows, drawArrows } from "./arrows.js";
+export { applyStep, sameBoard, unapplyStep } from "./steps.js";
 
-// Geometry in viewBox units. 5 checkers of 2R fit in a point's height.
-const F = 12;   // frame
-const LBL = 22; // point-number strip above and below
-const PW = 48;  // point width
-const BW = 44;  // bar width
-const TW = 56;  // bear-off tray width
-const PH = 200; // point height
-const MID = 56; // gap between the two rows, where dice sit
-const R = 19;   // checker radius
-const QW = 6 * PW;
-export const WIDTH = F + QW + BW + QW + F + TW + F;
-export const HEIGHT = LBL + F + PH + MID + PH + F + LBL;
-const SLAB = 12; // a borne-off checker, seen edge on
-export const GEOM = Object.freeze({ F, LBL, PW, BW, TW, PH, MID, R });
-
-/** Normalises 25/"bar" → "bar", 0/"off" → "off", others to numbers. */
-export function placeOf(where) {
-  if (where === 25 || where === "bar") return "bar";
-  if (where === 0 || where === "off") return "off";
-  return Number(where);
-}
-
-/** Every coordinate the renderer and the hit targets need. */
-export function boardLayout(direction = "right") {
-  const mirror = direction === "left";
-  const mx = (x) => (mirror ? WIDTH - x : x);
-  const colX = (c) => (c < 6 ? F + c * PW + PW / 2 : F + QW + BW + (c - 6) * PW + PW / 2);
-  const top = LBL + F;
-  const bottom = HEIGHT - LBL - F;
-  const points = {};
-  for (let p = 1; p <= 24; p += 1) {
-    const upper = p >= 13;
-    const col = upper ? p - 13 : 12 - p;
-    points[p] = { x: mx(colX(col)), base: upper ? top : bottom, dir: upper ? 1 : -1, upper };
-  }
-  const barX = mx(F + QW + BW / 2);
-  const trayX = mx(WIDTH - F - TW / 2);
-  const leftHalfX = mx(F + QW / 2);
-  const rightHalfX = mx(F + QW + BW + QW / 2);
-  return {
-    direction, mirror, mx, points, top, bottom, barX, trayX,
-    // The person's dice sit on their right (the home half), the computer's
-    // on the other half; opening dice: the person's left, the computer's right.
-    homeHalfX: rightHalfX, outerHalfX: leftHalfX,
-    screenLeftX: Math.min(leftHalfX, rightHalfX), screenRightX: Math.max(leftHalfX, rightHalfX),
-    midY: HEIGHT / 2,
-  };
-}
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-/** A named layer <g> inside the svg, created once and reused. */
-export function layer(svgEl, name) {
-  let g = svgEl.querySelector(`:scope > g.b-${name}`);
-  if (!g) g = el("g", { class: `b-${name}` }, svgEl);
-  return g;
-}
-
-function clear(node) {
-  while (node.firstChild) node.removeChild(node.firstChild);
-}
+const { F, LBL, PW, BW, TW, PH, MID, R, QW, SLAB } = GEOM;
 
 function ensureFrame(svgEl, layout) {
   if (svgEl.dataset.direction === layout.direction && svgEl.querySelector("g.b-frame")) return;
@@ -111,40 +54,6 @@ function drawTriangle(g, pt, p) {
   const labelY = pt.upper ? LBL - 5 : HEIGHT - 4;
   const label = el("text", { class: "b-label", x: pt.x, y: labelY, "text-anchor": "middle" }, g);
   label.textContent = String(p);
-}
-
-/** Centre of checker `i` (0 = the first) on `where` for `side`. */
-export function checkerCentre(layout, where, side, i) {
-  const place = placeOf(where);
-  if (place === "bar") {
-    // LIGHT's bar checkers above the middle, DARK's below: each near the
-    // half of the board where it has to enter.
-    const step = Math.min(i, 3) * 2 * R;
-    return side === "light"
-      ? { x: layout.barX, y: layout.midY - MID / 2 - R - step }
-      : { x: layout.barX, y: layout.midY + MID / 2 + R + step };
-  }
-  if (place === "off") {
-    const slabY = side === "light" ? layout.bottom - SLAB / 2 - i * SLAB : layout.top + SLAB / 2 + i * SLAB;
-    return { x: layout.trayX, y: slabY };
-  }
-  const pt = layout.points[place];
-  return { x: pt.x, y: pt.base + pt.dir * (R + Math.min(i, 4) * 2 * R) };
-}
-
-function countOn(board, where, side) {
-  const place = placeOf(where);
-  if (place === "bar") return board.bar[side] || 0;
-  if (place === "off") return board.off[side] || 0;
-  const n = board.points[place - 1] || 0;
-  return side === "light" ? Math.max(n, 0) : Math.max(-n, 0);
-}
-
-/** Where the next checker moving onto / the top one leaving `where` sits. */
-export function anchorOf(layout, where, side, board, leaving = true) {
-  const n = board ? countOn(board, where, side) : 0;
-  const i = leaving ? Math.max(n - 1, 0) : n;
-  return checkerCentre(layout, where, side, i);
 }
 
 function drawChecker(g, c, side, label) {
@@ -314,63 +223,6 @@ export function renderBoard(svgEl, board, options = {}) {
   return layout;
 }
 
-export function clearArrows(svgEl) {
-  const g = layer(svgEl, "arrows");
-  clear(g);
-  g.removeAttribute("role");
-  g.removeAttribute("aria-label");
-}
-
-// One head per side, in its arrow's colour and outlined in its casing's
-// (css/themes.css), three stroke widths long.
-function ensureArrowHeads(svgEl) {
-  if (svgEl.querySelector("#b-arrowhead")) return;
-  const defs = el("defs", {}, null);
-  svgEl.insertBefore(defs, svgEl.firstChild);
-  for (const side of ["light", "dark"]) {
-    const marker = el("marker", {
-      id: arrowHead(side), viewBox: "0 0 10 10", refX: 8, refY: 5, overflow: "visible",
-      markerWidth: 3, markerHeight: 3, orient: "auto-start-reverse",
-    }, defs);
-    el("path", { d: "M0,0 L10,5 L0,10 z", class: `b-arrowhead b-arrowhead-${side}` }, marker);
-  }
-}
-
-const arrowHead = (side) => (side === "dark" ? "b-arrowhead-dark" : "b-arrowhead");
-
-/**
- * Arrows for a sequence of steps [{from, to}] (display points; 25/"bar",
- * 0/"off"), e.g. a hint or the computer's last play. Checkers are assumed to
- * be on the board as it was drawn last by renderBoard. Each arrow lies on a
- * casing of a colour set off from its own, so that it reads on any point,
- * checker or bar under it (tests/browser/test_arrow_contrast.py).
- */
-export function drawArrows(svgEl, steps, options = {}) {
-  const side = options.side || "light";
-  const layout = svgEl.__layout || boardLayout(options.direction || "right");
-  ensureArrowHeads(svgEl);
-  const g = layer(svgEl, "arrows");
-  if (!options.keep) clearArrows(svgEl);
-  const kind = options.kind || side;
-  const cls = `b-arrow b-arrow-${kind}${options.best ? " b-arrow-best" : ""}`;
-  const size = options.best ? "thick" : kind === "hint" ? "thin" : "plain";
-  for (const step of steps || []) {
-    const a = checkerCentre(layout, step.from, side, 0);
-    const b = checkerCentre(layout, step.to, side, 0);
-    const ends = { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
-    el("line", { class: `b-arrow-casing b-arrow-casing-${side} b-arrow-casing-${size}`, ...ends }, g);
-    el("line", {
-      class: cls, ...ends, "marker-end": `url(#${arrowHead(side)})`,
-      "data-kind": kind, "data-from": step.from, "data-to": step.to,
-    }, g);
-  }
-  // What the arrows show, in words, for a screen reader (options.label).
-  if (options.label) {
-    g.setAttribute("role", "img");
-    g.setAttribute("aria-label", options.label);
-  }
-}
-
 /** Moves one checker of `side` from `from` to `to` over `ms`; resolves when done. */
 export function animateChecker(svgEl, board, step, side, ms) {
   const layout = svgEl.__layout || boardLayout("right");
@@ -388,59 +240,3 @@ export function animateChecker(svgEl, board, step, side, ms) {
   const anim = mover.animate(frames, { duration: ms, easing: "ease-in-out", fill: "forwards" });
   return anim.finished.then(() => clear(g), () => clear(g));
 }
-
-/**
- * The board after one step of `side`, from display points. A hit sends the
- * other side's blot to its bar. Used to animate a play step by step.
- */
-export function applyStep(board, step, side) {
-  const next = {
-    points: board.points.slice(), bar: { ...board.bar }, off: { ...board.off },
-  };
-  const sign = side === "light" ? 1 : -1;
-  const other = side === "light" ? "dark" : "light";
-  const src = placeOf(step.from);
-  const dst = placeOf(step.to);
-  if (src === "bar") next.bar[side] -= 1;
-  else next.points[src - 1] -= sign;
-  if (dst === "off") {
-    next.off[side] += 1;
-  } else {
-    if (next.points[dst - 1] === -sign) {
-      next.points[dst - 1] = 0;
-      next.bar[other] += 1;
-    }
-    next.points[dst - 1] += sign;
-  }
-  return next;
-}
-
-/** The board before one step of `side` (applyStep undone, hit included). */
-export function unapplyStep(board, step, side) {
-  const next = {
-    points: board.points.slice(), bar: { ...board.bar }, off: { ...board.off },
-  };
-  const sign = side === "light" ? 1 : -1;
-  const other = side === "light" ? "dark" : "light";
-  const src = placeOf(step.from);
-  const dst = placeOf(step.to);
-  if (dst === "off") {
-    next.off[side] -= 1;
-  } else {
-    next.points[dst - 1] -= sign;
-    if (step.hit) {
-      next.points[dst - 1] = -sign;
-      next.bar[other] -= 1;
-    }
-  }
-  if (src === "bar") next.bar[side] += 1;
-  else next.points[src - 1] += sign;
-  return next;
-}
-
-export function sameBoard(a, b) {
-  return JSON.stringify([a.points, a.bar.light, a.bar.dark, a.off.light, a.off.dark])
-    === JSON.stringify([b.points, b.bar.light, b.bar.dark, b.off.light, b.off.dark]);
-}
-
-export { countOn };

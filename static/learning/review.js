@@ -1,167 +1,19 @@
 // The review page: replays a finished game on the shared board renderer,
 // shows each turn's analysis, draws the win-probability graph and follows
 // the analysis job's progress (progress.js: the game's socket, reconnecting).
+// Its parts: review-data.js (the page's data), review-cube.js (the cube
+// blocks), review-graph.js (the graph).
 import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
-import { SVG_NS, byId as $, fmt, pct, sentences, signed } from "../games/common.js";
+import { byId as $, fmt, pct, sentences, signed } from "../games/common.js";
 import { followAnalysis } from "./progress.js";
 import { followRollout, showRolloutProgress, withError } from "./rollout.js";
+import { S, chance, data, direction, isError, root, turns } from "./review-data.js";
+import { renderCube, rolled } from "./review-cube.js";
+import { drawGraph, markGraph } from "./review-graph.js";
 
-const root = document.getElementById("review");
-const data = JSON.parse(document.getElementById("review-data").textContent);
-const S = JSON.parse(document.getElementById("review-strings").textContent);
-const direction = document.body.dataset.boardDirection || "right";
-const turns = data.turns;
 // View k < turns.length shows turn k+1 before it is played (with its dice
 // and the play's arrows); k === turns.length shows the final position.
 let view = 0;
-
-// The graph's value: the chance to win the game, or in a match the match.
-function chance(a) {
-  return data.match && a.mwc_light !== null && a.mwc_light !== undefined ? a.mwc_light : a.win_light;
-}
-
-function isError(turn) {
-  const cube = (turn.cube || []).some((c) => c.error !== "none");
-  return cube || Boolean(turn.analysis && turn.analysis.error && turn.analysis.error !== "none");
-}
-
-// The cube decisions made before a roll (or after the last turn): each a
-// block of its own, coloured by its own error, with GNU Backgammon's table of
-// equities; a right no-double far from the doubling window is not shown.
-function renderCube(cubes) {
-  const box = $("rv-cube");
-  box.replaceChildren();
-  for (const c of (cubes || []).filter((d) => !d.trivial)) {
-    const block = document.createElement("section");
-    block.className = `cube-block verdict-${c.error}`;
-    block.dataset.side = c.side;
-    block.dataset.decision = c.decision;
-    const heading = document.createElement("h3");
-    heading.textContent = S.cube_heading[c.side];
-    const verdict = document.createElement("p");
-    verdict.className = "cube-verdict";
-    const parts = [c.verdict];
-    if (c.error !== "none") {
-      parts.push(fmt(S.cube_lost, { lost: c.equity_lost.toFixed(3), label: S.errors[c.error], mark: c.mark }));
-    }
-    if (c.why) parts.push(c.why);
-    verdict.textContent = sentences(parts);
-    const right = document.createElement("p");
-    right.className = "cube-right";
-    right.dataset.takePoint = c.table.take_point;
-    right.textContent = sentences([c.table.right, c.table.take_point]);
-    block.append(heading, verdict, cubeTable(c.table), right);
-    if (c.rollout) block.append(...rolloutParts(block, c));
-    box.appendChild(block);
-  }
-}
-
-// ---------------------------------------------------------------- 精确分析
-
-// The rollouts this page has shown, by their request: a block drawn again
-// (the person went to another turn and back) shows its rollout again.
-const rolled = new Map();
-
-/** The block's 精确分析 button, its progress bar and its note. */
-function rolloutParts(block, c) {
-  const key = JSON.stringify(c.rollout);
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "cube-rollout";
-  button.textContent = S.rollout;
-  const status = document.createElement("p");
-  status.className = "cube-rollout-status";
-  status.setAttribute("role", "status");
-  status.hidden = true;
-  const bar = document.createElement("progress");
-  bar.max = 1;
-  bar.value = 0;
-  const line = document.createElement("span");
-  status.append(bar, " ", line);
-  const note = document.createElement("p");
-  note.className = "note cube-rollout-note";
-  const error = document.createElement("p");
-  error.className = "error cube-rollout-error";
-  error.setAttribute("role", "alert");
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    error.textContent = "";
-    status.hidden = false;
-    showRolloutProgress(bar, line, null, S);
-    const { ok, data: answer } = await followRollout(root.dataset.rolloutUrl, c.rollout, {
-      onProgress: (progress) => showRolloutProgress(bar, line, progress, S),
-      stale: () => !block.isConnected, // the person went to another turn
-    });
-    status.hidden = true;
-    button.disabled = false;
-    if (!block.isConnected) return;
-    if (!ok || answer.state !== "done" || !answer.cube || !answer.cube.rollout) {
-      error.textContent = answer.message || (answer.cube && answer.cube.message) || S.failed;
-      return;
-    }
-    rolled.set(key, answer.cube);
-    showRollout(block, answer.cube);
-  });
-  if (rolled.has(key)) window.setTimeout(() => showRollout(block, rolled.get(key)));
-  return [button, status, note, error];
-}
-
-/** The rollout's figures in place of the review's: no double and double/take
- * with their standard errors, double/pass exact; its right action; its note. */
-function showRollout(block, cube) {
-  const e = cube.equities;
-  const r = cube.rollout;
-  const best = Math.max(e.no_double, Math.min(e.double_take, e.double_pass));
-  const se = { no_double: r.no_double_se, double_take: r.double_take_se };
-  for (const tr of block.querySelectorAll("table.cube-equities tbody tr")) {
-    const [equity, difference] = tr.querySelectorAll("td");
-    equity.textContent = withError(e[tr.dataset.key], se[tr.dataset.key]);
-    difference.textContent = withError(e[tr.dataset.key] - best);
-  }
-  const right = block.querySelector(".cube-right");
-  const takePoint = right.dataset.takePoint || "";
-  right.textContent = sentences([fmt(S.rollout_right, { action: cube.action }), takePoint]);
-  block.querySelector(".cube-rollout-note").textContent = r.note;
-  block.querySelector(".cube-rollout").hidden = true;
-  block.dataset.rolledOut = "true";
-}
-
-function cubeTable(t) {
-  const wrap = document.createElement("div");
-  wrap.className = "table-wrap";
-  const table = document.createElement("table");
-  table.className = "cube-equities";
-  const caption = document.createElement("caption");
-  caption.textContent = S.cube_caption;
-  const head = document.createElement("tr");
-  for (const text of [S.cube_action, S.cube_equity, S.cube_difference]) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = text;
-    head.appendChild(th);
-  }
-  const thead = document.createElement("thead");
-  thead.appendChild(head);
-  const body = document.createElement("tbody");
-  for (const row of t.rows) {
-    const tr = document.createElement("tr");
-    tr.dataset.key = row.key;
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = row.label;
-    tr.appendChild(th);
-    for (const text of [row.equity, row.difference]) {
-      const td = document.createElement("td");
-      td.className = "num";
-      td.textContent = text;
-      tr.appendChild(td);
-    }
-    body.appendChild(tr);
-  }
-  table.append(caption, thead, body);
-  wrap.appendChild(table);
-  return wrap;
-}
 
 function diceFor(turn) {
   const slot = turn.side === "light" ? "home" : "outer";
@@ -191,7 +43,7 @@ function show(k) {
   // The counter counts turns as the title does; past the last turn, the end.
   const lastNumber = turns.length ? turns[turns.length - 1].number : 0;
   $("rv-position").textContent = turn ? fmt(S.position, { i: turn.number, n: lastNumber }) : S.end;
-  markGraph();
+  markGraph(view);
 }
 
 function describe(turn) {
@@ -355,69 +207,6 @@ function jumpError(dir) {
   return undefined;
 }
 
-// ---------------------------------------------------------------- the graph
-
-const GW = 600;
-const GH = 160;
-const PAD = 24;
-
-function gx(k) {
-  return PAD + (turns.length ? (k * (GW - 2 * PAD)) / turns.length : 0);
-}
-
-function gy(p) {
-  return PAD + (1 - p) * (GH - 2 * PAD);
-}
-
-function node(name, attrs, parent) {
-  const n = document.createElementNS(SVG_NS, name);
-  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-  if (parent) parent.appendChild(n);
-  return n;
-}
-
-function drawGraph() {
-  const svg = $("win-graph");
-  if (!svg) return;
-  svg.setAttribute("viewBox", `0 0 ${GW} ${GH}`);
-  node("rect", { x: PAD, y: PAD, width: GW - 2 * PAD, height: GH - 2 * PAD, class: "g-frame" }, svg);
-  node("line", { x1: PAD, x2: GW - PAD, y1: gy(0.5), y2: gy(0.5), class: "g-half" }, svg);
-  for (const [p, label] of [[1, "100%"], [0.5, "50%"], [0, "0%"]]) {
-    const t = node("text", { x: PAD - 4, y: gy(p) + 4, class: "g-label", "text-anchor": "end" }, svg);
-    t.textContent = label;
-  }
-  const pts = [[gx(0), gy(0.5)]];
-  turns.forEach((t, k) => {
-    if (t.analysis) pts.push([gx(k + 1), gy(chance(t.analysis))]);
-  });
-  node("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "g-line" }, svg);
-  turns.forEach((t, k) => {
-    if (!t.analysis) return;
-    const dot = node("circle", {
-      cx: gx(k + 1), cy: gy(chance(t.analysis)), r: isError(t) ? 4 : 2.5,
-      class: isError(t) ? `g-dot g-error g-${t.side}` : `g-dot g-${t.side}`,
-    }, svg);
-    const title = node("title", {}, dot);
-    title.textContent = fmt(data.match ? S.graph_turn_match : S.graph_turn, { n: t.number, win: pct(chance(t.analysis)) });
-  });
-  node("line", { class: "g-cursor", x1: 0, x2: 0, y1: PAD, y2: GH - PAD, id: "g-cursor" }, svg);
-  svg.addEventListener("click", (ev) => {
-    const box = svg.getBoundingClientRect();
-    const x = ((ev.clientX - box.left) / box.width) * GW;
-    const k = Math.round(((x - PAD) / (GW - 2 * PAD)) * turns.length);
-    // Point k on the graph is the chance after turn k: show that turn.
-    show(Math.max(0, Math.min(turns.length - 1, k - 1)));
-  });
-}
-
-function markGraph() {
-  const cursor = $("g-cursor");
-  if (!cursor) return;
-  const x = gx(Math.min(view + 1, turns.length));
-  cursor.setAttribute("x1", x);
-  cursor.setAttribute("x2", x);
-}
-
 // ---------------------------------------------------------------- progress
 
 function showProgress(msg) {
@@ -459,7 +248,7 @@ $("rv-next-error").addEventListener("click", () => jumpError(1));
 $("rv-rollout").addEventListener("click", askPlayRollout);
 $("rv-prev-error").addEventListener("click", () => jumpError(-1));
 
-drawGraph();
+drawGraph(show);
 show(0);
 followAnalysis({
   state: root.dataset.state, wsUrl: root.dataset.wsUrl, statusUrl: root.dataset.statusUrl,
