@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from ai_worker.explain import PLAY_PARAMS, POINT_PARAMS
 from games.engine import Display, Position
 from games.models import Game, Turn
@@ -17,6 +19,7 @@ from learning.board.input import context_json, seen_by_light
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.review.cube import CubeDecision, cube_decisions
 from learning.words.cube import cube_table, cube_verdict, why
+from learning.words.labels import side_names
 from learning.words.reasons import render_reasons
 from learning.words.versus import render_versus
 
@@ -134,6 +137,8 @@ def review_turn_json(
             "error": review.error_class,
             "mark": _MARKS.get(review.error_class, ""),
             "luck": None if review.luck is None else round(review.luck, 4),
+            # In a match the same luck in match winning chances.
+            "luck_mwc": report.get("luck_mwc"),
             "win_light": round(review.win_light, 4),
             # In a match: the person's chance to win the match after the turn.
             "mwc_light": report.get("mwc_light"),
@@ -183,6 +188,8 @@ def replay_json(game: Game) -> dict[str, Any]:
     decisions = {d.before_turn: d for d in cube_decisions(game)} if cubes else {}
     return {
         "game": game.pk,
+        # Who played, as the page names them (an imported game's players).
+        "sides": sides_json(game),
         # The review's depth: a turn ranked shallower was an obvious decision.
         "review_ply": row.ply if row else None,
         "match": game.match_id is not None,
@@ -195,4 +202,38 @@ def replay_json(game: Game) -> dict[str, Any]:
         "end_cube": [
             cube_json(c, decisions.get(n)) for n in sorted(cubes) if n > last for c in cubes[n]
         ],
+    }
+
+
+def sides_json(game: Game) -> dict[str, Any]:
+    """The two sides' names and the words that name them (``side_names``):
+    "you" only for the person's side, an imported game's players as the file
+    names them; each sentence in the active language, with its figures left
+    as ``%(…)s`` for the page."""
+    names = side_names(game)
+    if game.file_players is None:  # played here: you and the computer
+        return {
+            **names,
+            "cube_heading": {
+                "light": _("Your cube decision"),
+                "dark": _("The computer's cube decision"),
+            },
+            "after": _("Your chance to win afterwards: %(win)s."),
+            "after_match": _("Your chance to win the match afterwards: %(win)s."),
+            "graph": _("Turn %(n)s: your chance %(win)s"),
+            "graph_match": _("Turn %(n)s: your chance to win the match %(win)s"),
+            "why_dark": _("Why the computer chose this play:"),
+        }
+    light = names["light"] if game.is_study else _("you")
+    heading = _("Cube decision: %(name)s")
+    return {
+        **names,
+        "cube_heading": {side: heading % {"name": name} for side, name in names.items()},
+        "after": _("The chance %(name)s wins afterwards: %%(win)s.") % {"name": light},
+        "after_match": _("The chance %(name)s wins the match afterwards: %%(win)s.")
+        % {"name": light},
+        "graph": _("Turn %%(n)s: the chance %(name)s wins %%(win)s") % {"name": light},
+        "graph_match": _("Turn %%(n)s: the chance %(name)s wins the match %%(win)s")
+        % {"name": light},
+        "why_dark": _("What %(name)s's play does:") % {"name": names["dark"]},
     }

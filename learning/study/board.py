@@ -6,9 +6,11 @@ roll, with the cube and the score) and queues ``learning.tasks.analyse_position`
 ``analysis`` queue after commit (the in-process pool without a broker), so
 the board never delays a game's moves. ``run_board_analysis`` is what that
 task runs, through ``ai_worker.candidates.hint``, the same ranking and
-reasons as the hints and the review (the plays cubeless, as the hints rank
-them), and ``ai_worker.cube_advice`` for the cube action, as the cube hint
-and the review judge it. ``learning.study.board_json`` words the
+reasons as the hints and the review, at the board's cube and score
+(``learning.board.input.plays_context``: the setting as it stands, the default one, money with
+the cube in the middle and no Jacoby rule, read as the single game without
+the cube), and ``ai_worker.cube_advice`` for the cube action, as the cube
+hint and the review judge it. ``learning.study.board_json`` words the
 result for the page, and while the job waits, what it waits for
 (``queued_ahead``, ``waited_seconds``). A job that is neither finished,
 failed nor in the queue ``BOARD_JOB_LOST_SECONDS`` after it was queued or
@@ -43,6 +45,7 @@ from django.utils import timezone
 from ai_worker import candidates, luck, rank_cache
 from ai_worker.analysis import review_ply
 from ai_worker.attribution import weighed
+from ai_worker.context import context_key
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
 from ai_worker.features import position_features
@@ -50,7 +53,7 @@ from ai_worker.grading import ErrorClass, classify
 from ai_worker.ranking import RankFn, default_rank
 from ai_worker.rollout import ROLLOUT_TRIALS, rollout_cube, rollout_plays
 from games.engine import ROLLS, Dice, Play, Position, double_refusal, legal_plays
-from learning.board.input import ALL_ROLLS, context_json, read_context
+from learning.board.input import ALL_ROLLS, context_json, read_context, stored_context
 from learning.models import AnalysisState, BoardAnalysis
 from learning.study.queue import ROLLOUT_PLY
 
@@ -67,8 +70,11 @@ def dice_key(dice: Dice | str) -> str:
     return ALL_ROLLS if dice == ALL_ROLLS else f"{dice.d1}{dice.d2}"  # type: ignore[union-attr]
 
 
-def job_key(position: Position, dice: Dice | str, ply: int) -> str:
-    return f"{position.position_id()}:{dice_key(dice)}:{ply}"
+def job_key(
+    position: Position, dice: Dice | str, ply: int, context: CubeContext | None = None
+) -> str:
+    unit = "" if context is None else f":{context_key(context)}"
+    return f"{position.position_id()}:{dice_key(dice)}:{ply}{unit}"
 
 
 def ply_for(dice: Dice | str) -> int:
@@ -90,8 +96,11 @@ def cube_key(position: Position, context: CubeContext, ply: int) -> str:
     return f"{position.position_id()}:cube:{ply}:{context.mover.value}:{context.key()}"
 
 
-def find_job(position: Position, dice: Dice | str) -> BoardAnalysis | None:
-    return BoardAnalysis.objects.filter(key=job_key(position, dice, ply_for(dice))).first()
+def find_job(
+    position: Position, dice: Dice | str, context: CubeContext | None = None
+) -> BoardAnalysis | None:
+    key = job_key(position, dice, ply_for(dice), context)
+    return BoardAnalysis.objects.filter(key=key).first()
 
 
 def find_cube_job(position: Position, context: CubeContext) -> BoardAnalysis | None:
@@ -134,14 +143,23 @@ def request_analysis(
     dice: Dice | str,
     enqueue: Callable[[int], None],
     requester: dict[str, Any] | None = None,
+    context: CubeContext | None = None,
 ) -> BoardAnalysis:
-    """The job for ``position`` and ``dice``, created and queued if new (or failed).
+    """The job for ``position`` and ``dice`` at ``context`` (``input.plays_context``),
+    created and queued if new (or failed).
 
     ``enqueue`` is ``learning.tasks.enqueue_board_analysis`` (the tasks
     module imports this one), called after commit with the job's id."""
     ply = ply_for(dice)
-    fields = {"position_id": position.position_id(), "dice": dice_key(dice), "ply": ply}
-    return _request(job_key(position, dice, ply), {**fields, **(requester or {})}, enqueue)
+    fields: dict[str, Any] = {
+        "position_id": position.position_id(),
+        "dice": dice_key(dice),
+        "ply": ply,
+    }
+    if context is not None:
+        fields["cube"] = {**context_json(context), "side": context.mover.value}
+    key = job_key(position, dice, ply, context)
+    return _request(key, {**fields, **(requester or {})}, enqueue)
 
 
 def request_cube_analysis(
@@ -266,10 +284,10 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
             dice = Dice(int(row.dice[0]), int(row.dice[1]))
             result = _play_rollout(row.pk, position, dice, played_of(row))
         elif row.dice == ALL_ROLLS:
-            result = {"rolls": _all_rolls(position, row.ply, rank)}
+            result = {"rolls": _all_rolls(position, row.ply, rank, stored_context(row))}
         else:
             dice = Dice(int(row.dice[0]), int(row.dice[1]))
-            plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank)
+            plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank, stored_context(row))
             result = {"plays": [c.to_json() for c in plays]}
     except Exception:
         BoardAnalysis.objects.filter(pk=row.pk).update(
@@ -355,17 +373,19 @@ def _play_rollout(
     }
 
 
-def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any]]:
+def _all_rolls(
+    position: Position, ply: int, rank: RankFn, context: CubeContext | None = None
+) -> list[dict[str, Any]]:
     """The best play of each roll; a roll that cannot move is valued as the
     board left as it is (as ``ai_worker.luck`` values it)."""
     rolls = []
     dance: float | None = None
     for d1, d2, weight in ROLLS:
-        best = candidates.hint(position, Dice(d1, d2), ply, 1, rank)
+        best = candidates.hint(position, Dice(d1, d2), ply, 1, rank, context)
         if best:
             equity = best[0].equity
         else:
-            dance = luck.static_value(position, ply)[0] if dance is None else dance
+            dance = luck.static_value(position, ply, context)[0] if dance is None else dance
             equity = dance
         play = best[0].to_json() if best else None
         rolls.append({"dice": [d1, d2], "weight": weight, "equity": equity, "play": play})

@@ -36,6 +36,7 @@ from learning.board.input import (
     describe_context,
     from_game,
     from_setup,
+    plays_context,
     read_context,
     read_dice,
     read_position,
@@ -243,10 +244,11 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
     if data.get("rollout") and dice != ALL_ROLLS:
         return _rollout(request, position, dice, context, side, str(data.get("played") or ""))
     enqueue = tasks.enqueue_board_analysis
+    judged = plays_context(context)
     if dice is None:
         row = analysis_board.find_cube_job(position, context)
     else:
-        row = analysis_board.find_job(position, dice)
+        row = analysis_board.find_job(position, dice, judged)
     if request.method == "POST" and (
         row is None or row.state == "failed" or analysis_board.is_lost(row)
     ):
@@ -260,7 +262,7 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
         if dice is None:
             row = analysis_board.request_cube_analysis(position, context, enqueue, requester)
         else:
-            row = analysis_board.request_analysis(position, dice, enqueue, requester)
+            row = analysis_board.request_analysis(position, dice, enqueue, requester, judged)
     return JsonResponse(analysis_board_json.board_analysis_json(row, side))
 
 

@@ -158,6 +158,13 @@ def percent(value: object, digits: int = 1) -> str:
 
 
 @register.filter
+def signed_pct(value: object) -> str:
+    """A change of a chance, signed: "+1.2%"."""
+    number = _number(value)
+    return "—" if number is None else f"{number * 100:+.1f}%"
+
+
+@register.filter
 def signed(value: object, digits: int = 3) -> str:
     number = _number(value)
     return "—" if number is None else f"{number:+.{digits}f}"

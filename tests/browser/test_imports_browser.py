@@ -29,6 +29,7 @@ from games.engine.matfile import parse_mat
 from games.engine.matreplay import replay_match
 from games.models import Game
 from learning.review import game as review
+from tests.browser.helpers import upload
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -80,16 +81,6 @@ def file_totals(name: str, side: Side) -> list[int]:
         else:
             lost += points
     return [games, wins, games - wins, won, lost]
-
-
-def upload(page: Any, name: str, mine: str) -> str:
-    """Import ``name`` through the history page's form; the message it shows."""
-    page.goto("/learn/history/")
-    page.locator('.history-import input[type="file"]').set_input_files(str(DATA / name))
-    page.locator(f'.history-import input[name="mine"][value="{mine}"]').check()
-    page.locator('.history-import button[type="submit"]').click()
-    page.wait_for_load_state()
-    return page.locator(".messages li").first.text_content() or ""
 
 
 def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
