@@ -41,8 +41,12 @@ class TurnReport:
     win: float  # the mover's chance to win after the play made
     ply: int = 1  # the depth the plays were ranked at
     after: dict[str, float] | None = None  # the mover's chances after the turn (probs_dict)
-    # The best legal play's equity minus the worst's (None: no choice); PR
-    # leaves out a decision whose plays are all this close (grading.obvious_play).
+    # The best legal play's cubeless equity minus the worst's (None: no
+    # choice); PR leaves out a decision whose plays are all this close
+    # (grading.obvious_play). Cubeless even with the cube: a play is obvious
+    # when the boards leave nothing to get wrong, not when the cube makes
+    # every play worth the same (a pass next turn), which GNU Backgammon
+    # counts as a decision.
     spread: float | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -151,7 +155,7 @@ def analyse_turn(
         win=float(chosen.probs.win) if chosen else float(ranked[0].probs.win),
         ply=depth,
         after=probs_dict(chosen.probs if chosen else ranked[0].probs),
-        spread=float(ranked[0].equity) - float(ranked[-1].equity) if not forced else None,
+        spread=None if forced else _cubeless_spread(ranked, context),
     )
 
 
@@ -226,6 +230,20 @@ def _shared(made: RankFn, others: RankFn, roll: Dice, depth: int) -> RankFn:
         return (made if own else others)(position, dice, ply, keep, shown, context)
 
     return ranked
+
+
+def _cubeless_spread(ranked: Sequence[Ranked], context: CubeContext | None) -> float:
+    """The best cubeless equity of the plays minus the worst (see ``spread``):
+    the ranking's own without the cube, its chances' with it."""
+    if context is None:
+        return float(ranked[0].equity) - float(ranked[-1].equity)
+
+    def cubeless(p: Probs) -> float:
+        wins = p.win_gammon + p.win_backgammon - p.lose_gammon - p.lose_backgammon
+        return 2.0 * p.win - 1.0 + wins
+
+    values = [cubeless(r.probs) for r in ranked]
+    return max(values) - min(values)
 
 
 def _index_of(ranked: Sequence[Ranked], played: Play) -> int | None:

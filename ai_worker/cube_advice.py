@@ -89,19 +89,24 @@ def advise(position: Position, context: CubeContext, decision: str, ply: int) ->
 
 
 def advise_deeper(
-    position: Position, context: CubeContext, decision: str, ply: int, deeper: int
+    position: Position,
+    context: CubeContext,
+    decision: str,
+    ply: int,
+    deeper: int,
+    window: float = CLOSE,
 ) -> CubeAdvice:
     """``advise`` at ``ply``, again at ``deeper`` when the actions are close
-    (within ``CLOSE``), as the checker review deepens close decisions."""
+    (within ``window``), as the checker review deepens close decisions."""
     shallow = advise(position, context, decision, ply)
-    if deeper <= ply or not close(shallow.equities):
+    if deeper <= ply or not close(shallow.equities, window):
         return shallow
     return advise(position, context, decision, deeper)
 
 
-def close(e: CubeEquities) -> bool:
+def close(e: CubeEquities, window: float = CLOSE) -> bool:
     doubled = min(e.double_take, e.double_pass)
-    return abs(doubled - e.no_double) < CLOSE or abs(e.double_take - e.double_pass) < CLOSE
+    return abs(doubled - e.no_double) < window or abs(e.double_take - e.double_pass) < window
 
 
 def advice_from(

@@ -224,3 +224,92 @@ def _parse(block: str) -> tuple[SideFigures, SideFigures]:
 
 def describe(plan: Plan) -> dict[str, Any]:
     return asdict(plan)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of GNU Backgammon's analysis, as its text export words it."""
+
+    number: int  # its "Move number"
+    player: str
+    kind: str  # "play", "no double", "double", "take", "pass"
+    loss: float  # EMG given away against its best (0 when right)
+    text: str  # the play made, or the cube's equities
+
+
+_MOVE = re.compile(r"^Move number (\d+):\s+(\S+) (to play|doubles|accepts|rejects)", re.M)
+_PLAYED = re.compile(
+    r"^\*\s+\S+\s+Cubeful \d-ply\s+(.+?)\s+Eq\.:\s+[+-]\d+\.\d+(?: \(([+-]\d+\.\d+)\))?", re.M
+)
+_ACTIONS = ("No double", "No redouble", "Double, pass", "Redouble, pass", "Double, take")
+_CUBE = re.compile(rf"^\d\. ({'|'.join(_ACTIONS)}|Redouble, take)\s+([+-]\d+\.\d+)", re.M)
+
+
+def detail(plan: Plan, text: str, game: int) -> list[Decision]:
+    """GNU Backgammon's 2-ply analysis of game ``game`` (from 1), decision by
+    decision, from its text export (``export game text``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path, out = Path(tmp) / "file.mat", Path(tmp) / "game.txt"
+        path.write_text(text)
+        script = [
+            "set display off",
+            "set jacoby off",
+            "set beavers 0",
+            f"import mat {path}",
+            *(
+                f"set analysis {what} evaluation {setting}"
+                for what in ("chequerplay", "cubedecision")
+                for setting in (f"plies {ANALYSIS_PLIES}", "cubeful on")
+            ),
+            "set export moves number of moves 20",
+            "analyse match",
+            "first game",
+            *(["next game"] * (game - 1)),
+            f"export game text {out}",
+        ]
+        _run(script, timeout=3600)
+        words = out.read_text()
+    found = []
+    blocks = list(_MOVE.finditer(words))
+    for i, m in enumerate(blocks):
+        body = words[m.end() : blocks[i + 1].start() if i + 1 < len(blocks) else len(words)]
+        number, player, what = int(m.group(1)), m.group(2), m.group(3)
+        cube = {
+            name.replace("Redouble", "Double").replace("No redouble", "No double"): float(v)
+            for name, v in _CUBE.findall(body)
+        }
+        if what == "to play" and cube:
+            best = max(
+                cube.get("No double", 0.0),
+                min(cube.get("Double, take", 9), cube.get("Double, pass", 9)),
+            )
+            gap = best - min(cube.get("Double, take", 9), 1.0)
+            found.append(
+                Decision(
+                    number, player, "no double", best - cube["No double"], f"gap {gap:.3f} {cube}"
+                )
+            )
+        played = _PLAYED.search(body)
+        if what == "to play" and played is not None:
+            loss = -float(played.group(2)) if played.group(2) else 0.0
+            found.append(Decision(number, player, "play", loss, played.group(1)))
+        if what == "doubles" and cube:
+            best = max(
+                cube.get("No double", 0.0),
+                min(cube.get("Double, take", 9), cube.get("Double, pass", 9)),
+            )
+            doubled = min(cube.get("Double, take", 9), cube.get("Double, pass", 9))
+            found.append(Decision(number, player, "double", best - doubled, str(cube)))
+        if what in ("accepts", "rejects") and cube:
+            take, drop = -cube.get("Double, take", 0.0), -cube.get("Double, pass", -1.0)
+            mine = take if what == "accepts" else drop
+            found.append(
+                Decision(
+                    number,
+                    player,
+                    "take" if what == "accepts" else "pass",
+                    max(take, drop) - mine,
+                    str(cube),
+                )
+            )
+    return found

@@ -117,20 +117,26 @@ def match_chance(probs: dict[str, float], context: CubeContext) -> float | None:
 PROBS_KEYS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
-def judge(decision: CubeDecision, ply: int, deeper: int) -> CubeAdvice:
-    """``decision`` judged at ``ply``, at ``deeper`` when close. An even ply is
-    taken one shallower: bgsage's even plies end on the opponent's roll and
-    overstate the doubler (the odd-even effect: at 2-ply the Expert doubled
-    where GNU Backgammon 2-ply and a rollout did not, issue 31)."""
-    shallow = ply - 1 if ply % 2 == 0 else ply
-    return advise_deeper(
-        decision.position, decision.context, decision.decision, max(1, shallow), deeper
-    )
-
-
 # GNU Backgammon's isCloseCubedecision (eval.c): a no-double counts when
 # doubling would have cost less than a very bad error, in the unit.
 CLOSE_CUBE = 0.16
+# A decision is judged again deeper when its actions are this close: the
+# window counted (CLOSE_CUBE) and a margin for the shallow search's error
+# (at 1-ply a no-double read 0.146 from doubling, counted, where GNU
+# Backgammon 2-ply read 0.166, not counted: bench/match_truth.py).
+DEEPEN = 0.25
+
+
+def judge(decision: CubeDecision, ply: int, deeper: int) -> CubeAdvice:
+    """``decision`` judged at ``ply``, at ``deeper`` when close (``DEEPEN``).
+    An even ply is taken one shallower: bgsage's even plies end on the
+    opponent's roll and overstate the doubler (the odd-even effect: at 2-ply
+    the Expert doubled where GNU Backgammon 2-ply and a rollout did not,
+    issue 31)."""
+    shallow = ply - 1 if ply % 2 == 0 else ply
+    return advise_deeper(
+        decision.position, decision.context, decision.decision, max(1, shallow), deeper, DEEPEN
+    )
 
 
 def trivial(decision: CubeDecision, advice: CubeAdvice) -> bool:

@@ -11,13 +11,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from ai_worker.context import CubeContext
 from ai_worker.explain import PLAY_PARAMS, POINT_PARAMS
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
 from learning.board.input import context_json, seen_by_light
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.review.cube import CubeDecision, cube_decisions
+from learning.review.cube import CubeDecision, cube_decisions, turn_contexts
 from learning.words.cube import cube_table, cube_verdict, why
 from learning.words.labels import side_names
 from learning.words.reasons import render_reasons
@@ -99,18 +100,25 @@ def rollout_request(decision: CubeDecision) -> dict[str, str]:
     """The analysis board's request (``study:analysis_run``) for a rollout of
     ``decision``: the doubler's board, on roll, with its cube and score. A
     take is rolled out as the double it answers (the same table)."""
-    setting = context_json(decision.context)
     return {
         "id": decision.position.position_id(),
         "dice": "",
         "side": decision.context.mover.value,
+        **setting_fields(decision.context),
+        "rollout": "1",
+    }
+
+
+def setting_fields(context: CubeContext) -> dict[str, str]:
+    """A cube and score as the analysis board's request fields."""
+    setting = context_json(context)
+    return {
         "cube": str(setting["cube"]),
         "owner": setting["owner"],
         "match": str(setting["match"]),
         "score": setting["score"],
         "crawford": "1" if setting["crawford"] else "",
         "jacoby": "1" if setting["jacoby"] else "",
-        "rollout": "1",
     }
 
 
@@ -119,6 +127,7 @@ def review_turn_json(
     review: TurnAnalysis | None,
     cubes: Sequence[CubeAnalysis] = (),
     decisions: Mapping[int, CubeDecision] | None = None,
+    context: CubeContext | None = None,
 ) -> dict[str, Any]:
     """The state's ``last_turn`` shape (``games.steps.turn_json``), with both
     boards, the turn's analysis and the cube decisions made before its roll."""
@@ -149,14 +158,17 @@ def review_turn_json(
             if report.get("played_candidate")
             else None,
             "alternatives": [candidate_json(c, turn.side) for c in report.get("alternatives", [])],
-            "rollout": play_rollout_request(turn, review),
+            "rollout": play_rollout_request(turn, review, context),
         }
     return data
 
 
-def play_rollout_request(turn: Turn, review: TurnAnalysis) -> dict[str, str] | None:
+def play_rollout_request(
+    turn: Turn, review: TurnAnalysis, context: CubeContext | None = None
+) -> dict[str, str] | None:
     """The analysis board's request (``study:analysis_run``) for a rollout of
-    the turn's shown plays and the play made; None for a forced turn."""
+    the turn's shown plays and the play made, at the turn's cube and score
+    (rolled out in the unit the review judged it in); None for a forced turn."""
     played = review.report.get("played_candidate") or {}
     if review.forced or not played.get("result"):
         return None
@@ -166,6 +178,7 @@ def play_rollout_request(turn: Turn, review: TurnAnalysis) -> dict[str, str] | N
         "dice": f"{turn.die1}{turn.die2}",
         "side": turn.side,
         "played": played["result"],
+        **(setting_fields(context) if context is not None else {}),
         "rollout": "1",
     }
 
@@ -186,6 +199,7 @@ def replay_json(game: Game) -> dict[str, Any]:
     # Each cube decision's board and cube, by the turn it came before (a
     # double and its answer share them).
     decisions = {d.before_turn: d for d in cube_decisions(game)} if cubes else {}
+    contexts = turn_contexts(game)
     return {
         "game": game.pk,
         # Who played, as the page names them (an imported game's players).
@@ -195,7 +209,9 @@ def replay_json(game: Game) -> dict[str, Any]:
         "match": game.match_id is not None,
         "start": board_json(start),
         "turns": [
-            review_turn_json(t, reviews.get(t.number), cubes.get(t.number, []), decisions)
+            review_turn_json(
+                t, reviews.get(t.number), cubes.get(t.number, []), decisions, contexts.get(t.number)
+            )
             for t in turns
         ],
         # A double passed after the last turn ended the game: shown at its end.

@@ -22,10 +22,10 @@ from learning.review.replay import candidate_json
 from learning.study.board import (
     is_lost,
     queued_ahead,
-    rollout_progress,
     waited_seconds,
 )
 from learning.study.queue import ROLLOUT_PLY
+from learning.study.rollouts import rollout_progress
 from learning.words.cube import cube_hint_json, cube_table, proper_action
 from learning.words.unit import unit_kind, unit_line
 

@@ -284,8 +284,9 @@ def _rollout(
         if played is None:
             message = _("That play is not one of the plays of this roll.")
             return JsonResponse({"error": "bad_played", "message": message}, status=400)
+    judged = plays_context(context)
     if isinstance(dice, Dice):
-        row = analysis_board.find_play_rollout(position, dice, played)
+        row = analysis_board.find_play_rollout(position, dice, played, judged)
     else:
         row = analysis_board.find_cube_rollout(position, context)
     if request.method == "POST" and (row is None or row.state == "failed"):
@@ -295,7 +296,9 @@ def _rollout(
         requester = {"requested_by": visitor, "address": address}
         enqueue = tasks.enqueue_board_rollout
         if isinstance(dice, Dice):
-            row = analysis_board.request_play_rollout(position, dice, played, enqueue, requester)
+            row = analysis_board.request_play_rollout(
+                position, dice, played, enqueue, requester, judged
+            )
         else:
             row = analysis_board.request_cube_rollout(position, context, enqueue, requester)
     return JsonResponse(analysis_board_json.board_analysis_json(row, side))

@@ -18,7 +18,7 @@ def unit_kind(context: Any) -> str:
 
 def unit_line(kind: str, ply: int | None) -> str:
     """The figures' unit and depth in one sentence, in the active language."""
-    depth = "" if ply is None else " " + _("Searched %(ply)s-ply.") % {"ply": ply}
+    depth = "" if ply is None else _("Searched %(ply)s-ply.") % {"ply": ply}
     if kind == "match":
         words = _(
             "Equities and losses at this score and cube: the chance to win the match in "
@@ -32,7 +32,8 @@ def unit_line(kind: str, ply: int | None) -> str:
         )
     else:
         words = _("Equities and losses without the cube (1 = a single game).")
-    return words + depth
+    # Chinese sentences follow each other without a space.
+    return words + depth if not depth or words.endswith("。") else f"{words} {depth}"
 
 
 def unit_of_game(game: Any) -> str:

@@ -252,15 +252,17 @@ def _chances_side_by_side(p: Mapping[str, Any]) -> str:
 def _gammons_free(p: Mapping[str, Any]) -> str:
     if p.get("why") == "jacoby":
         return _(
-            "With the cube in the middle the Jacoby rule counts a gammon as a single game, "
-            "so the plays' gammon chances do not tell them apart."
+            "The gammon chances count for nothing here: with the cube in the middle the "
+            "Jacoby rule counts a gammon as a single game."
         )
     if p.get("whose") == "theirs":
         return _(
-            "At this score the opponent's gammons count for nothing: a single win already "
+            "The opponent's gammons count for nothing at this score: a single win already "
             "wins the opponent the match."
         )
-    return _("At this score gammons won count for nothing: a single win already wins the match.")
+    return _(
+        "The gammons won count for nothing at this score: a single win already wins the match."
+    )
 
 
 RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
