@@ -9,4 +9,6 @@ class AiWorkerConfig(AppConfig):
     name = "ai_worker"
 
     def ready(self) -> None:
-        from ai_worker import receivers  # noqa: F401  (connects computer_turn_due)
+        from ai_worker import dispatch, receivers  # noqa: F401  (connects computer_turn_due)
+
+        dispatch.wire()

@@ -23,10 +23,10 @@ is cubeless money equity, the single game's unit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from ai_worker import cubeful
 from ai_worker.context import CubeContext
@@ -39,7 +39,8 @@ from ai_worker.networks import warm_up as warm_up
 from ai_worker.sanity import Probs, sane_probs, settled
 from ai_worker.search import SaneSearch, may_be_decided
 from games.engine import Dice, Play, Position, legal_plays
-from runtime import engine_pool
+
+T = TypeVar("T")
 
 FILTER_MAX_PLAYS = 5
 FILTER_THRESHOLD = 0.08
@@ -52,6 +53,24 @@ class RankedPlay:
     probs: Probs  # made sane: ``ai_worker.sanity.sane_probs``
     ply: int = 1  # the depth this equity was computed at
     context: CubeContext | None = None  # the cube and score it was valued at (None: cubeless)
+
+
+# Where a search of 2-ply or deeper runs: on the asking thread, unless the
+# site routes it at start-up (``ai_worker.dispatch.wire``: without a broker the
+# runtime sends it to a child process). This module never knows which; the
+# route gets a module-level function and picklable arguments.
+Route = Callable[..., Any]
+_route: Route | None = None
+
+
+def route_searches(route: Route | None) -> None:
+    """Send this process's deep searches through ``route(fn, *args)`` (None: run them here)."""
+    global _route
+    _route = route
+
+
+def _search(fn: Callable[..., T], *args: Any) -> T:
+    return fn(*args) if _route is None else cast("T", _route(fn, *args))
 
 
 def rank_plays(
@@ -79,8 +98,20 @@ def rank_plays(
     """
     if not 1 <= ply <= MAX_PLY:
         raise ValueError(f"ply must be 1..{MAX_PLY}, not {ply}")
-    if ply > 1 and engine_pool.away():  # zero set-up: off this interpreter's lock
-        return engine_pool.run(rank_plays, position, dice, ply, keep, width, shown, context)
+    if ply > 1:
+        return _search(_ranked, position, dice, ply, keep, width, shown, context)
+    return _ranked(position, dice, ply, keep, width, shown, context)
+
+
+def _ranked(
+    position: Position,
+    dice: Dice,
+    ply: int,
+    keep: Play | None,
+    width: int,
+    shown: int,
+    context: CubeContext | None,
+) -> list[RankedPlay]:
     plays = legal_plays(position, dice)
     if not plays:
         return []
@@ -98,8 +129,10 @@ def at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
     have been (the tutor's ranking is made before the play is known)."""
     if ranked.ply >= ply or ply <= 1:
         return ranked
-    if engine_pool.away():
-        return engine_pool.run(at_depth, position, ranked, ply)
+    return _search(_at_depth, position, ranked, ply)
+
+
+def _at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
     if ranked.context is not None:
         return _score_cubeful(ranked, to_board26(position), ply)
     strategy, lock = _networks.multi_ply(ply)

@@ -20,7 +20,6 @@ ranked again with them (and stored so).
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,7 +32,6 @@ from games.engine import Dice, Play, Position, Side
 
 KEEP_SECONDS = 3600
 SHOWN = 5  # the best plays a hint and a review list, all searched at full depth
-POLL_SECONDS = 0.02
 
 
 def plays_key(position: Position, dice: Dice, ply: int, context: CubeContext | None = None) -> str:
@@ -113,16 +111,10 @@ def peek_plays(
     return found
 
 
-def wait_for_plays(
-    position: Position,
-    dice: Dice,
-    ply: int,
-    seconds: float,
-    context: CubeContext | None = None,
-) -> Sequence[Ranked] | None:
-    """The ranking, waited for up to ``seconds`` while another process computes it."""
-    found: Sequence[Ranked] | None = _wait(plays_key(position, dice, ply, context), seconds)
-    return found
+def holds(key: str) -> bool:
+    """Whether the cache holds the ranking or advice of ``key`` (``plays_key``,
+    ``cube_key``), without fetching it."""
+    return bool(cache.has_key(key))
 
 
 def cube_advice(position: Position, context: CubeContext, decision: str, ply: int) -> CubeAdvice:
@@ -136,20 +128,12 @@ def cube_advice(position: Position, context: CubeContext, decision: str, ply: in
     return advice
 
 
-def wait_for_cube(
-    position: Position, context: CubeContext, decision: str, ply: int, seconds: float
+def peek_cube(
+    position: Position, context: CubeContext, decision: str, ply: int
 ) -> CubeAdvice | None:
-    found: CubeAdvice | None = _wait(cube_key(position, context, decision, ply), seconds)
+    """The cube advice if it is already there (never computes)."""
+    found: CubeAdvice | None = cache.get(cube_key(position, context, decision, ply))
     return found
-
-
-def _wait(key: str, seconds: float) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        found = cache.get(key)
-        if found is not None or time.monotonic() >= deadline:
-            return found
-        time.sleep(POLL_SECONDS)
 
 
 def game_context(game: Any, mover: Side = Side.LIGHT) -> CubeContext | None:

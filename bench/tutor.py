@@ -28,8 +28,10 @@ of it. The play is a learner's (``--player learner``: the Beginner's noise
 on the network's values, ``learner_steps``) or random legal steps
 (``--player random``: warned on about half the turns, the worst case).
 Timed: End turn until the reply and the state that follow it (the commit,
-or the warning). A warned play is then played
-anyway (仍然这样走, not timed). The ranking the tutor checks against starts
+or the warning), and for a warning, End turn until its words arrive (made
+after the commit on the ``hints`` queue and pushed, ``tutor_words``). A
+warned play is then played anyway (仍然这样走, not timed) once its words are
+there, as a person reads them first. The ranking the tutor checks against starts
 as the site starts it: when the roll is known (``games.services.rows``'s
 ``person_to_decide``, ``learning.tutor.prepare`` on the ``hints`` queue).
 
@@ -44,8 +46,8 @@ group's CPU seconds over a setting's blocks divided by the End turns sent
 in them; the tutor's cost is on minus off.
 
 Printed: p50 / p95 / p99 / max End turn -> commit or warning per setting
-and their ratio, the warned and unchecked (ranking not ready within
-``games.tutor.WAIT_SECONDS``) shares, CPU per turn by process group, the
+and their ratio, End turn -> the warning's words, the warned and unchecked
+(ranking not ready within ``games.tutor.WAIT_SECONDS``) shares, CPU per turn by process group, the
 machine's load and how busy its cores were with other work during the run.
 Target (issue 33): tutor on p95 <= 100 ms.
 """
@@ -92,6 +94,7 @@ class Turn:
     ms: float
     warned: bool
     unchecked: bool
+    words_ms: float | None = None  # End turn -> the warning's words, for a warning
 
 
 @dataclass
@@ -198,6 +201,10 @@ def my_roll(state: dict[str, Any]) -> bool:
     )
 
 
+# When each warning's words arrived (perf_counter), by (game, version).
+WORDS_AT: dict[tuple[int, int], float] = {}
+
+
 async def command(
     sock: Socket, run: Run, game_id: int, payload: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -206,7 +213,9 @@ async def command(
     reply = None
     while True:
         msg = await asyncio.wait_for(sock.recv_json(), ANSWER_TIMEOUT)
-        if msg.get("id") == payload["id"]:
+        if msg["type"] == "tutor_words":
+            WORDS_AT[(game_id, msg["version"])] = time.perf_counter()
+        elif msg.get("id") == payload["id"]:
             if msg["type"] != "ack":
                 raise RuntimeError(f"game {game_id}: {msg}")
             reply = msg
@@ -275,8 +284,11 @@ async def turns(run: Run, sock: Socket, game_id: int, rng: random.Random) -> dic
             and rolled >= run.settled[at_end] + WARM_SECONDS
         )
         level = run.levels[at_end] if same else ""
-        run.turns.append(Turn(level, ms, "warning" in said, bool(said.get("unchecked"))))
-        if "warning" in said:  # 仍然这样走
+        turn = Turn(level, ms, "warning" in said, bool(said.get("unchecked")))
+        run.turns.append(turn)
+        if "warning" in said:  # read (its words), then 仍然这样走
+            worded = await words_of(sock, game_id, reply["version"])
+            turn.words_ms = (worded - sent) * 1000
             n += 1
             again = {"type": "end_turn", "id": f"a{n}", "version": state["version"]}
             _, state = await command(sock, run, game_id, {**again, "anyway": True})
@@ -286,6 +298,15 @@ async def turns(run: Run, sock: Socket, game_id: int, rng: random.Random) -> dic
             )
         rolled = time.perf_counter()
     return state
+
+
+async def words_of(sock: Socket, game_id: int, version: int) -> float:
+    """When the words of the warning saved at ``version`` arrived (perf_counter)."""
+    while (game_id, version) not in WORDS_AT:
+        msg = await asyncio.wait_for(sock.recv_json(), ANSWER_TIMEOUT)
+        if msg["type"] == "tutor_words":
+            WORDS_AT[(game_id, msg["version"])] = time.perf_counter()
+    return WORDS_AT.pop((game_id, version))
 
 
 async def switcher(run: Run, users: list[Any], meter: _procs.CpuMeter) -> list[dict[str, Any]]:
@@ -375,6 +396,12 @@ def report(run: Run, blocks: list[dict[str, Any]], shape: str, games: int) -> No
             f"    End turn -> commit or warning: p50 {pct(ms, 0.5):.1f}  p95 {pct(ms, 0.95):.1f}"
             f"  p99 {pct(ms, 0.99):.1f}  max {max(ms):.1f} ms"
         )
+        words = [t.words_ms for t in turns if t.words_ms is not None]
+        if words:
+            print(
+                f"    End turn -> the warning's words: p50 {pct(words, 0.5):.1f}"
+                f"  p95 {pct(words, 0.95):.1f}  p99 {pct(words, 0.99):.1f}  max {max(words):.1f} ms"
+            )
         warned = sum(t.warned for t in turns)
         unchecked = sum(t.unchecked for t in turns)
         print(

@@ -18,6 +18,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import envbool, envfloat, envint, envlist, envstr
+from runtime import pgpool
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -131,13 +132,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # left dead by a database restart is replaced. See the README's budget.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them instead
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # psycopg_pool's check_connection
-    # psycopg_pool retries a refused connection after 1, 2, 4, 8 … seconds, so
-    # a database back after an outage of half a minute waited another ten
-    # seconds or more for the pool's next try, while every command answered
-    # "unavailable" (seen in CI). Try again every second instead.
-    from psycopg_pool.base import AttemptWithBackoff
-
-    AttemptWithBackoff.DELAY_BACKOFF = 1.0
+    # A refused connection tried again every second, not after 1, 2, 4, 8 …
+    # seconds (runtime/pgpool.py says why).
+    pgpool.retry_every_second()
     DATABASES["default"]["OPTIONS"] = {
         # Parameters bound on the server, and a statement a connection has
         # run twice prepared there: parsed and planned once per connection,
@@ -200,7 +197,7 @@ else:
 # otherwise ai_worker.dispatch runs the same task code in-process.
 CELERY_BROKER_URL = envstr("CELERY_BROKER_URL", REDIS_URL)
 # Without one, the in-process jobs' searches run in child processes
-# (runtime.engine_pool): this many for play, one for the tutor's check on a
+# (runtime.inprocess): this many for play, one for the tutor's check on a
 # command, one at nice 19 for reviews; 0 keeps them on the web process's
 # threads (the tests' own process does).
 ENGINE_PROCESSES = envint("ENGINE_PROCESSES", 2)

@@ -23,10 +23,10 @@ game_finished = Signal()
 # the tutor on: its ranking is to be computed while they think.
 person_to_decide = Signal()
 
-# ``game=<Game>, decision=<games.tutor.Decision>``: the tutor's verdict on a
-# decision about to be committed. Its receiver (learning.tutor) answers a
-# ``games.tutor.Verdict``; sent inside the command, before anything is written.
-tutor_check = Signal()  # also ``wait=<float>``: seconds its ranking may be waited for
+# ``game_id=<int>, version=<int>``: the tutor warned of the person's decision
+# and saved the warning at ``version`` (``games.services``' coach): its words
+# are to be made (learning.tutor, on the ``hints`` queue) and pushed.
+tutor_warned = Signal()
 
 # ``game=<Game>``: the game's row changed; its receiver (``games.live``) sends
 # the new state to the game's sockets and returns the state it sent.

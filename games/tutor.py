@@ -1,68 +1,49 @@
-"""教练模式, the services' side: a decision checked before it is committed
-(docs/interfaces.md §6, the tutor: which services ask, the verdict, the
-warning stored and its pending panel, 仍然这样走).
+"""教练模式, the seam between the writer and the teacher (docs/interfaces.md
+§6, the tutor): the decision about to be committed, the verdict on it, the
+one judge that gives it, and the warning as the state shows it.
 
-The check is in the service, not the page: a second tab, or the page
-reloaded while the warning shows, is warned again.
+``learning`` installs the judge at start-up (``LearningConfig.ready``):
+``judge(game, decision)`` gives the verdict of a ranking already made, a
+lookup that never waits; ``ranking(game)`` says whether the ranking of the
+person's open decision is there, and if not, how to look for it. The writer
+(``games.services``' coach) records the verdict on the row; the socket waits
+for a late ranking before it runs the command (``games.live.consumers``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 
 from accounts.preferences import tutor_level
 from games.models import Game, Status
-from games.signals import person_to_decide, tutor_check
+from games.signals import person_to_decide
 
 # The error classes the tutor warns of, the least first (ai_worker.grading's).
 LEVELS = ("doubtful", "bad", "very_bad")
 OFF = "off"
+# How long the socket waits for a ranking not there yet before it runs the
+# command anyway (then unchecked): it looks after 20 ms, then twice as long
+# each time up to 200 ms (a ranking about to land is seen at once, one that
+# does not come costs 8 looks in the second: bench/tutor.py).
 WAIT_SECONDS = 1.0
-# The socket asks the cache for a late ranking after 20 ms, then twice as
-# long each time up to 200 ms: a ranking about to land is seen at once (a
-# fixed 200 ms added up to that to a checked End turn), one that does not
-# come costs 8 asks in the second, not 50 (each a thread hop and a Redis
-# round trip: bench/tutor.py).
 POLL_SECONDS = 0.02
 POLL_MAX_SECONDS = 0.2
-
-# How ``check`` waits for a ranking not there yet (``waiting``): WAIT, in
-# the calling thread for up to WAIT_SECONDS (a service called directly);
-# DEFER, not at all: ``RankingNotReadyError``, and the socket asks again off
-# the database thread (games.live.consumers); NOW, not at all: unchecked.
-WAIT, DEFER, NOW = "wait", "defer", "now"
-_mode: ContextVar[str] = ContextVar("tutor_wait_mode", default=WAIT)
-
-
-class RankingNotReadyError(Exception):
-    """The decision's ranking is not there yet (``DEFER``): nothing was
-    written; ``key`` is its cache entry, to wait for before asking again."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-@contextmanager
-def waiting(mode: str) -> Iterator[None]:
-    """``check`` inside waits for its ranking as ``mode`` says."""
-    token = _mode.set(mode)
-    try:
-        yield
-    finally:
-        _mode.reset(token)
-
 
 # What the person did after a warning (``tutor_warnings[i]["outcome"]``).
 PENDING = "pending"  # the warning shows; nothing committed yet
 OVERRIDDEN = "overridden"  # 仍然这样走: committed as it was
 CHANGED = "changed"  # undone and played otherwise (or acted otherwise)
+UNCHECKED = "unchecked"  # committed with no ranking to check it against
+
+# The command that sends a decision again with "anyway" (仍然这样走): a play
+# is committed by End turn (also when its last step was to end the turn).
+ANYWAY_COMMANDS = {"no_double": "roll", "double": "double", "take": "take", "pass": "pass"}
+# The socket commands that may commit a decision the tutor checks.
+CHECKED_COMMANDS = frozenset({"step", "end_turn", *ANYWAY_COMMANDS.values()})
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +60,57 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The tutor's judgement: ``ready`` False when the ranking was not there in time."""
+    """The judge's answer: ``ready`` False when the ranking is not there."""
 
     ready: bool
-    key: str = ""  # not ready: the cache entry its ranking will be in
     error: str = "none"
     lost: float = 0.0
     best: str = ""  # the best play's notation, or the right cube action
-    # The panel's words, in the active language: made only for a warning
-    # shown (the reasons weighed by share cost tens of ms; bench/tutor.py),
-    # not for an error under the person's level nor one played anyway.
-    words: Callable[[], dict[str, Any]] = dict
+    # The best play's steps as the board draws them (display numbering).
+    best_steps: tuple[dict[str, Any], ...] = field(default=())
+
+
+class Judge(Protocol):
+    """The verdict on ``decision`` from its ranking as it is now (never waits)."""
+
+    def __call__(self, game: Game, decision: Decision) -> Verdict: ...
+
+
+class Ranking(Protocol):
+    """None when the ranking of ``game``'s open decision is there (or there is
+    none to make); else a look, callable from any thread, True once it is."""
+
+    def __call__(self, game: Game) -> Callable[[], bool] | None: ...
+
+
+def _no_judge(game: Game, decision: Decision) -> Verdict:
+    return Verdict(ready=False)
+
+
+def _no_ranking(game: Game) -> Callable[[], bool] | None:
+    return None
+
+
+@dataclass(slots=True)
+class _Installed:
+    judge: Judge = _no_judge
+    ranking: Ranking = _no_ranking
+
+
+_installed = _Installed()
+
+
+def install(judge: Judge, ranking: Ranking) -> None:
+    """Set the judge (``LearningConfig.ready``; without it nothing is checked)."""
+    _installed.judge, _installed.ranking = judge, ranking
+
+
+def judge(game: Game, decision: Decision) -> Verdict:
+    return _installed.judge(game, decision)
+
+
+def ranking(game: Game) -> Callable[[], bool] | None:
+    return _installed.ranking(game)
 
 
 def level_of(game: Game) -> str:
@@ -98,6 +119,13 @@ def level_of(game: Game) -> str:
 
 def on_for(game: Game) -> bool:
     return level_of(game) != OFF
+
+
+def warns(level: str, error: str) -> bool:
+    """Whether an ``error`` class reaches the person's ``level``."""
+    if level not in LEVELS or error not in LEVELS:
+        return False
+    return LEVELS.index(error) >= LEVELS.index(level)
 
 
 def ask(game: Game, version: int) -> None:
@@ -111,139 +139,32 @@ def ask(game: Game, version: int) -> None:
     )
 
 
-def warns(level: str, error: str) -> bool:
-    """Whether an ``error`` class reaches the person's ``level``."""
-    if level not in LEVELS or error not in LEVELS:
-        return False
-    return LEVELS.index(error) >= LEVELS.index(level)
-
-
-def check(game: Game, decision: Decision, *, anyway: bool = False) -> bool:
-    """True if ``decision`` may be committed now; False if it is warned of.
-
-    Either way the game's ``tutor_warnings`` are kept up to date, and what
-    the command's reply is to say is left in ``game.tutor_reply`` (the
-    warning, or that the ranking was not ready and the turn went unchecked,
-    with the command 仍然这样走 sends).
-    """
-    game.__dict__.pop("tutor_reply", None)
-    level = level_of(game)
-    if level == OFF:
-        return True
-    mode = _mode.get()
-    verdict = _verdict(game, decision, 0.0)
-    if not verdict.ready and verdict.key and mode != NOW:
-        # Nothing may be ranking it (the tutor switched on mid-turn, a lost
-        # message, an evicted entry): it is asked for now, then waited for.
-        ask(game, game.version)
-        if mode == DEFER:
-            raise RankingNotReadyError(verdict.key)
-        verdict = _verdict(game, decision, WAIT_SECONDS)
-    game.tutored = True
-    number = _decision_number(game)
-    command = "end_turn" if decision.kind == "play" else ANYWAY_COMMANDS[decision.action]
-    if not verdict.ready:
-        message = _("The tutor's ranking was not ready in time: this went unchecked.")
-        game.__dict__["tutor_reply"] = {"unchecked": True, "message": message, "command": command}
-        return True
-    if not warns(level, verdict.error):
-        _settle(game, number, decision.kind, CHANGED)
-        return True
-    entry = _entry(game, number, decision, verdict)
-    if anyway:
-        _record(game, {**entry, "outcome": OVERRIDDEN})
-        return True
-    # The panel is kept with the warning while it is pending, at the version
-    # the command saves (every state at that version shows it).
-    version, words = game.version + 1, verdict.words()
-    panel = {"version": version, "command": command, "words": words}
-    _record(game, {**entry, "outcome": PENDING, **panel})
-    game.__dict__["tutor_reply"] = {"warning": words, "version": version, "command": command}
-    return False
-
-
-def pending_warning(game: Game) -> dict[str, Any] | None:
-    """The state's ``tutor`` (docs/interfaces.md §6): the last warning, if
-    still pending at the version it was saved at, as the reply had it."""
-    warnings = game.tutor_warnings
-    if not warnings:
-        return None
-    last = warnings[-1]
-    if last.get("outcome") != PENDING or last.get("version") != game.version:
-        return None
-    return {"warning": last["words"], "version": last["version"], "command": last["command"]}
-
-
-# The command that sends a decision again with "anyway" (仍然这样走): a play
-# is committed by End turn (also when its last step was to end the turn).
-ANYWAY_COMMANDS = {"no_double": "roll", "double": "double", "take": "take", "pass": "pass"}
-# What a pending warning keeps for its panel; dropped once it is settled.
-PANEL_KEYS = ("version", "command", "words")
-
-
-def reply_of(game: Game) -> dict[str, Any] | None:
-    """What the command that ran on ``game`` is to tell the page of the tutor."""
-    reply: dict[str, Any] | None = game.__dict__.get("tutor_reply")
-    return reply
-
-
-def _verdict(game: Game, decision: Decision, wait: float) -> Verdict:
-    answers = tutor_check.send(sender=Game, game=game, decision=decision, wait=wait)
-    for _receiver, answer in answers:
-        if isinstance(answer, Verdict):
-            return answer
-    return Verdict(ready=False)
-
-
-def _decision_number(game: Game) -> int:
-    """The number of the Turn the decision comes before (or is)."""
-    last = game.last_turn
-    return (int(last["number"]) if last else 0) + 1
-
-
-def _entry(game: Game, number: int, decision: Decision, verdict: Verdict) -> dict[str, Any]:
-    return {
-        "turn": number,
-        "kind": decision.kind,
-        "dice": list(decision.dice) if decision.dice else None,
-        "played": decision.notation or decision.action,
-        "best": verdict.best,
-        "error": verdict.error,
-        "lost": round(verdict.lost, 4),
-    }
-
-
-def _record(game: Game, entry: dict[str, Any]) -> None:
-    """Store ``entry``, replacing the pending warning of the same decision;
-    one pending of another play of the same turn was followed (``CHANGED``)."""
-    kept = []
-    for w in game.tutor_warnings:
-        if _pending_of(w, entry["turn"], entry["kind"]):
-            if w.get("played") == entry["played"]:
-                continue
-            w = _settled(w, CHANGED)
-        kept.append(w)
-    game.tutor_warnings = [*kept, entry]
-
-
-def _settle(game: Game, number: int, kind: str, outcome: str) -> None:
-    """A decision committed unwarned after a warning of the same turn: followed."""
-    if not any(_pending_of(w, number, kind) for w in game.tutor_warnings):
-        return
-    game.tutor_warnings = [
-        _settled(w, outcome) if _pending_of(w, number, kind) else w for w in game.tutor_warnings
-    ]
-
-
-def _pending_of(warning: dict[str, Any], number: int, kind: str) -> bool:
+def unworded(game: Game) -> bool:
+    """A warning pending at the game's version, its words not made yet."""
+    last = game.tutor_warnings[-1] if game.tutor_warnings else None
     return (
-        warning.get("outcome") == PENDING
-        and warning.get("turn") == number
-        and warning.get("kind") == kind
+        last is not None
+        and last.get("outcome") == PENDING
+        and last.get("version") == game.version
+        and not last.get("words")
     )
 
 
-def _settled(warning: dict[str, Any], outcome: str) -> dict[str, Any]:
-    """``warning`` with what the person did, without its panel (kept small)."""
-    kept = {k: v for k, v in warning.items() if k not in PANEL_KEYS}
-    return {**kept, "outcome": outcome}
+def pending_warning(game: Game) -> dict[str, Any] | None:
+    """The state's ``tutor`` (docs/interfaces.md §6): what the tutor made of
+    the decision of the game's version, read from its last entry: a warning
+    still to be answered (its words once they are made, in each language),
+    or that the decision went through unchecked. None otherwise."""
+    warnings = game.tutor_warnings
+    last = warnings[-1] if warnings else None
+    if last is None or last.get("version") != game.version:
+        return None
+    said = {"version": last["version"], "command": last["command"]}
+    if last.get("outcome") == UNCHECKED:
+        message = _("The tutor's ranking was not ready in time: this went unchecked.")
+        return {"unchecked": True, "message": message, **said}
+    if last.get("outcome") != PENDING:
+        return None
+    facts = {k: last[k] for k in ("kind", "error", "lost", "played", "best") if k in last}
+    warning = {**facts, "best_steps": last.get("best_steps", []), "words": last.get("words", {})}
+    return {"warning": warning, **said}

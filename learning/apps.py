@@ -10,4 +10,11 @@ class LearningConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from learning import receivers  # noqa: F401  (connects game_finished)
+        from games import tutor as seam
+        from learning import (
+            receivers,  # noqa: F401  (connects game_finished)
+            tutor,
+        )
+
+        # The one judge the writer asks at commit (games.tutor), a function, not a signal.
+        seam.install(tutor.verdict, tutor.ranking)

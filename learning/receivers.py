@@ -7,9 +7,8 @@ from typing import Any
 from django.dispatch import receiver
 
 from games.models import Game
-from games.signals import game_finished, hint_requested, person_to_decide, tutor_check
-from games.tutor import Decision, Verdict
-from learning import tasks, tutor
+from games.signals import game_finished, hint_requested, person_to_decide, tutor_warned
+from learning import tasks
 from learning.review.game import ensure_analysis
 from learning.study import queue as study_queue
 
@@ -44,8 +43,6 @@ def queue_tutor(
     tasks.enqueue_tutor(game_id, version, position_id, dice)
 
 
-@receiver(tutor_check, dispatch_uid="learning.tutor_verdict")
-def tutor_verdict(
-    sender: Any, game: Game, decision: Decision, wait: float, **kwargs: Any
-) -> Verdict:
-    return tutor.verdict(game, decision, wait)
+@receiver(tutor_warned, dispatch_uid="learning.word_warning")
+def queue_warning_words(sender: Any, game_id: int, version: int, **kwargs: Any) -> None:
+    tasks.enqueue_warning_words(game_id, version)

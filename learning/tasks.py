@@ -78,6 +78,16 @@ def prepare_tutor(
     tutor.prepare(game_id, version, position_id, dice)
 
 
+@analysis_task("word_warning", max_retries=0, queue=HINTS_QUEUE)
+def word_warning(game_id: int, version: int) -> None:
+    """The words of the tutor's warning saved at ``version``, after its commit."""
+    tutor.word_warning(game_id, version)
+
+
+def enqueue_warning_words(game_id: int, version: int) -> None:
+    dispatch.enqueue(word_warning, game_id, version)
+
+
 def enqueue_tutor(
     game_id: int, version: int, position_id: str = "", dice: list[int] | None = None
 ) -> None:

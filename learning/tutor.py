@@ -1,51 +1,56 @@
 """教练模式, the teacher's side: the ranking while the person thinks, the
-verdict at commit, and the warning in the review's words.
+judge the writer asks at commit, the warning's words after it, and the
+warnings in the review.
 
 ``prepare`` runs on the ``hints`` queue (``learning.tasks.prepare_tutor``) as
 soon as the person's roll is known or a cube decision is theirs: the plays
 ranked (or the cube advised) at the Expert's depth, as the hint does, into
 the shared ranking cache (``ai_worker.rank_cache``; the hint and the review
-read the same entries). ``verdict`` answers ``games.signals.tutor_check``
-inside the command that commits: a lookup, waited for at most
-``games.tutor.WAIT_SECONDS``, then the class by the review's thresholds
-(``ai_worker.grading.classify``) and, for a warning, the panel's words:
-what the play costs, the review's reasons contrasting it with the best play
-(``learning.review.replay.candidate_json``), the best play's steps for its arrows.
+read the same entries). ``verdict`` is the judge ``games.tutor`` asks inside
+the command (installed in ``LearningConfig.ready``): a lookup of that
+ranking, never a wait, then the class by the review's thresholds
+(``ai_worker.grading.classify``). ``ranking`` tells the socket whether there
+is a ranking to wait for. ``word_warning`` runs on the ``hints`` queue once
+a warning is saved (``games.signals.tutor_warned``): its words in each
+language (``learning.words.coach``), stored on the row and pushed like a hint.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any, cast
 
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ai_worker import dispatch, evaluator, rank_cache
-from ai_worker.attribution import weighed
-from ai_worker.candidates import candidate, compared
+from ai_worker import evaluator, rank_cache
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice
-from ai_worker.features import position_features
 from ai_worker.grading import classify
 from ai_worker.ranking import Ranked
-from games.engine import Dice, Position, Side
+from games import services
+from games.engine import Dice, Play, Position, Side
+from games.live import broadcast
 from games.models import Game, Status
-from games.reading import cube_of, match_of
+from games.reading import cube_of, current_turn, match_of
+from games.steps import steps_json, stored_steps
 from games.tiers import Tier, tier_spec
-from games.tutor import WAIT_SECONDS, Decision, Verdict
+from games.tutor import UNCHECKED, Decision, Verdict, unworded
 from learning.models import TurnAnalysis
-from learning.review.replay import candidate_json
-from learning.words.cube import action_label, cube_hint_json, proper_action
+from learning.words.coach import cube_words, play_words
+from learning.words.cube import action_label
 from learning.words.labels import ERROR_LABELS
-from runtime import engine_pool
+
+NOT_READY = Verdict(ready=False)
 
 
+@functools.cache
 def expert_ply() -> int:
     return tier_spec(Tier.EXPERT).ply
 
 
+@functools.cache
 def expert_cube_ply() -> int:
     """The Expert's cube depth (3-ply: games/tiers.py), as the hints judge the cube."""
     return tier_spec(Tier.EXPERT).cube_depth
@@ -89,141 +94,131 @@ def prepare(
         rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply(), shown=rank_cache.SHOWN)
 
 
-def verdict(game: Game, decision: Decision, wait: float = WAIT_SECONDS) -> Verdict:
-    """The tutor's verdict on ``decision``, in the active language; its
-    ranking waited for up to ``wait`` seconds."""
+def ranking(game: Game) -> Callable[[], bool] | None:
+    """``games.tutor``'s ``ranking``: None when the ranking of the person's
+    open decision is in the cache (or there is none to make), else a look
+    that says when it is."""
+    key = _key_of(game)
+    if key is None or rank_cache.holds(key):
+        return None
+    return functools.partial(rank_cache.holds, key)
+
+
+def _key_of(game: Game) -> str | None:
+    cube = cube_decision(game)
+    if cube is not None:
+        return rank_cache.cube_key(*cube, expert_cube_ply())
+    if game.dice is None or game.status != Status.PLAYING:
+        return None
+    position = Position.from_position_id(game.position_id)
+    return rank_cache.plays_key(position, Dice(*game.dice), expert_ply())
+
+
+def verdict(game: Game, decision: Decision) -> Verdict:
+    """The judge (``games.tutor.Judge``): the verdict on ``decision`` from its
+    ranking as it is in the cache now; ``NOT_READY`` if it is not there."""
     if decision.kind == "cube":
-        return _cube_verdict(game, decision, wait)
+        return _cube_verdict(game, decision)
     if decision.dice is None:
-        return Verdict(ready=False)
+        return NOT_READY
     position = Position.from_position_id(decision.position_id)
     dice = Dice(*decision.dice)
-    ranked = rank_cache.wait_for_plays(position, dice, expert_ply(), wait)
+    ranked = rank_cache.peek_plays(position, dice, expert_ply())
     if ranked is None:
-        return Verdict(ready=False, key=rank_cache.plays_key(position, dice, expert_ply()))
+        return NOT_READY
     result = Position.from_position_id(decision.result_id)
     played = next((r for r in ranked if r.play.result == result), None)
     if played is None or len(ranked) < 2:
         return Verdict(ready=True)
     best = ranked[0]
-    # A play the ranking's filter left at 1-ply is searched at the Expert's
-    # depth now, as the review values the play made (``keep``), and kept in
-    # the ranking: played anyway, and in the review, it is not searched again.
-    if isinstance(played, evaluator.RankedPlay) and played.ply < expert_ply():
-        with engine_pool.lane(dispatch.reply_lane()):
-            played = evaluator.at_depth(position, played, expert_ply())
-        searched = evaluator.with_searched(cast("list[evaluator.RankedPlay]", ranked), played)
-        rank_cache.remember_plays(position, dice, expert_ply(), searched)
+    played = _searched(position, dice, ranked, played)
     lost = max(0.0, float(best.equity) - float(played.equity))
-    error = classify(lost).value
     return Verdict(
         ready=True,
-        error=error,
+        error=classify(lost).value,
         lost=lost,
         best=best.play.notation(),
-        words=functools.partial(_words_away, position, dice, best, played, error, lost),
+        best_steps=tuple(steps_json(stored_steps(best.play.steps), Side.LIGHT.value)),
     )
 
 
-def _words_away(
-    position: Position, dice: Dice, best: Ranked, played: Ranked, error: str, lost: float
-) -> dict[str, Any]:
-    """``_play_words`` in the active language, made in the reply lane's
-    process when there is one (zero set-up: off the interpreter's lock the
-    game sockets' threads share)."""
-    language = translation.get_language()
-    with engine_pool.lane(dispatch.reply_lane()):
-        return engine_pool.run(_words_in, language, position, dice, best, played, error, lost)
+def _searched(position: Position, dice: Dice, ranked: Any, played: Ranked) -> Ranked:
+    """``played`` at the Expert's depth: a play the ranking's filter left at
+    1-ply is searched now, as the review values the play made (``keep``), and
+    kept in the ranking: played anyway, and in the review, it is not
+    searched again."""
+    if not isinstance(played, evaluator.RankedPlay) or played.ply >= expert_ply():
+        return played
+    deeper = evaluator.at_depth(position, played, expert_ply())
+    searched = evaluator.with_searched(cast("list[evaluator.RankedPlay]", ranked), deeper)
+    rank_cache.remember_plays(position, dice, expert_ply(), searched)
+    return deeper
 
 
-def _words_in(language: str, *args: Any) -> dict[str, Any]:
-    with translation.override(language):
-        return _play_words(*args)
-
-
-def _play_words(
-    position: Position, dice: Dice, best: Ranked, played: Ranked, error: str, lost: float
-) -> dict[str, Any]:
-    before = position_features(position)
-    top = candidate(position, best, before)
-    # The review's order: the difference that carries most of the gap first.
-    mine = weighed(position, dice, compared(candidate(position, played, before), top, before), top)
-    shown_best, shown_mine = (
-        candidate_json(top.to_json(), "light"),
-        candidate_json(mine.to_json(), "light"),
-    )
-    return {
-        "kind": "play",
-        "error": error,
-        "title": _("The tutor: %(label)s") % {"label": ERROR_LABELS[error]},
-        "cost": _(
-            "Your play %(played)s gives away %(lost)s in equity against %(best)s (%(label)s)."
-        )
-        % {
-            "played": shown_mine["notation"],
-            "lost": f"{lost:.3f}",
-            "best": shown_best["notation"],
-            "label": ERROR_LABELS[error],
-        },
-        "reasons": shown_mine["reasons"],
-        "best_line": _("The best play: %(play)s.") % {"play": shown_best["notation"]},
-        "arrows": _("Arrows on the board show the best play: %(play)s.")
-        % {"play": shown_best["notation"]},
-        "played": shown_mine["notation"],
-        "best": shown_best["notation"],
-        "best_steps": shown_best["steps"],
-        "lost": round(lost, 4),
-    }
-
-
-def _cube_verdict(game: Game, decision: Decision, wait: float) -> Verdict:
+def _cube_verdict(game: Game, decision: Decision) -> Verdict:
     found = cube_decision(game)
     if found is None:
         return Verdict(ready=True)
-    advice = rank_cache.wait_for_cube(*found, expert_cube_ply(), wait)
+    advice = rank_cache.peek_cube(*found, expert_cube_ply())
     if advice is None:
-        return Verdict(ready=False, key=rank_cache.cube_key(*found, expert_cube_ply()))
-    action = decision.action
-    if advice.decision == DOUBLE and action == "no_double" and str(advice.best) == "too_good":
-        action = "too_good"  # not doubling is the right action then
+        return NOT_READY
+    action = _cube_action(advice, decision.action)
     if action not in advice.values:
         return Verdict(ready=True)
     lost = advice.loss(action)
-    error = classify(lost).value
-    return Verdict(
-        ready=True,
-        error=error,
-        lost=lost,
-        best=str(advice.best),
-        words=lambda: _cube_words(advice, action, error, lost),
+    return Verdict(ready=True, error=classify(lost).value, lost=lost, best=str(advice.best))
+
+
+def _cube_action(advice: CubeAdvice, action: str) -> str:
+    """The action as the advice values it: not doubling a position too good to
+    double is playing on for the gammon (``too_good``)."""
+    if advice.decision == DOUBLE and action == "no_double" and str(advice.best) == "too_good":
+        return "too_good"
+    return action
+
+
+def word_warning(game_id: int, version: int) -> None:
+    """The words of the warning saved at ``version`` (``games.signals.tutor_warned``),
+    in each language: stored on the row, then pushed to the game's sockets
+    (``{"type": "tutor_words", "version", "words"}``, each socket its page's
+    language). Nothing once the game moved on."""
+    game = Game.objects.filter(pk=game_id, version=version).first()
+    if game is None or not unworded(game):
+        return
+    warning = game.tutor_warnings[-1]
+    words = _words(game, warning)
+    if words is None or not services.word_warning(game_id, version, words):
+        return
+    by_language = {
+        code: {"type": "tutor_words", "version": version, "words": said}
+        for code, said in words.items()
+    }
+    broadcast.send_to_game(
+        game_id, {"type": "tutor_words", "version": version, "by_language": by_language}
     )
 
 
-def _cube_words(advice: CubeAdvice, action: str, error: str, lost: float) -> dict[str, Any]:
-    stored = advice.to_json()
-    hint = cube_hint_json(stored)
-    return {
-        "kind": "cube",
-        "error": error,
-        "title": _("The tutor: %(label)s") % {"label": ERROR_LABELS[error]},
-        "cost": _(
-            "%(action)s gives away %(lost)s in equity (in units of the cube now) against "
-            "the right action, %(best)s (%(label)s)."
-        )
-        % {
-            "action": action_label(action),
-            "lost": f"{lost:.3f}",
-            "best": proper_action(stored),
-            "label": ERROR_LABELS[error],
-        },
-        "reasons": hint["lines"],
-        "best_line": hint["title"],
-        "arrows": "",
-        "played": action_label(action),
-        "best": proper_action(stored),
-        "best_steps": [],
-        "lost": round(lost, 4),
-    }
+def _words(game: Game, warning: dict[str, Any]) -> dict[str, dict[str, Any]] | None:
+    error, lost = str(warning["error"]), float(warning["lost"])
+    if warning["kind"] == "cube":
+        found = cube_decision(game)
+        if found is None:
+            return None
+        advice = rank_cache.cube_advice(*found, expert_cube_ply())
+        return cube_words(advice, _cube_action(advice, str(warning["played"])), error, lost)
+    if game.dice is None or not game.steps:
+        return None
+    position, dice = Position.from_position_id(game.position_id), Dice(*game.dice)
+    play: Play = current_turn(game).play()
+    # The judge's ranking, with the play made searched at depth (ranked again
+    # with it if the cache lost it meanwhile).
+    ranked = rank_cache.ranked_plays(
+        position, dice, expert_ply(), keep=play, shown=rank_cache.SHOWN
+    )
+    played = next((r for r in ranked if r.play.result == play.result), None)
+    if played is None:
+        return None
+    return play_words(position, dice, ranked[0], played, error, lost)
 
 
 def warnings_of(game: Game) -> list[dict[str, Any]]:
@@ -235,6 +230,8 @@ def warnings_of(game: Game) -> list[dict[str, Any]]:
     }
     listed = []
     for w in game.tutor_warnings:
+        if w.get("outcome") == UNCHECKED:
+            continue  # not a warning: nothing was ranked in time to check it
         label = ERROR_LABELS.get(w.get("error", ""), "")
         if w.get("kind") == "cube":
             played, best = action_label(w["played"]), action_label(w["best"])

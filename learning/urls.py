@@ -4,6 +4,7 @@ from django.urls import URLPattern, path
 
 from learning import views
 from learning.course import views as course_views
+from learning.glossary import views as glossary_views
 from learning.study import file_views
 
 app_name = "learning"
@@ -21,5 +22,8 @@ urlpatterns: list[URLPattern] = [
     path("stats/", views.stats, name="stats"),
     path("verify/<int:game_id>/", views.verify, name="verify"),
     path("help/", views.help_page, name="help"),
+    # Before help/<page>/: the glossary is built from learning.glossary's entries.
+    path("help/glossary/", glossary_views.glossary_page, name="glossary"),
+    path("help/glossary/terms.json", glossary_views.glossary_terms, name="glossary_terms"),
     path("help/<slug:page>/", views.help_page, name="help_page"),
 ]

@@ -12,8 +12,8 @@
 
 It overrides and reads channels' private parts (``_clean_expired``,
 ``channels``, ``groups``, the queue's ``(expiry, message)`` entries),
-checked with channels 4.3.0-4.3.2; tests/runtime/test_private_names.py
-fails when they change.
+listed with the versions checked in runtime/internals.py;
+tests/runtime/test_private_names.py fails when they change.
 """
 
 from __future__ import annotations

@@ -9,13 +9,19 @@ write and timer (bench/README.md, "Live play"); without it, plain asyncio.
 ``bound_unread`` drops a connection whose unsent bytes (Twisted's buffer and
 the kernel's send queue) pass ``SOCKET_MAX_UNSENT_BYTES``: a client that never
 read grew daphne's write buffer, and the process, without end (issue 13).
+
+The web process's interpreter is tuned here, not by the site's modules:
+``tune`` before the site is imported (the switch interval, the engine's memo
+tables), ``settle`` once the application is built (``gc.freeze``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import fcntl
+import gc
 import logging
+import os
 import struct
 import sys
 import termios
@@ -24,9 +30,40 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 # The private parts of Twisted's transport read by ``unsent_bytes``
-# (``twisted.internet.abstract.FileDescriptor``), checked with Twisted 24.3-26.10;
-# tests/runtime/test_private_names.py fails when they change.
+# (``twisted.internet.abstract.FileDescriptor``), listed with the versions
+# checked in runtime/internals.py; tests/runtime/test_private_names.py fails
+# when they change.
 TWISTED_BUFFER = ("dataBuffer", "offset", "_tempDataLen")
+
+
+# The interpreter lock changes hands every 1 ms instead of Python's 5: zero
+# set-up's job threads share this process with the event loop, and a step
+# waits less behind a computer's turn, a ranking or a review (50 games, tutor
+# on: p99 435 and 274 -> 78 and 53 ms; with a broker, where no job runs here,
+# not told apart: bench/README.md, "The tutor", stop 41).
+SWITCH_INTERVAL = 0.001
+# The engine's memo tables (games/engine/memo.py) at an eighth in a web
+# process: 1,024 plays' lists and 2,048 step tables, a few per open game. Their
+# entries are what the collector's full passes walk (bench/README.md, "Stop
+# 42"); the searches run elsewhere (a Celery worker, zero set-up's lanes).
+MEMO_DIVISOR = "8"
+
+
+def tune() -> None:
+    """The web process's interpreter, before the site is imported."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    os.environ.setdefault("ENGINE_MEMO_DIVISOR", MEMO_DIVISOR)
+
+
+def settle() -> None:
+    """Once the application is built: everything so far (Django, the apps,
+    the URL conf, the channel layer) lives as long as the process. Moved out
+    of the collector's sight, a full collection scans only what the sockets
+    made since: with 500 sockets a process, its pauses stalled every socket of
+    it (bench/live.py, 1,000 games x 2 s: step p99 193-600 ms before, 91-187 ms
+    after, in pairs on one quiet machine)."""
+    gc.collect()
+    gc.freeze()
 
 
 def use_uvloop() -> bool:
@@ -80,14 +117,26 @@ def bound_unread() -> None:
 
 
 def main() -> None:
+    tune()
     if not use_uvloop():
         # Before daphne configures logging: Python's last-resort handler
         # writes it to stderr, where daphne's own lines go.
         log.warning("uvloop is not installed: daphne runs on plain asyncio")
+    bound_unread()
+    launcher().entrypoint()
+
+
+def launcher() -> Any:
+    """daphne's command line, ``settle`` run once it has built the application."""
     from daphne.cli import CommandLineInterface  # builds daphne's loop: after the policy
 
-    bound_unread()
-    CommandLineInterface.entrypoint()
+    class Launcher(CommandLineInterface):  # type: ignore[misc]  # untyped
+        def load_asgi_app(self, path: str) -> Any:
+            application = super().load_asgi_app(path)
+            settle()
+            return application
+
+    return Launcher
 
 
 if __name__ == "__main__":

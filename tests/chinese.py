@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from django.utils import translation
+
 FULL = "，。：；！？、（）「」《》…"
 CJK = "\u3400-\u9fff\uf900-\ufaff"
 PLACEHOLDER = re.compile(r"%%|%\(\w+\)[sdif]|%[sdif]|<[^>]+>")
@@ -32,3 +34,15 @@ def chinese_mistakes(text: str) -> list[str]:
         return []
     plain = PLACEHOLDER.sub("x", text)
     return [name for name, pattern in MISTAKES if pattern.search(plain)]
+
+
+def zh(text: object) -> str:
+    """Words (a lazy translation, say) as the Chinese pages show them."""
+    with translation.override("zh-hans"):
+        return str(text)
+
+
+def en(text: object) -> str:
+    """Words as the English pages show them."""
+    with translation.override("en"):
+        return str(text)

@@ -332,7 +332,7 @@ def _searches_here(settings: Any) -> None:
     """The suite's own process keeps the engine's searches on the job's thread
     (``ENGINE_PROCESSES`` 0): its tests put their own pieces in the engine's
     place, which a child process would not see. The servers it starts keep
-    the site's default (child processes), and tests/runtime/test_engine_pool.py
+    the site's default (child processes), and tests/runtime/test_inprocess.py
     turns them on here."""
     settings.ENGINE_PROCESSES = 0
 
@@ -350,7 +350,7 @@ def _fresh_throttles() -> None:
 def _close_pool_connections() -> Iterator[None]:
     """Close the game sockets' and the in-process tasks' pool connections after
     each test, so nothing holds the test database when pytest-django drops it
-    (runtime.dbthreads, ai_worker.dispatch)."""
+    (runtime.dbthreads, ai_worker.dispatch and runtime.inprocess)."""
     yield
     from ai_worker import dispatch
     from runtime import dbthreads

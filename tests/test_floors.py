@@ -37,6 +37,7 @@ def test_every_floor_contract_is_kept() -> None:
         "tier table",
         "no ring",
         "its face",
+        "only the dispatcher wires",
     )
     for contract in contracts:
         assert contract in result.stdout
@@ -64,6 +65,12 @@ def test_every_floor_contract_is_kept() -> None:
             "runtime/upward.py",
             "from games import models",
             "runtime.upward -> games.models",
+        ),
+        # the evaluator choosing where its search runs (the dispatcher's job),
+        (
+            "ai_worker/self_routed.py",
+            "from runtime import inprocess",
+            "ai_worker.self_routed -> runtime.inprocess",
         ),
         # and a module of games outside games.live talking to Channels.
         (

@@ -1,6 +1,6 @@
 """games.engine.memo: a web process keeps an eighth of the engine's memo
-tables (config/asgi.py), a searching process keeps them whole, and the plays
-are the same either way."""
+tables (its launcher, runtime/serve.py, says so), a searching process keeps
+them whole, and the plays are the same either way."""
 
 from __future__ import annotations
 
@@ -32,9 +32,16 @@ def sizes_in(setup: str) -> dict[str, int]:
     return found
 
 
+# The web process as runtime.serve builds it: tuned, then daphne loads the application.
+WEB = (
+    "from runtime import serve; serve.tune();"
+    " serve.launcher()().load_asgi_app('config.asgi:application')"
+)
+
+
 def test_the_web_process_keeps_an_eighth_and_a_searching_one_all() -> None:
     searching = sizes_in("import django; django.setup(); import ai_worker.evaluator")
-    web = sizes_in("import config.asgi")
+    web = sizes_in(WEB)
     assert set(web) == set(searching) and "games.engine.plays._legal_plays" in web
     assert searching["games.engine.plays._legal_plays"] == 8192
     for table, size in searching.items():
@@ -47,7 +54,26 @@ def test_the_plays_are_the_same_from_a_shrunk_table() -> None:
     try:
         memo.shrink(4096)  # every table at its least, 64 entries
         assert [legal_plays(p, d) for p, d in rolls] == whole
-        assert all(size == 64 for size in memo.sizes().values())
+        assert all(size == memo.LEAST for size in memo.sizes().values())
     finally:
         memo.shrink(1)
     assert memo.sizes()["games.engine.plays._legal_plays"] == 8192
+
+
+def test_the_application_alone_leaves_the_tables_whole() -> None:
+    """The site's modules do not size the tables: the launcher does."""
+    assert sizes_in("import config.asgi")["games.engine.plays._legal_plays"] == 8192
+
+
+def test_a_divisor_that_cannot_be_read_is_an_error_naming_it() -> None:
+    env = {**os.environ, "ENGINE_MEMO_DIVISOR": "eight"}
+    done = subprocess.run(
+        [sys.executable, "-c", "import games.engine"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "ENGINE_MEMO_DIVISOR must be a whole number" in done.stderr

@@ -47,3 +47,28 @@ def test_too_late_once_daphne_built_its_loop() -> None:
     done = python(["-c", "import daphne.server, runtime.serve as s; s.use_uvloop()"])
     assert done.returncode != 0
     assert "runtime.serve must run before daphne.server is imported" in done.stderr
+
+
+TUNING = (
+    "import gc, sys; from games.engine import memo;"
+    " print(sys.getswitchinterval(), gc.get_freeze_count() > 0,"
+    " memo.sizes()['games.engine.plays._legal_plays'])"
+)
+
+
+def test_the_launcher_tunes_the_interpreter_and_the_site_does_not() -> None:
+    """The switch interval and the memo tables before the site is imported,
+    ``gc.freeze`` once daphne has built the application; the application
+    alone (a domain module, config/asgi.py) changes none of them."""
+    launched = python(
+        [
+            "-c",
+            "import runtime.serve as s; s.tune();"
+            " s.launcher()().load_asgi_app('config.asgi:application');" + TUNING,
+        ]
+    )
+    assert launched.returncode == 0, launched.stderr
+    assert launched.stdout.split() == ["0.001", "True", "1024"]
+    alone = python(["-c", "import config.asgi;" + TUNING])
+    assert alone.returncode == 0, alone.stderr
+    assert alone.stdout.split() == ["0.005", "False", "8192"]

@@ -149,9 +149,8 @@ def run_command(
         return _error_reply(command.id, "damaged"), _state_of(game_id)
     state = getattr(game, "sent_state", None) or build_state(game)
     reply: dict[str, Any] = {"type": "ack", "id": command.id, "version": game.version}
-    said = tutor.reply_of(game)
-    if said is not None:  # the tutor's warning, or that it could not check in time
-        reply["tutor"] = said
+    if state.get("tutor") is not None:  # the tutor's warning, or that it went unchecked
+        reply["tutor"] = state["tutor"]
     return reply, state
 
 

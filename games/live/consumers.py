@@ -12,6 +12,7 @@ import json
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,6 +31,7 @@ from games.live.commands import Command, CommandError, parse_command, run_comman
 from games.live.sessions import session_expiry
 from games.live.state import build_state, describe_state
 from games.models import Game
+from games.row_checks import READ_ERRORS
 from games.services import hold_opened
 from games.words.cube import word_cube
 from runtime import dbthreads
@@ -162,25 +164,26 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
     async def _run_when_ranked(
         self, command: Command
     ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-        """``_run_sync``; a decision whose tutor's ranking is late waits for it
-        here, off the database thread, at most ``tutor.WAIT_SECONDS``, then runs
-        once more (checked if it came, unchecked if not)."""
-        try:
-            return await dbthreads.run(self._run_sync, command, tutor.DEFER)
-        except tutor.RankingNotReadyError as late:
-            give_up, pause = time.monotonic() + tutor.WAIT_SECONDS, tutor.POLL_SECONDS
-            while time.monotonic() < give_up:
-                if await asyncio.to_thread(cache.has_key, late.key):
-                    break
-                await asyncio.sleep(min(pause, max(0.0, give_up - time.monotonic())))
-                pause = min(2 * pause, tutor.POLL_MAX_SECONDS)
-            return await dbthreads.run(self._run_sync, command, tutor.NOW)
+        """``_run_sync``, once the tutor's ranking of the decision the command
+        would commit is there: waited for here, the one place, off the
+        database thread, at most ``tutor.WAIT_SECONDS`` (then the writer
+        finds none and records the decision unchecked)."""
+        if command.type in tutor.CHECKED_COMMANDS and not command.args.get("anyway"):
+            look = await dbthreads.run(self._ranking_sync, command)
+            if look is not None:
+                await _ranked(look)
+        return await dbthreads.run(self._run_sync, command)
 
-    def _run_sync(
-        self, command: Command, mode: str
-    ) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-        """The reply and state, or None when the socket's session has ended; the
-        tutor's check waits as ``mode`` says (``games.tutor``)."""
+    def _ranking_sync(self, command: Command) -> Callable[[], bool] | None:
+        try:
+            return services.ranking_awaited(
+                self.game_id, command.version, command.type, command.args
+            )
+        except (Game.DoesNotExist, *READ_ERRORS):
+            return None  # the command itself says what is wrong
+
+    def _run_sync(self, command: Command) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """The reply and state, or None when the socket's session has ended."""
         if time.time() >= self.session_expires and not self._session_checked():
             return None
         if command.type == "hint":
@@ -194,7 +197,6 @@ class GameConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]  # channels is
             broadcast.answered_by(self.channel_name),
             translation.override(self.language),
             services.under_session(self.session_key),
-            tutor.waiting(mode),
         ):
             try:
                 return run_command(self.game_id, self.user, command)
@@ -349,6 +351,17 @@ class CommandBucket:
             return True
         self.strikes += 1
         return False
+
+
+async def _ranked(look: Callable[[], bool]) -> None:
+    """Wait until ``look()`` says the ranking is there, at most
+    ``tutor.WAIT_SECONDS``: looked after 20 ms, then twice as long each time."""
+    give_up, pause = time.monotonic() + tutor.WAIT_SECONDS, tutor.POLL_SECONDS
+    while (left := give_up - time.monotonic()) > 0:
+        await asyncio.sleep(min(pause, left))
+        if await asyncio.to_thread(look):
+            return
+        pause = min(2 * pause, tutor.POLL_MAX_SECONDS)
 
 
 def _socket_language(scope: dict[str, Any], user: Any = None) -> str:

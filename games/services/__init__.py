@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.models import Game
+from games.services.coach import ranking_awaited, word_warning
 from games.services.computer import (
     ComputerDue,
     ComputerStart,
@@ -103,6 +104,7 @@ __all__ = [
     "next_commitment",
     "next_game",
     "pass_double",
+    "ranking_awaited",
     "request_hint",
     "resign",
     "roll_dice",
@@ -114,4 +116,5 @@ __all__ = [
     "take",
     "under_session",
     "undo_step",
+    "word_warning",
 ]

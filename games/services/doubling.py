@@ -13,10 +13,11 @@ from django.utils import timezone
 from games.engine import Side, pass_points
 from games.models import CubeAction, Game, ResultKind, Status
 from games.reading import cube_of, cube_refusal, match_of, position_of, turns_so_far
+from games.services.coach import check
 from games.services.errors import CubeRefusedError, NotYourTurnError
 from games.services.rows import person_command, save
 from games.services.turns import finish_game, pass_to, roll
-from games.tutor import Decision, check
+from games.tutor import Decision
 
 # A side's move at the cube: offer_double, take_double, refuse_double (or roll).
 CubeMove = Callable[[Game, Side], None]
@@ -46,8 +47,8 @@ def _cube_command(
     game_id: int, user: Any, version: int, action: str, anyway: bool, apply: CubeMove
 ) -> Game:
     """Check that ``action`` fits the moment, and ``apply`` it (for LIGHT) unless the
-    tutor warns of it (``games.tutor``): then only the warning is saved
-    and the reply carries it."""
+    tutor warns of it (``games.services.coach``): then only the warning is saved,
+    and every state at its version carries it."""
     with transaction.atomic():
         game = person_command(game_id, user, version, needs_turn=False)
         _check_moment(game, action)

@@ -18,6 +18,7 @@ from games.models import Game, GameKind, Match, ResultKind, Status
 from games.reading import cube_of, cube_refusal, current_turn, position_of, remember_turn
 from games.services import dice as dice_source
 from games.services import store
+from games.services.coach import check
 from games.services.errors import NotYourTurnError, StepRefusedError, TurnIncompleteError
 from games.services.rows import Rest, person_command, row_command, save
 from games.services.turns import (
@@ -30,7 +31,7 @@ from games.services.turns import (
 from games.signals import hint_requested
 from games.steps import stored_steps
 from games.tiers import Tier
-from games.tutor import Decision, check
+from games.tutor import Decision
 
 
 def start_game(
@@ -197,7 +198,7 @@ def request_hint(game_id: int, user: Any, version: int) -> Game:
 
 
 def _tutor_allows(game: Game, turn: EngineTurn, *, anyway: bool) -> bool:
-    """The tutor's check of the play about to be committed (``games.tutor``)."""
+    """The tutor's check of the play about to be committed (``games.services.coach``)."""
     play = turn.play()
     decision = Decision(
         kind="play",

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from django.db import IntegrityError, transaction
-from django.db.models.base import ModelState
 
 from games import tutor
 from games.engine import Side
@@ -28,7 +27,8 @@ from games.services.errors import (
     ServiceError,
     StaleVersionError,
 )
-from games.signals import computer_turn_due, state_changed
+from games.signals import computer_turn_due, state_changed, tutor_warned
+from runtime import orm
 
 # A person's row command makes its change on the checked game and returns
 # what it stores besides the row (``Rest``: a turn that ends stores its
@@ -115,18 +115,21 @@ def _take_held(game_id: int, version: int) -> Game | None:
     return game if game is not None and game.version == version else None
 
 
+def peek_held(game_id: int, version: int) -> Game | None:
+    """The held row at ``version``, left held: to read, never to change."""
+    with _held_lock:
+        game = _held.get(game_id)
+    return game if game is not None and game.version == version else None
+
+
 def _hold(game: Game) -> Game:
     """Keep a copy of ``game``, just written (or committed), for the game's
     next command; only while it is the person's to play (any other command
     reads the row under its lock). The oldest go past ``HELD_GAMES``."""
     if game.is_over or game.turn != Side.LIGHT.value or game.dice is None or game.resign_offer:
         return game
-    held = Game.__new__(Game)
-    held.__dict__.update(game.__dict__)
-    held._state = ModelState()  # no related instances cached (the owner's preferences)
-    held._state.adding, held._state.db = False, game._state.db
+    held = orm.detached(game)  # no related instances cached (the owner's preferences)
     held.sent_state = None
-    held.__dict__.pop("tutor_reply", None)  # what this command's reply said
     held.loaded_values = dict(game.loaded_values or {})
     for name in store.JSON_FIELDS:  # lists and dicts of its own
         held.__dict__[name] = store.copy(game.__dict__[name])
@@ -198,14 +201,19 @@ def save_at(game: Game, version: int, rest: Rest | None = None, *, by_person: bo
 def after_commit(game: Game, *, by_person: bool = False) -> None:
     """Announce DARK's turn (if it is on turn), broadcast the new state, then
     hand the person's new decision to the tutor (not after their own step or
-    undo). The computer starts first: its reply is what the person waits for,
-    and sockets order states by version whichever arrives first."""
+    undo), or a warning saved to have its words made. The computer starts
+    first: its reply is what the person waits for, and sockets order states
+    by version whichever arrives first."""
     game_id, version = game.pk, game.version
     if computer_to_act(game):
         transaction.on_commit(
             lambda: computer_turn_due.send(sender=Game, game_id=game_id, version=version)
         )
     transaction.on_commit(lambda: _broadcast(game))
+    if tutor.unworded(game):
+        transaction.on_commit(
+            lambda: tutor_warned.send(sender=Game, game_id=game_id, version=version)
+        )
     if not by_person and person_deciding(game):
         # The tutor's ranking starts while the person thinks (learning.tutor);
         # its level is read after the new state went out, never before it.

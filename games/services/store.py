@@ -9,7 +9,6 @@ import operator
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -20,6 +19,7 @@ from django.utils import timezone
 
 from games.models import Game
 from games.services.errors import SessionEndedError
+from runtime import orm
 
 # The row's columns by attribute name (``match_id``).
 _COLUMNS: dict[str, Field[Any, Any]] = {f.attname: f for f in Game._meta.concrete_fields}
@@ -61,37 +61,18 @@ def game(game_id: int, *, locked: bool = False) -> Game:
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"no game {game_id}")
-    values = list(row)
-    for pos, converters, expression in read.converters:
-        for convert in converters:
-            values[pos] = convert(values[pos], expression, connection)
-    loaded = Game.from_db(connection.alias, read.attnames, values)
+    loaded = orm.load(Game, read, row, connection)
     remember(loaded)
     return loaded
 
 
 # Kept: the ORM's SELECT of the row's 40-odd columns, built anew for every
 # command, was a third of a command's CPU (bench/README.md, "issue 29").
-@dataclass(frozen=True)
-class _Read:
-    sql: str
-    attnames: list[str]
-    converters: list[tuple[int, list[Any], Any]]
-
-
 @cache
-def _read(alias: str, vendor: str, locked: bool) -> _Read:
+def _read(alias: str, vendor: str, locked: bool) -> orm.CompiledRead:
     """The ORM's own statement, columns and converters, built once per connection kind."""
     rows = Game.objects.select_for_update() if locked else Game.objects.all()
-    compiler = rows.filter(pk=0).query.get_compiler(connection=connection)
-    sql, _params = compiler.as_sql()
-    columns = [col for col, _sql, _alias in compiler.select]
-    converters = compiler.get_converters(columns)
-    return _Read(
-        sql,
-        [col.target.attname for col in columns],
-        [(pos, convs, expr) for pos, (convs, expr) in converters.items()],
-    )
+    return orm.compile_read(rows.filter(pk=0), connection)
 
 
 def remember(game: Game) -> None:

@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from learning.words.client_strings import HINT_STRINGS, REVIEW_STRINGS
+from learning.words.coach import panel_strings
 from learning.words.labels import (
     ERROR_LABELS,
     PR_LABELS,
@@ -29,6 +30,12 @@ def hint_strings() -> dict[str, Any]:
     """hint.js's words: ``{% hint_strings as s %}{{ s|json_script:"hint-strings" }}``,
     with how long the page waits before it offers a retry."""
     return {**HINT_STRINGS, "retry_after": settings.WAIT_RETRY_SECONDS}
+
+
+@register.simple_tag
+def tutor_strings() -> dict[str, Any]:
+    """tutor.js's words, for json_script like hint_strings."""
+    return panel_strings()
 
 
 @register.simple_tag

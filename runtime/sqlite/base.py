@@ -13,8 +13,8 @@ own wait; one that holds the lock longer than the connection's ``timeout``
 lets the next one go on to SQLite's wait, as before.
 
 It overrides Django's ``_start_transaction_under_autocommit``, ``_commit``,
-``_rollback`` and ``_close`` (Django 5.2); tests/runtime/test_private_names.py
-fails when they change.
+``_rollback`` and ``_close`` (runtime/internals.py);
+tests/runtime/test_private_names.py fails when they change.
 """
 
 from __future__ import annotations

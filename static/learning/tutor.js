@@ -1,19 +1,26 @@
 // 教练模式 on the play page: the tutor's warning, which comes with the reply
 // to End turn (or the step that used the dice, or a cube action) when the
 // play or the action loses more than the person's level allows
-// (games/tutor.py, learning/tutor.py). The panel says what it costs and why,
-// draws the best play as arrows, and offers 仍然这样走 (K: the same command
-// again with "anyway"), 撤销重走 (U: every step of the turn taken back) and
-// 看提示 (H: the hint). The server holds the play until then, and every state
-// at the warning's version carries it (`state.tutor`): a reload or a second
-// tab shows the same panel at once; a later state (undo, play it anyway, a
-// step, in any tab) closes it.
+// (games/services/coach.py). The panel opens at once with what the warning
+// is and the best play as arrows; its words (what it costs and why) come
+// after it, pushed like a hint (`tutor_words`, learning/tutor.py). It offers
+// 仍然这样走 (K: the same command again with "anyway"), 撤销重走 (U: every
+// step of the turn taken back) and 看提示 (H: the hint). The server holds
+// the play until then, and every state at the warning's version carries it
+// (`state.tutor`, with the words once made, in each language): a reload or
+// a second tab shows the same panel at once; a later state (undo, play it
+// anyway, a step, in any tab) closes it.
 import { drawArrows } from "../games/board.js";
 import { on, sendCommand } from "../games/bus.js";
-import { byId } from "../games/common.js";
+import { byId, readJson } from "../games/common.js";
 import { keyForPage } from "../games/input.js";
 
+const STRINGS = readJson("tutor-strings");
+// The page's language as the server names it (zh-Hans → zh-hans).
+const LANGUAGE = document.documentElement.lang.toLowerCase();
+
 let warning = null;  // {command, version, warning: {...}} while the panel shows
+let early = null;  // {version, words}: words pushed before their warning showed here
 let sent = null;  // the id of the command the panel sent, to word its refusal
 
 function close() {
@@ -21,28 +28,60 @@ function close() {
   byId("tutor-panel").hidden = true;
 }
 
+/** The warning's words in the page's language, or null until they come. */
+function wordsOf(w) {
+  const words = w.words || {};
+  return words[LANGUAGE] || Object.values(words)[0] || null;
+}
+
 function drawBest() {
   const w = warning && warning.warning;
   if (!w || !(w.best_steps || []).length) return;
+  const words = wordsOf(w);
   drawArrows(byId("board"), w.best_steps, {
-    side: "light", kind: "tutor", best: true, label: w.arrows,
+    side: "light", kind: "tutor", best: true, label: words ? words.arrows : "",
   });
+}
+
+function fill() {
+  const w = warning.warning;
+  const words = wordsOf(w);
+  byId("tutor-title").textContent = words ? words.title : STRINGS.titles[w.error] || "";
+  byId("tutor-cost").textContent = words ? words.cost : STRINGS.wording;
+  byId("tutor-reasons").replaceChildren(
+    ...((words && words.reasons) || []).map(
+      (r) => Object.assign(document.createElement("li"), { textContent: r }),
+    ),
+  );
+  byId("tutor-best").textContent = words ? words.best_line || "" : "";
+  byId("tutor-panel").dataset.worded = words ? "1" : "0";
+  drawBest();
 }
 
 function show(msg) {
   const again = warning !== null && warning.version === msg.version;
+  // The words already here stay when the same warning comes again without them.
+  const known = again ? warning.warning.words : null;
   warning = msg;
-  const w = msg.warning;
-  byId("tutor-title").textContent = w.title;
-  byId("tutor-cost").textContent = w.cost;
-  byId("tutor-reasons").replaceChildren(
-    ...(w.reasons || []).map((r) => Object.assign(document.createElement("li"), { textContent: r })),
-  );
-  byId("tutor-best").textContent = w.best_line || "";
+  if (known && !Object.keys(msg.warning.words || {}).length) {
+    warning = { ...msg, warning: { ...msg.warning, words: known } };
+  }
+  if (early && early.version === msg.version) worded(early);
+  early = null;
+  fill();
   byId("tutor-panel").hidden = false;
   byId("tutor-note").textContent = "";
-  drawBest();
   if (!again) byId("tutor-title").focus();  // the reply and its state show one warning
+}
+
+function worded(msg) {
+  if (!warning || warning.version !== msg.version) {
+    early = msg;  // its warning may show next (the push outran the reply)
+    return;
+  }
+  const words = { ...(warning.warning.words || {}), [LANGUAGE]: msg.words };
+  warning = { ...warning, warning: { ...warning.warning, words } };
+  fill();
 }
 
 function send(type, fields) {
@@ -68,17 +107,21 @@ function hint() {
   byId("btn-hint").click();
 }
 
-on("message", (msg) => {
-  if (msg.type !== "tutor") return;
+function said(msg) {
   if (msg.warning) show(msg);
-  else if (msg.message) byId("tutor-note").textContent = msg.message;  // not checked in time
+  else if (msg.unchecked) byId("tutor-note").textContent = msg.message;  // not checked in time
+}
+
+on("message", (msg) => {
+  if (msg.type === "tutor") said(msg);
+  else if (msg.type === "tutor_words") worded(msg);
 });
 
 // A state carries the warning still to answer: the reply's own, or the
 // page's first after a reload, or another tab's. Any later state means the
 // moment has passed.
 on("state", ({ state }) => {
-  if (state.tutor && state.tutor.version === state.version) show(state.tutor);
+  if (state.tutor && state.tutor.version === state.version) said(state.tutor);
   else if (warning && state.version > warning.version) close();
 });
 

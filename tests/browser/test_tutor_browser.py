@@ -1,7 +1,8 @@
 """Browser: 教练模式 on the play page, in Chinese and in English.
 
 A known error (the opening 31 played 13/10 6/5, the best 8/5 6/5) is warned
-with what it costs, why, and the best play as arrows; a reload or a second
+at once with the best play as arrows, then its words arrive (what it costs,
+why), in Chinese and in English; a reload or a second
 tab shows the same panel at once; 撤销重走 from the reloaded page then the
 best play commits unwarned; 仍然这样走 commits the error and the game keeps the
 override; a pass of a clear take (a money game, the computer's double at
@@ -97,6 +98,20 @@ def opening_31(user: Any) -> Game:
     return services.start_game_from(user, "casual", Position.start(), dice=[3, 1])
 
 
+# Each change of the panel, as the page shows it: visible or not, and whether
+# its words are there yet (learning/tutor.js marks data-worded).
+WATCH_PANEL = """() => {
+  const panel = document.getElementById("tutor-panel");
+  window.__panelSeen = [];
+  new MutationObserver(() => {
+    const seen = [panel.hidden ? "hidden" : "shown", panel.dataset.worded,
+                  document.getElementById("tutor-title").textContent];
+    const last = window.__panelSeen[window.__panelSeen.length - 1];
+    if (!last || last.join() !== seen.join()) window.__panelSeen.push(seen);
+  }).observe(panel, {attributes: true, subtree: true, childList: true, characterData: true});
+}"""
+
+
 def play_error_and_end(page: Any) -> None:
     step(page, 13, 10)
     step(page, 6, 5)
@@ -104,9 +119,15 @@ def play_error_and_end(page: Any) -> None:
     page.locator("#tutor-panel").wait_for(state="visible", timeout=20_000)
 
 
+def worded(page: Any) -> None:
+    """The warning's words have arrived (pushed after the warning)."""
+    page.locator('#tutor-panel[data-worded="1"]').wait_for(state="visible", timeout=20_000)
+
+
 def panel(page: Any) -> dict[str, Any]:
     """What the tutor's panel shows: its words, its arrows and what they say."""
     page.locator("#tutor-panel").wait_for(state="visible")
+    worded(page)
     arrows = page.locator("#board line.b-arrow-tutor")
     return {
         "title": page.locator("#tutor-title").inner_text(),
@@ -135,7 +156,13 @@ def test_an_error_is_warned_with_cost_reason_and_arrows_then_undone_and_played_b
     game = opening_31(user)
     words = SCREEN[language]
     page = open_game(browser, play_server, user, game, language)
+    page.evaluate(WATCH_PANEL)
     play_error_and_end(page)
+    worded(page)
+    # The warning showed first (its title, the words not there), then its words.
+    seen = page.evaluate("() => window.__panelSeen")
+    assert seen[0] == ["shown", "0", words["title"]], seen
+    assert seen[-1] == ["shown", "1", words["title"]], seen
     assert page.locator("#tutor-title").inner_text() == words["title"]
     cost = page.locator("#tutor-cost").inner_text()
     assert words["cost"] in cost and re.search(r"0\.\d{3}", cost), cost
@@ -262,8 +289,13 @@ def test_a_pass_of_a_clear_take_is_warned_before_it_is_sent(
     )
     assert services.finish_computer_cube(game.pk, game.version, "double")
     page = open_game(browser, play_server, user, game, language)
+    # The hint first: it reads the advice the tutor checks against, so the
+    # pass is checked however slow the machine (else, past a second: unchecked).
+    page.locator("#btn-hint").click()
+    page.wait_for_selector("#hint-list > li", timeout=60_000)
     page.locator("#btn-pass").click()
     page.locator("#tutor-panel").wait_for(state="visible", timeout=20_000)
+    worded(page)
     assert SCREEN[language]["cube_cost"] in page.locator("#tutor-cost").inner_text()
     game.refresh_from_db()
     assert (game.status, game.winner) == (Status.DOUBLED, "")

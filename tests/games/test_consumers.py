@@ -333,10 +333,10 @@ async def test_an_event_during_a_command_waits_for_the_commands_answer(
     running, go_on = threading.Event(), threading.Event()
     run_sync = GameConsumer._run_sync
 
-    def held_run_sync(self: GameConsumer, command: Any, mode: str) -> Any:
+    def held_run_sync(self: GameConsumer, command: Any) -> Any:
         running.set()
         assert go_on.wait(TIMEOUT)
-        return run_sync(self, command, mode)
+        return run_sync(self, command)
 
     monkeypatch.setattr(GameConsumer, "_run_sync", held_run_sync)
     socket, _ = await connect(game.pk, user)

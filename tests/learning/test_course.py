@@ -33,6 +33,7 @@ from learning.course.progress import stars_for
 from learning.course.quiz import MAKERS, QUIZ_SIZE, lesson_tasks, quiz
 from learning.course.quiz_questions import CUBE_GAP, PICK_GAP
 from learning.course.shapes import QUESTIONS, Goal, Lesson, Task
+from tests.chinese import en, zh
 
 PLAY_TASKS = [
     pytest.param(t, id=f"{lesson.slug}-{i + 1}")
@@ -78,16 +79,6 @@ MISSES = [
     if t.goal not in QUESTIONS and t.goal is not Goal.ANY
     for _t, play in missing_plays(t)[:2]
 ]
-
-
-def zh(text: Any) -> str:
-    with translation.override("zh-hans"):
-        return str(text)
-
-
-def en(text: Any) -> str:
-    with translation.override("en"):
-        return str(text)
 
 
 def test_there_are_at_least_ten_lessons_each_with_words_and_tasks() -> None:

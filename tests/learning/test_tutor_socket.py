@@ -1,7 +1,8 @@
 """教练模式 through the game socket: an End turn whose ranking is not there
-yet waits for it off the database thread (``games.live.consumers``) and is
-checked once it lands; one that never lands goes through after the second,
-unchecked, saying so.
+yet waits for it before the command runs, off the database thread, in one
+place (``games.live.consumers``), and is checked once it lands; one that
+never lands goes through after the second, unchecked, saying so; one that
+nothing was ranking is asked for by that wait and checked.
 
 The ranking is the real one (``learning.tutor.prepare``), put in the cache
 by the test at the moment it chooses: the receiver that would queue it when
@@ -82,3 +83,60 @@ async def test_a_ranking_that_never_lands_lets_the_turn_through_after_a_second(u
     assert reply["type"] == "ack" and reply["tutor"]["unchecked"]
     assert reply["tutor"]["message"]
     assert 1.0 <= took < 3.0
+
+
+async def test_a_ranking_never_asked_for_is_asked_by_the_wait_and_checked(
+    user: Any, settings: Any
+) -> None:
+    # Nothing ranked the roll (the tutor switched on mid-turn, a lost
+    # message): the socket's wait asks for it, and End turn is checked
+    # against it within the second instead of going through unchecked.
+    from games.signals import person_to_decide
+    from learning.receivers import queue_tutor
+
+    settings.CELERY_BROKER_URL = ""  # the ranking on this process's own pool
+    game = await error_played(user)
+    socket, state = await connect_socket(game.pk, user)
+    person_to_decide.connect(queue_tutor, dispatch_uid="learning.prepare_tutor")
+    began = time.monotonic()
+    await socket.send_json_to({"type": "end_turn", "id": "e1", "version": state["version"]})
+    reply = await socket.receive_json_from(10)
+    took = time.monotonic() - began
+    await socket.disconnect()
+    assert reply["type"] == "ack" and "unchecked" not in reply["tutor"], reply
+    assert reply["tutor"]["warning"]["error"] == "very_bad"
+    assert took < 1.0
+
+
+async def test_a_step_that_ends_the_turn_waits_for_the_ranking_and_others_do_not(
+    user: Any,
+) -> None:
+    # With the turn ended by its last step (the default), that step is the
+    # command that commits: it waits; a first step never does.
+    @database_sync_to_async
+    def first_step_made() -> Game:
+        Preferences.objects.update_or_create(
+            user=user, defaults={"tutor": "bad", "auto_end_turn": True}
+        )
+        game = services.start_game_from(user, "casual", Position.start(), dice=[3, 1])
+        return services.make_step(game.pk, user, game.version, *ERROR[0])
+
+    game = await first_step_made()
+    socket, state = await connect_socket(game.pk, user)
+    began = time.monotonic()
+    back = {"type": "undo", "id": "u1", "version": state["version"]}
+    await socket.send_json_to(back)
+    assert (await socket.receive_json_from(10))["type"] == "ack"
+    state = await socket.receive_json_from(10)
+    again = {"type": "step", "id": "s1", "version": state["version"], "from": 13, "to": 10}
+    await socket.send_json_to(again)
+    assert (await socket.receive_json_from(10))["type"] == "ack"
+    state = await socket.receive_json_from(10)
+    assert time.monotonic() - began < 0.5, "no wait before a step that cannot end the turn"
+    last = {"type": "step", "id": "s2", "version": state["version"], "from": 6, "to": 5}
+    await socket.send_json_to(last)
+    await asyncio.sleep(0.1)
+    await database_sync_to_async(tutor.prepare)(game.pk, state["version"])
+    reply = await socket.receive_json_from(10)
+    await socket.disconnect()
+    assert reply["type"] == "ack" and reply["tutor"]["warning"]["error"] == "very_bad"

@@ -419,8 +419,10 @@ def test_help_has_the_four_diagrams(client: Client) -> None:
         client.get(reverse("learning:help_page", args=["rules"])).content
         + client.get(reverse("learning:help_page", args=["glossary"])).content
     ).decode()
-    for name in ("opening", "bearoff", "prime", "anchor"):
+    for name in ("opening", "bearoff"):
         assert f'data-diagram="{name}"' in text
+    for key in ("prime", "anchor"):  # the glossary's, one for each of its terms
+        assert f'data-term-diagram="{key}"' in text
 
 
 def test_the_hint_partial_for_the_play_page_renders_for_a_game(rf: Any, hint_game: Game) -> None:
