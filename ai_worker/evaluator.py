@@ -35,7 +35,7 @@ from ai_worker.networks import MAX_PLY as MAX_PLY
 from ai_worker.networks import from_board26 as from_board26
 from ai_worker.networks import networks as _networks
 from ai_worker.networks import to_board26 as to_board26
-from ai_worker.networks import warm_up as warm_up
+from ai_worker.networks import warm_up as load_networks
 from ai_worker.sanity import Probs, sane_probs, settled
 from ai_worker.search import SaneSearch, may_be_decided
 from games.engine import Dice, Play, Position, legal_plays
@@ -53,6 +53,12 @@ class RankedPlay:
     probs: Probs  # made sane: ``ai_worker.sanity.sane_probs``
     ply: int = 1  # the depth this equity was computed at
     context: CubeContext | None = None  # the cube and score it was valued at (None: cubeless)
+
+
+def warm_up(ply: int = 1) -> None:
+    """Load the networks needed for ``ply`` now rather than on the first move
+    (a child process that searches imports this module with them)."""
+    load_networks(ply)
 
 
 # Where a search of 2-ply or deeper runs: on the asking thread, unless the
