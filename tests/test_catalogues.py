@@ -115,6 +115,7 @@ def keys(po_path: Path) -> set[tuple[str | None, str]]:
     return {(e.msgctxt, e.msgid) for e in polib.pofile(str(po_path)) if not e.obsolete}
 
 
+@pytest.mark.slow
 def test_makemessages_finds_nothing_new_or_stale(tmp_path: Path) -> None:
     """Every translatable string in the code is in its catalogue, and every
     entry of a catalogue is still used (run ./dev messages to see the change)."""

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from games.engine import Dice, Position, legal_plays, memo
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +41,7 @@ WEB = (
 )
 
 
+@pytest.mark.slow
 def test_the_web_process_keeps_an_eighth_and_a_searching_one_all() -> None:
     searching = sizes_in("import django; django.setup(); import ai_worker.evaluator")
     web = sizes_in(WEB)

@@ -91,6 +91,7 @@ def test_shares_pr_and_distance_on_constructed_decisions() -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_the_peoples_profile_is_the_owners_side_of_reviewed_games(user: Any) -> None:
     blunders = Blunders(limit=1)
     game = play_out(user, MIDDLE, seed=3, light_choice=blunders)

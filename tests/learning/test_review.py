@@ -42,6 +42,7 @@ def test_every_turn_of_both_sides_is_analysed_with_progress(
     assert progress[-1]["state"] == "done"
 
 
+@pytest.mark.slow
 def test_each_turn_has_alternatives_luck_and_a_win_chance(finished_game: Game) -> None:
     review.run_analysis(finished_game.pk)
     analysed = list(TurnAnalysis.objects.filter(analysis__game=finished_game))
@@ -63,6 +64,7 @@ def test_each_turn_has_alternatives_luck_and_a_win_chance(finished_game: Game) -
     )
 
 
+@pytest.mark.slow
 def test_the_summary_counts_decisions_and_classes_per_side(finished_game: Game) -> None:
     review.run_analysis(finished_game.pk)
     row = GameAnalysis.objects.get(game=finished_game)
@@ -79,6 +81,7 @@ def test_the_summary_counts_decisions_and_classes_per_side(finished_game: Game) 
         assert s["rating"]
 
 
+@pytest.mark.slow
 def test_running_it_again_changes_nothing(finished_game: Game) -> None:
     review.run_analysis(finished_game.pk)
     first = list(TurnAnalysis.objects.values_list("pk", "equity_lost"))
@@ -86,6 +89,7 @@ def test_running_it_again_changes_nothing(finished_game: Game) -> None:
     assert list(TurnAnalysis.objects.values_list("pk", "equity_lost")) == first
 
 
+@pytest.mark.slow
 def test_a_review_cut_short_resumes_after_the_last_stored_turn(
     finished_game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -135,6 +139,7 @@ def test_a_second_job_leaves_a_running_review_alone(finished_game: Game) -> None
     assert GameAnalysis.objects.get(pk=row.pk).state == AnalysisState.DONE
 
 
+@pytest.mark.slow
 def test_the_review_is_one_level_deeper_than_the_expert_and_says_so(
     finished_game: Game, client_logged_in: Any
 ) -> None:

@@ -206,6 +206,7 @@ def test_an_unfinished_game_has_no_button(
     assert not GameAnalysis.objects.filter(game=game).exists()
 
 
+@pytest.mark.slow
 def test_review_after_analysis_has_the_summary_and_every_turns_alternatives(
     client_logged_in: Client, finished_game: Game
 ) -> None:

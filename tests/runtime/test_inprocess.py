@@ -90,6 +90,7 @@ def test_without_lanes_or_with_a_broker_the_search_runs_here(settings: Any) -> N
         assert inprocess.run(os.getpid) == os.getpid()
 
 
+@pytest.mark.slow
 def test_the_rankings_made_in_a_child_are_the_rankings_made_here(lanes: None) -> None:
     rolls = random_rolls(12, seed=42)
     with inprocess.lane(None):
@@ -171,6 +172,7 @@ def test_a_search_on_a_thread_no_job_runs_on_goes_to_the_reply_lane(lanes: None)
     assert found[0] not in (os.getpid(), play)
 
 
+@pytest.mark.slow
 def test_the_reviews_lane_runs_at_nice_19_and_yields_to_a_command(
     lanes: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -187,6 +189,7 @@ def test_the_reviews_lane_runs_at_nice_19_and_yields_to_a_command(
         assert inprocess.run(os.nice, 0) == niced(0)  # play's lane is not niced
 
 
+@pytest.mark.slow
 def test_a_child_killed_mid_search_costs_no_search_and_the_lane_starts_again(
     lanes: None, tmp_path: Path
 ) -> None:
