@@ -67,6 +67,13 @@ class DiceSource(models.TextChoices):
 UNFINISHED = (Status.OPENING, Status.PLAYING, Status.DECIDING, Status.DOUBLED)
 
 
+class SeedFrom(models.TextChoices):
+    """Where a game's person seed came from (docs/dice.md, "A start without a seed")."""
+
+    PERSON = "person", _("Sent with the start")
+    SERVER = "server", _("Drawn by the server")
+
+
 class Match(models.Model):
     """A match to ``length`` points: its games in order (``games``); its score
     and ``crawford`` are those of its current game (or, once a game is over,
@@ -229,7 +236,19 @@ class Game(models.Model):
     server_seed = models.CharField(max_length=64, blank=True)
     dice_commitment = models.CharField(max_length=64, blank=True)
     person_seed = models.CharField(max_length=64, blank=True)
+    # Who gave the person seed: sent with the start (``person``), drawn by the
+    # server because none was sent (``server``: the dice prove nothing to the
+    # person), or "" for a game stored before this was noted.
+    person_seed_from = models.CharField(
+        max_length=6, choices=SeedFrom.choices, blank=True, default=""
+    )
     rolls_drawn = models.PositiveIntegerField(default=0)
+    # The last roll drawn and never played, as it was shown, once the game
+    # ended on it (a resignation): its proof checks it like the others.
+    unplayed_dice = models.JSONField(null=True, blank=True)
+    # The verify page's share link (``/learn/verify/shared/<token>/``), made
+    # when the owner asks for one; "" until then.
+    share_token = models.CharField(max_length=43, blank=True, default="")
 
     objects = GameQuerySet.as_manager()
 
@@ -251,6 +270,11 @@ class Game(models.Model):
         ]
         constraints = [
             models.UniqueConstraint(fields=["match", "match_game"], name="game_unique_match_game"),
+            models.UniqueConstraint(
+                fields=["share_token"],
+                condition=~Q(share_token=""),
+                name="game_unique_share_token",
+            ),
         ]
 
     def __str__(self) -> str:

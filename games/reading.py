@@ -32,6 +32,11 @@ def position_of(game: Game) -> Position:
 _decode = lru_cache(maxsize=4096)(Position.from_position_id)
 
 
+def decode_position(position_id: str) -> Position:
+    """A stored Position ID (a Turn's before and after), decoded once."""
+    return _decode(position_id)
+
+
 def current_turn(game: Game) -> EngineTurn:
     """The engine's view of the turn in progress, steps replayed (needs dice);
     kept on the instance for what it was computed from (a step's command

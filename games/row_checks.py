@@ -1,10 +1,12 @@
-"""Whether a stored game row can be read: the columns its state is built from.
+"""Whether a stored game can be read: the columns of its row its state is
+built from, and its Turn rows (the move list, the review, the proof).
 
 A fault (a restore gone wrong, a hand edit, an old release's bug) can leave
 any column holding anything: the database checks only types, not those of
-JSON columns. ``games.live.state`` asks ``row_damage`` of every state it
-builds (a few comparisons; positions decoded are cached) and words a
-damaged row instead of failing on it (docs/interfaces.md §3).
+JSON columns, nor that a die is 1 to 6. ``games.live.state`` asks
+``row_damage`` of every state it builds (a few comparisons; positions
+decoded are cached) and ``turns_damage`` of every state with its move list,
+and words a damaged game instead of failing on it (docs/interfaces.md §3).
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engine import Cube
-from games.models import Game, GameKind, ResultKind, SideChoice, Status
-from games.reading import match_of, position_of
+from games.models import Game, GameKind, ResultKind, SideChoice, Status, Turn
+from games.reading import decode_position, match_of, position_of
 from games.tiers import TIERS
 
 SIDES = frozenset(SideChoice.values)
@@ -146,3 +148,67 @@ _CHECKS: tuple[tuple[str, Callable[[Any, Game], bool]], ...] = (
     ("result_kind", _one_of(RESULTS)),
 )
 _DEEP: tuple[tuple[str, Callable[[Any, Game], bool]], ...] = (("score_light", _match),)
+
+
+# What the pages read of a Turn row, and how each column is checked.
+TURN_COLUMNS = ("number", "side", "die1", "die2", "steps", "position_before", "position_after")
+
+
+class DamagedTurnError(ValueError):
+    """A Turn row that cannot be read; ``why`` says which and what."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+def checked_turns(game: Game, turns: list[Turn]) -> list[Turn]:
+    """``turns`` (read already), or ``DamagedTurnError`` for the first that cannot be read."""
+    why = turns_damage(game, turns)
+    if why is not None:
+        raise DamagedTurnError(why)
+    return turns
+
+
+def damaged_turns_of(error: Exception) -> str | None:
+    """Why, when ``error`` is a damaged Turn row's."""
+    return error.why if isinstance(error, DamagedTurnError) else None
+
+
+def turns_damage(game: Game, turns: list[Turn] | None = None) -> str | None:
+    """What cannot be read in ``game``'s Turn rows (``turns``: read already), or None."""
+    rows = turns if turns is not None else list(game.turns.only(*TURN_COLUMNS).order_by("number"))
+    for turn in rows:
+        why = turn_damage(turn)
+        if why is not None:
+            return f"turn {turn.number}: {why}"
+    return None
+
+
+def turn_damage(turn: Turn) -> str | None:
+    """What cannot be read in one Turn row, or None."""
+    checks: tuple[tuple[str, Callable[[Any], bool]], ...] = (
+        ("side", lambda value: value in SIDES),
+        ("die1", _die),
+        ("die2", _die),
+        ("steps", _turn_steps),
+        ("position_before", _readable_position),
+        ("position_after", _readable_position),
+    )
+    for name, check in checks:
+        value = getattr(turn, name)
+        try:
+            fine = check(value)
+        except READ_ERRORS:
+            fine = False
+        if not fine:
+            return f"{name} cannot be read: {_short(value)}"
+    return None
+
+
+def _turn_steps(value: Any) -> bool:
+    return type(value) is list and len(value) <= 4 and all(map(_stored_step, value))
+
+
+def _readable_position(value: Any) -> bool:
+    return type(value) is str and decode_position(value) is not None

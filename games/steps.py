@@ -79,6 +79,7 @@ def turn_json(turn: Turn) -> dict[str, Any]:
     }
 
 
-def moves_json(game: Game) -> list[dict[str, Any]]:
-    """Every finished turn of ``game`` in order: the page's move list."""
-    return [turn_json(t) for t in game.turns.order_by("number")]
+def moves_json(game: Game, turns: Iterable[Turn] | None = None) -> list[dict[str, Any]]:
+    """Every finished turn of ``game`` in order (``turns``: read already): the page's move list."""
+    rows = turns if turns is not None else game.turns.order_by("number")
+    return [turn_json(t) for t in rows]

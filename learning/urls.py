@@ -4,6 +4,7 @@ from django.urls import URLPattern, path
 
 from learning import views
 from learning.course import views as course_views
+from learning.dice import views as dice_views
 from learning.glossary import views as glossary_views
 from learning.study import file_views
 
@@ -20,7 +21,11 @@ urlpatterns: list[URLPattern] = [
     path("history/import/", file_views.import_mat, name="import_mat"),
     path("games/<int:game_id>/analysis/again", views.analyse_again, name="analyse_again"),
     path("stats/", views.stats, name="stats"),
-    path("verify/<int:game_id>/", views.verify, name="verify"),
+    path("verify/<int:game_id>/", dice_views.verify, name="verify"),
+    path("verify/<int:game_id>/proof.json", dice_views.proof, name="dice_proof"),
+    path("verify/<int:game_id>/share", dice_views.share, name="dice_share"),
+    path("verify/shared/<str:token>/", dice_views.verify_shared, name="verify_shared"),
+    path("verify/shared/<str:token>/proof.json", dice_views.proof_shared, name="dice_proof_shared"),
     path("help/", views.help_page, name="help"),
     # Before help/<page>/: the glossary is built from learning.glossary's entries.
     path("help/glossary/", glossary_views.glossary_page, name="glossary"),

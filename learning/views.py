@@ -13,11 +13,11 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from games.access import owned_game
+from games.damage_page import damaged_or_none
 from games.engine import ROLLS
 from games.models import Game, Status
 from learning import history, tasks, tutor
 from learning.dice import stats as dicestats
-from learning.dice.verify import verify_context, verify_strings
 from learning.models import AnalysisState, GameAnalysis
 from learning.review.game import match_summary, needs_queueing, queue_analysis
 from learning.review.luck import luck_context
@@ -69,6 +69,9 @@ def reviews(request: HttpRequest) -> HttpResponse:
 def review(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's replay and its analysis as it stands; a visit queues nothing."""
     game = owned_game(request, game_id)
+    damaged = damaged_or_none(request, game)
+    if damaged is not None:
+        return damaged
     row = GameAnalysis.objects.filter(game=game).first()
     return render(
         request,
@@ -138,14 +141,6 @@ def analysis_status(request: HttpRequest, game_id: int) -> JsonResponse:
 
 
 @require_GET
-@require_GET
-def verify(request: HttpRequest, game_id: int) -> HttpResponse:
-    """A game's dice beside its seeds, recomputed in the browser (docs/dice.md)."""
-    game = owned_game(request, game_id)
-    context = {**verify_context(game), "strings": verify_strings()}
-    return render(request, "learning/verify.html", context)
-
-
 def stats(request: HttpRequest) -> HttpResponse:
     scopes = []
     verifiable: list[Game] = []

@@ -377,6 +377,13 @@ def _held(signal: Any, uid: str, receiver: Any, held: list[Any], *names: str) ->
         signal.connect(receiver, dispatch_uid=uid)
 
 
+def start_fields(client: Any, **fields: str) -> dict[str, str]:
+    """A start form's fields as a page sends them: with the commitment it showed
+    (docs/dice.md, "Before the game"), asked of the server as a page's script does."""
+    shown = client.get("/games/next-commitment").json()["commitment"]
+    return {"commitment": shown, **fields}
+
+
 def dark_turn(game_id: int, version: int) -> tuple[Any, Any] | None:
     """DARK's position (from its side) and dice when it is to play its
     checkers at ``version``, as its task reads them; None otherwise."""

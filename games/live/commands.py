@@ -5,6 +5,7 @@ moves frames and calls ``run_command`` off the event loop.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from games.live.state import build_state, damaged_words
 from games.models import Game, ResultKind
 from games.row_checks import READ_ERRORS, row_damage
 from games.words.cube import describe_cube_refusal
+from games.words.dice import commitment_words
 from games.words.refusals import describe_refusal
 
 MAX_ID_LENGTH = 64
@@ -83,11 +85,8 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             message = _("A resignation is single, gammon or backgammon.")
             raise CommandError("bad_command", message, command_id)
         return {"kind": resign_kind}
-    if kind == "next_game":  # the person's seed for the next game's dice, if the page sends one
-        seed = data.get("seed")
-        if seed is not None and not (isinstance(seed, str) and valid_person_seed(seed)):
-            raise CommandError("bad_command", bad_seed_message(), command_id)
-        return {} if seed is None else {"seed": seed}
+    if kind == "next_game":
+        return _next_game_args(data, command_id)
     if kind == "undo":
         return {"whole": True} if _flag(data, "whole", command_id) else {}
     if kind == "end_turn" or kind in tutor.ANYWAY_COMMANDS.values():  # 仍然这样走
@@ -105,6 +104,21 @@ def _args(kind: str, data: dict[str, Any], command_id: str) -> dict[str, Any]:
             raise CommandError("bad_command", _("A die is a number from 1 to 6."), command_id)
         args["die"] = die
     return args
+
+
+def _next_game_args(data: dict[str, Any], command_id: str) -> dict[str, Any]:
+    """The commitment the page showed (checked by the service: "" is none)
+    and the person's seed for the next game's dice, if the page sends one."""
+    seed, shown = data.get("seed"), data.get("commitment", "")
+    if seed is not None and not (isinstance(seed, str) and valid_person_seed(seed)):
+        raise CommandError("bad_command", bad_seed_message(), command_id)
+    if not isinstance(shown, str) or not (shown == "" or _COMMITMENT.fullmatch(shown)):
+        message = _("A dice commitment is 64 hex digits.")
+        raise CommandError("bad_command", message, command_id)
+    return {"commitment": shown, **({} if seed is None else {"seed": seed})}
+
+
+_COMMITMENT = re.compile(r"[0-9a-f]{64}")
 
 
 def _flag(data: dict[str, Any], name: str, command_id: str) -> bool:
@@ -137,6 +151,12 @@ def run_command(
     except services.CubeRefusedError as exc:
         words = describe_cube_refusal(exc.refusal_code)
         return _refused(command.id, exc.refusal_code, {}, words), None
+    except services.CommitmentUsedError as exc:
+        # Refused in words with the next commitment, which the page then shows.
+        code = "commitment_used" if exc.commitment else "commitment_missing"
+        shown = services.next_commitment(user)
+        words = commitment_words(code, shown)
+        return _refused(command.id, "commitment_used", {"commitment": shown}, words), None
     except services.ServiceError as exc:
         return _error_reply(command.id, exc.code), _state_of(game_id)
     except Game.DoesNotExist:

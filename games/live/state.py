@@ -23,7 +23,14 @@ from games.engine import Dice, Display, Position, Side, opening_roll
 from games.engine.matchid import MatchIdFields, match_id
 from games.models import Game, GameKind, Status
 from games.reading import cube_of, current_turn, match_of, position_of
-from games.row_checks import READ_ERRORS, TIER_KEYS, row_damage
+from games.row_checks import (
+    READ_ERRORS,
+    TIER_KEYS,
+    checked_turns,
+    damaged_turns_of,
+    row_damage,
+    turns_damage,
+)
 from games.steps import moves_json, steps_json
 from games.tutor import pending_warning
 from games.words.cube import score_words, word_cube
@@ -33,23 +40,23 @@ log = logging.getLogger(__name__)
 
 def build_state(game: Game, *, moves: bool = False) -> dict[str, Any]:
     """The whole state of ``game`` (docs/interfaces.md §4; ``moves``: with the
-    move lists), in the active language. A row that cannot be read
-    (``games.row_checks``) gets ``damaged_state``; an unfinished one is marked failed."""
+    move lists), in the active language. A game that cannot be read, its row
+    or (with ``moves``) its Turn rows (``games.row_checks``), gets
+    ``damaged_state``; its damage is stored (an unfinished game stopped) and
+    pushed to every open page of the game (``services.mark_damaged``)."""
     if services.is_damaged(game):
         return damaged_state(game)  # found before, and stopped
     why = row_damage(game)
     if why is None:
         try:
             return _state(game, moves)
-        except READ_ERRORS:
-            why = row_damage(game, deep=True)
+        except READ_ERRORS as error:
+            why = damaged_turns_of(error) or row_damage(game, deep=True) or turns_damage(game)
             if why is None:
-                raise  # the row reads: a fault of the code, not of the row
+                raise  # the game reads: a fault of the code, not of the rows
     log.warning("game %s: damaged row: %s", game.pk, why)
-    if not game.is_over:
-        services.mark_damaged(game.pk, why)
-        game = Game.objects.get(pk=game.pk)
-    return damaged_state(game)
+    services.mark_damaged(game.pk, why)
+    return damaged_state(Game.objects.get(pk=game.pk))
 
 
 def damaged_state(game: Game) -> dict[str, Any]:
@@ -61,6 +68,9 @@ def damaged_state(game: Game) -> dict[str, Any]:
         "version": game.version,
         "status": Status.FINISHED.value if finished else Status.FAILED.value,
         "damaged": True,
+        # What could not be read, as the damaged page says it.
+        "failure": game.failure.removeprefix(services.DAMAGED),
+        "resigned": bool(game.resigned) and finished,
         "turn": None,
         "tier": game.tier if game.tier in TIER_KEYS else None,
         "dice": None,
@@ -80,16 +90,19 @@ def damaged_state(game: Game) -> dict[str, Any]:
         "moves": [],
         "cube_actions": [],
         **_board_json_of(Position((0,) * 25, (0,) * 25)),
-        "message": damaged_words(finished),
+        "message": damaged_words(finished, bool(game.resigned)),
     }
 
 
-def damaged_words(finished: bool) -> str:
-    if finished:
+def damaged_words(finished: bool, resigned: bool = True) -> str:
+    """What a damaged game's pages say: what can still be done with it."""
+    if finished and resigned:
         return _(
             "This game's record is damaged and cannot be shown. "
             "You resigned it; the computer won it."
         )
+    if finished:
+        return _("This game's record is damaged and cannot be shown. You can start a new game.")
     return _("This game's record is damaged and cannot be shown. Resign it, or start a new game.")
 
 
@@ -133,7 +146,9 @@ def _state(game: Game, moves: bool) -> dict[str, Any]:
     word_cube(state)
     state["message"] = describe_state(state)
     if moves:
-        state["moves"] = moves_json(game)
+        turns = list(game.turns.order_by("number"))
+        checked_turns(game, turns)  # a damaged one: the whole game is (build_state)
+        state["moves"] = moves_json(game, turns)
         state["cube_actions"] = cube_actions_json(game)
     return state
 
@@ -214,7 +229,7 @@ def _result_json(game: Game) -> dict[str, Any] | None:
 def describe_state(state: dict[str, Any]) -> str | None:
     """A sentence about what just happened, from the state alone (or None)."""
     if state.get("damaged"):
-        return damaged_words(state["status"] == Status.FINISHED)
+        return damaged_words(state["status"] == Status.FINISHED, state.get("resigned", True))
     if state["status"] == Status.FAILED:
         return _("The computer could not finish its turn; this game has stopped.")
     result = state.get("result")

@@ -26,10 +26,17 @@ from games.services.computer import (
     start_computer_turn,
     stuck_games,
 )
-from games.services.damage import DAMAGED, give_up_damaged, is_damaged, mark_damaged
-from games.services.dice import keep_next_seed, new_server_seed, next_commitment
+from games.services.damage import (
+    DAMAGED,
+    damage_found,
+    give_up_damaged,
+    is_damaged,
+    mark_damaged,
+)
+from games.services.dice import keep_next_seed, new_server_seed, next_commitment, share_token
 from games.services.doubling import double, pass_double, roll_dice, take
 from games.services.errors import (
+    CommitmentUsedError,
     CubeRefusedError,
     GameOverError,
     NotYourGameError,
@@ -73,6 +80,7 @@ __all__ = [
     "DAMAGED",
     "PERSON_COMMANDS",
     "ComputerDue",
+    "CommitmentUsedError",
     "ComputerStart",
     "CubeRefusedError",
     "GameOverError",
@@ -87,6 +95,7 @@ __all__ = [
     "computer_attempts",
     "computer_due",
     "count_computer_attempt",
+    "damage_found",
     "double",
     "end_turn",
     "decode_upload",
@@ -108,6 +117,7 @@ __all__ = [
     "request_hint",
     "resign",
     "roll_dice",
+    "share_token",
     "start_game",
     "start_game_from",
     "start_match",

@@ -26,7 +26,9 @@ from games.engine import (
 from games.engine import ResultKind as EngineResultKind
 from games.models import Game, ResultKind, Status
 from games.reading import computer_to_act, cube_of, match_of, position_of
+from games.row_checks import row_damage
 from games.services import store
+from games.services.damage import mark_damaged
 from games.services.doubling import offer_double, refuse_double, take_double
 from games.services.person import accept_resignation
 from games.services.rows import computer_command, lock
@@ -78,6 +80,10 @@ def start_computer_turn(game_id: int, version: int) -> ComputerStart:
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL synchronous_commit TO OFF")
         game = lock(game_id)
+        why = row_damage(game)
+        if why is not None:  # stopped, and said on every open page of the game
+            mark_damaged(game_id, why)
+            return ComputerStart(0, None)
         starts = _count(game, version, "starts")
         if not starts:
             return ComputerStart(0, None)

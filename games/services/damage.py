@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games.engine import Side
 from games.models import Game, ResultKind, Status
+from games.row_checks import row_damage, turns_damage
 from games.services.errors import GameOverError, NotYourGameError
 from games.services.rows import lock, save
 from games.services.turns import record_result
@@ -25,17 +26,33 @@ def is_damaged(game: Game) -> bool:
 
 
 def mark_damaged(game_id: int, why: str) -> bool:
-    """Stop the unfinished game ``game_id``, its failure stored; False if it is over."""
+    """Store why the game ``game_id`` cannot be read, and stop it if unfinished;
+    its pages hear of it with the new version (``save``). False when its damage
+    was known already."""
     with transaction.atomic():
         game = lock(game_id)
-        if game.is_over:
+        if is_damaged(game):
             return False
-        game.status = Status.FAILED
+        if not game.is_over:
+            game.status = Status.FAILED
+            game.finished_at = timezone.now()
+            game.computer_turn_started_at = None
         game.failure = (DAMAGED + why)[:MAX_FAILURE]
-        game.finished_at = timezone.now()
-        game.computer_turn_started_at = None
         save(game)
         return True
+
+
+def damage_found(game: Game) -> bool:
+    """Whether ``game`` cannot be read, its row or its Turn rows; found now,
+    its damage is stored and pushed (``mark_damaged``). For the pages that
+    read more than the state: the review, the proof, the match file."""
+    if is_damaged(game):
+        return True
+    why = row_damage(game) or row_damage(game, deep=True) or turns_damage(game)
+    if why is None:
+        return False
+    mark_damaged(game.pk, why)
+    return True
 
 
 def give_up_damaged(game_id: int, user: Any) -> Game:

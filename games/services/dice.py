@@ -9,7 +9,8 @@ import secrets
 from typing import Any
 
 from games.engine import fairdice
-from games.models import DiceSource, Game, NextDiceSeed
+from games.models import DiceSource, Game, NextDiceSeed, SeedFrom, Turn
+from games.services.errors import CommitmentUsedError
 
 
 def roll_die() -> int | None:
@@ -63,13 +64,19 @@ def keep_next_seed(user: Any, seed: str) -> None:
     NextDiceSeed.objects.get_or_create(owner=user, defaults={"seed": seed})
 
 
-def seed_game(game: Game, person_seed: str | None) -> None:
+def seed_game(game: Game, person_seed: str | None, commitment: str | None = None) -> None:
     """Give a new game (not yet saved), inside the transaction that starts it,
     the server seed whose commitment its owner was shown (docs/dice.md) and
-    ``person_seed`` (drawn when None: tests, the shell);
-    ``fairdice.DiceSeedError`` for a person seed that cannot be used."""
+    ``person_seed`` (drawn by the server when None, and the game says so).
+    ``commitment``: the one the page showed (None: not checked, the shell and
+    tests); ``CommitmentUsedError`` when it is not the owner's next one any
+    more, ``fairdice.DiceSeedError`` for a person seed that cannot be used."""
     person = fairdice.check_person_seed(person_seed) if person_seed else secrets.token_hex(16)
     row = NextDiceSeed.objects.select_for_update().filter(owner=game.owner).first()
+    if commitment is not None and (
+        row is None or fairdice.commitment(bytes.fromhex(row.seed)) != commitment
+    ):
+        raise CommitmentUsedError(commitment)
     if row is None:
         server = new_server_seed()
     else:
@@ -79,4 +86,22 @@ def seed_game(game: Game, person_seed: str | None) -> None:
     game.server_seed = server
     game.dice_commitment = fairdice.commitment(bytes.fromhex(server))
     game.person_seed = person
+    game.person_seed_from = SeedFrom.PERSON if person_seed else SeedFrom.SERVER
     game.rolls_drawn = 0
+
+
+def keep_unplayed(game: Game) -> None:
+    """The game ends (its dice are cleared): the roll on the row, drawn from
+    its seeds and not played, is kept as it was shown for its proof."""
+    number = roll_number(game)
+    if game.dice is None or number is None or number < len(game.opening_rolls):
+        return  # none, not from seeds, or an opening roll (listed with the openings)
+    if not Turn.objects.filter(game=game, roll=number).exists():
+        game.unplayed_dice = [int(game.dice[0]), int(game.dice[1])]
+
+
+def share_token(game_id: int) -> str:
+    """The token of the game's share link (docs/dice.md), made on the first ask:
+    256 random bits, so a link can be neither guessed nor walked."""
+    Game.objects.filter(pk=game_id, share_token="").update(share_token=secrets.token_urlsafe(32))
+    return str(Game.objects.values_list("share_token", flat=True).get(pk=game_id))

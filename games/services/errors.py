@@ -60,6 +60,17 @@ class TurnIncompleteError(ServiceError):
     code = "turn_incomplete"
 
 
+class CommitmentUsedError(ServiceError):
+    """A start under a dice commitment that is no longer the person's next
+    one (another tab's game took it), or under none (``commitment`` "")."""
+
+    code = "commitment_used"
+
+    def __init__(self, commitment: str) -> None:
+        super().__init__(f"commitment {commitment[:12]!r} is not the next one")
+        self.commitment = commitment
+
+
 class SessionEndedError(Exception):
     """A socket's command whose session ended before its write (docs/interfaces.md
     §4, 4401). Not a ``ServiceError``: not refused in the game's terms."""

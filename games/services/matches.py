@@ -15,17 +15,35 @@ from games.services.rows import lock, save
 from games.tiers import Tier
 
 
-def start_match(user: Any, tier: str, length: int, *, person_seed: str | None = None) -> Game:
-    """A new match to ``length`` points and its first game (``person_seed``: see start_game)."""
+def start_match(
+    user: Any,
+    tier: str,
+    length: int,
+    *,
+    person_seed: str | None = None,
+    commitment: str | None = None,
+) -> Game:
+    """A new match to ``length`` points and its first game (``person_seed``,
+    ``commitment``: see start_game)."""
     with transaction.atomic():
         match = Match.objects.create(owner=user, tier=Tier(tier).value, length=length)
-        return start_game(user, match.tier, GameKind.MATCH, match=match, person_seed=person_seed)
+        return start_game(
+            user,
+            match.tier,
+            GameKind.MATCH,
+            match=match,
+            person_seed=person_seed,
+            commitment=commitment,
+        )
 
 
-def next_game(game_id: int, user: Any, version: int, seed: str | None = None) -> Game:
+def next_game(
+    game_id: int, user: Any, version: int, seed: str | None = None, commitment: str | None = None
+) -> Game:
     """Start the match's game after ``game_id`` (finished) unless it was; returns
     the finished game, at a new version when started here so its sockets learn
-    ``match.next_game``. ``seed``: the person's for its dice (``start_game``)."""
+    ``match.next_game``. ``seed``, ``commitment``: the person's seed for its
+    dice and the commitment the page showed (``start_game``)."""
     with transaction.atomic():
         game = lock(game_id)
         if game.owner_id != getattr(user, "pk", None):
@@ -39,5 +57,12 @@ def next_game(game_id: int, user: Any, version: int, seed: str | None = None) ->
             raise CubeRefusedError("not_finished")
         if match.is_over:
             raise CubeRefusedError("match_over")
-        start_game(user, match.tier, GameKind.MATCH, match=match, person_seed=seed or None)
+        start_game(
+            user,
+            match.tier,
+            GameKind.MATCH,
+            match=match,
+            person_seed=seed or None,
+            commitment=commitment,
+        )
         return save(game)

@@ -42,14 +42,16 @@ def start_game(
     jacoby: bool = True,
     match: Match | None = None,
     person_seed: str | None = None,
+    commitment: str | None = None,
 ) -> Game:
     """A new game at ``tier``: opening roll (ties re-rolled), starter on turn;
     ``kind`` single (no cube), money (with ``jacoby``) or match: the next game
-    of ``match`` (``matches`` starts them). The dice: ``dice.seed_game``."""
+    of ``match`` (``matches`` starts them). The dice: ``dice.seed_game``
+    (``commitment``: the one the page showed, checked there)."""
     if (GameKind(kind) == GameKind.MATCH) != (match is not None):
         raise ValueError("a match game belongs to a match, and only it")
     with transaction.atomic():
-        game = _new_game(user, tier, kind, jacoby, person_seed, status=Status.OPENING)
+        game = _new_game(user, tier, kind, jacoby, person_seed, commitment, status=Status.OPENING)
         if match is not None:
             game.match, game.match_game = match, match.games.count() + 1
             game.score_light, game.score_dark = match.score_light, match.score_dark
@@ -85,7 +87,7 @@ def start_game_from(
     if GameKind(kind) == GameKind.MATCH:
         raise ValueError("a match game is started by its match")
     with transaction.atomic():
-        game = _new_game(user, tier, kind, jacoby, person_seed, turn=turn.value)
+        game = _new_game(user, tier, kind, jacoby, person_seed, None, turn=turn.value)
         game.status, game.position_id = Status.PLAYING, position.position_id()
         if dice is None and cube_of(game) is not None and cube_refusal(game, turn) is None:
             game.status = Status.DECIDING
@@ -96,13 +98,19 @@ def start_game_from(
 
 
 def _new_game(
-    user: Any, tier: str, kind: str, jacoby: bool, person_seed: str | None, **fields: Any
+    user: Any,
+    tier: str,
+    kind: str,
+    jacoby: bool,
+    person_seed: str | None,
+    commitment: str | None,
+    **fields: Any,
 ) -> Game:
     """A new game of ``user``'s, not yet saved, its dice seeded."""
     kind = GameKind(kind).value
     money = kind == GameKind.MONEY
     game = Game(owner=user, tier=Tier(tier).value, kind=kind, jacoby=jacoby and money, **fields)
-    dice_source.seed_game(game, person_seed)
+    dice_source.seed_game(game, person_seed, commitment)
     return game
 
 

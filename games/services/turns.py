@@ -125,6 +125,7 @@ def finish_game(game: Game, winner: Side, kind: ResultKind, points: int | None =
     game.winner = winner.value
     game.result_kind = kind.value
     game.points = points
+    dice.keep_unplayed(game)  # a resignation's roll, for the dice's proof
     game.dice = None
     game.steps = []
     game.finished_at = timezone.now()

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.throttling import client_ip
 from games.access import owned_game
+from games.damage_page import damaged_or_none
 from games.engine import Side
 from games.engine.matfile import MAX_FILE_BYTES, MatFileError, MatProblem
 from games.matfiles import describe_mat_error, export_text, exportable, file_name
@@ -27,6 +28,9 @@ MY_SIDES: dict[str, Side | None] = {"left": Side.LIGHT, "right": Side.DARK, "nei
 def export_mat(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game's match file (its whole match for a match game), as a download."""
     game = owned_game(request, game_id)
+    damaged = damaged_or_none(request, game)
+    if damaged is not None:
+        return damaged
     if not exportable(game):
         why = _("This game began from a position set up on the board: a match file cannot hold it.")
         messages.error(request, why)

@@ -5,6 +5,7 @@
 // command comes back with its reason in words (input.js `refused`).
 
 import { byId, fmt, say } from "./common.js";
+import { startFields } from "./dice_seed.js";
 import { isIdle, live } from "./page.js";
 import * as V from "./view.js";
 
@@ -51,9 +52,8 @@ export function nextGame(page, send) {
     goTo(page, m.next_game);
     return true;
   }
-  // The person's seed for the next game's dice (games/dice_seed.js fills it).
-  const seed = byId("next-dice-seed")?.value;
-  return command(page, send, "next_game", seed ? { seed } : {});
+  // The commitment the end panel shows and the person's seed (games/dice_seed.js).
+  return command(page, send, "next_game", startFields("next"));
 }
 
 function goTo(page, gameId) {
@@ -129,7 +129,8 @@ export function renderMatchResult(page) {
   byId("over-match").textContent = state.status === "finished" ? V.matchResultText(S, m) : "";
   const goesOn = Boolean(m && !m.over);
   byId("over-next").hidden = !goesOn;
-  byId("over-new-form").hidden = goesOn;
+  // The form's dice stay in view: a match's Next game sends them too.
+  byId("over-new").hidden = goesOn;
   if (state.status === "finished" && m && m.next_game && page.awaitingNext) goTo(page, m.next_game);
 }
 

@@ -3,6 +3,7 @@
 
 import { animateChecker, applyStep, clearArrows, drawArrows, renderBoard, sameBoard, unapplyStep } from "./board.js";
 import { byId, fmt, say } from "./common.js";
+import { showDamaged } from "./damage.js";
 import { emit, placed } from "./bus.js";
 import { takeMoves } from "./moves.js";
 import { canHint, live } from "./page.js";
@@ -53,6 +54,11 @@ function playsToAnimate(prev, next, turns) {
 async function show(page, next) {
   const prev = page.state;
   if (next.version < prev.version) return;
+  if (next.damaged) {
+    page.state = next;
+    showDamaged(page, next);
+    return;
+  }
   const turns = await newTurns(page, prev, next);
   const plays = playsToAnimate(prev, next, turns);
   if (plays.length && plays[0].number === 1) firstTimeInTab(openingKey(next));

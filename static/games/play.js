@@ -5,6 +5,7 @@
 
 import { readJson, say, sentences } from "./common.js";
 import { emit, provideSender } from "./bus.js";
+import { showCommitment } from "./dice_seed.js";
 import { enqueue, lastMoveArrows, later, replayOpeningPlay, replayOpeningTies } from "./flow.js";
 import { attachIds } from "./ids.js";
 import { attachInput, refused, send } from "./input.js";
@@ -29,7 +30,10 @@ page.conn = new GameSocket({
   stateUrl: root.dataset.stateUrl,
   version: page.state.version,
   onState: (next) => enqueue(page, next),
-  onRefused: (msg) => answered(msg, () => refused(page, msg)),
+  onRefused: (msg) => answered(msg, () => {
+    if (msg.code === "commitment_used") showCommitment(msg.params.commitment);
+    refused(page, msg);
+  }),
   onError: (msg) => answered(msg, () => {
     if (msg.code !== "stale") say("play-refusal", msg.message || page.S.refused_generic);
   }),

@@ -4,6 +4,7 @@
 import { renderBoard, layer } from "./board.js";
 import { buildTargets } from "./targets.js";
 import { byId, fmt } from "./common.js";
+import { refreshCommitment } from "./dice_seed.js";
 import { renderCube, renderMatchResult } from "./cube.js";
 import { renderIds } from "./ids.js";
 import { lastPlays, renderMoves } from "./moves.js";
@@ -74,6 +75,7 @@ function renderResult(page) {
   byId("over-server-seed").textContent = seed || "";
   if (panel.hidden) {
     panel.hidden = false;
+    refreshCommitment();  // the page may be old: the panel's New game sends what it shows
     // Where the eye (and the keyboard) is: the result, over the board.
     byId("over-title").focus({ preventScroll: true });
     panel.scrollIntoView({ block: "nearest" });

@@ -1,6 +1,7 @@
 // The verify page: every roll of a finished game recomputed in this browser
 // from the revealed server seed and the person's seed (docs/dice.md), with
-// Web Crypto, and the server seed checked against the commitment.
+// Web Crypto, and the server seed checked against the commitment, the one
+// the page shows and the one the person noted down before the game.
 import { byId, fmt, readJson } from "../games/common.js";
 
 const ACCEPT_BELOW = 252; // 6 x 42: no face favoured
@@ -24,6 +25,19 @@ async function die(key, personSeed, number) {
   }
 }
 
+/** The commitment and seed the person noted down before the game, beside the revealed ones. */
+function checkNoted(data, words, hash) {
+  const commitment = byId("verify-noted-commitment").value.trim().toLowerCase();
+  const seed = byId("verify-noted-seed").value.trim();
+  const said = [];
+  if (commitment) said.push(commitment === hash ? words.noted_match : words.noted_mismatch);
+  if (seed) said.push(seed === data.person_seed ? words.noted_seed_match : words.noted_seed_mismatch);
+  const result = byId("verify-noted-result");
+  result.textContent = said.join(" ");
+  result.dataset.verdict = (commitment && commitment !== hash) || (seed && seed !== data.person_seed)
+    ? "mismatch" : said.length ? "match" : "";
+}
+
 async function verify() {
   const data = readJson("verify-data");
   const words = readJson("verify-strings");
@@ -33,7 +47,11 @@ async function verify() {
     return;
   }
   const seed = hexBytes(data.server_seed);
-  const committed = toHex(await crypto.subtle.digest("SHA-256", seed)) === data.commitment;
+  const hash = toHex(await crypto.subtle.digest("SHA-256", seed));
+  const committed = hash === data.commitment;
+  for (const id of ["verify-noted-commitment", "verify-noted-seed"]) {
+    byId(id).addEventListener("input", () => checkNoted(data, words, hash));
+  }
   const key = await crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const rows = document.querySelectorAll(".verify-roll");
   const wrong = [];

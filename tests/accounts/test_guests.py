@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from accounts.guests import ensure_player
 from accounts.models import User
+from tests.conftest import start_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,7 @@ def test_two_visitors_get_two_guests(rf: Any) -> None:
 def test_starting_a_game_makes_a_guest_who_owns_it(client: Client) -> None:
     from games.models import Game
 
-    response = client.post(reverse("games:start"), {"tier": "beginner"})
+    response = client.post(reverse("games:start"), start_fields(client, tier="beginner"))
     assert response.status_code == 302
     game = Game.objects.get()
     assert game.owner.is_guest

@@ -39,8 +39,7 @@ def test_a_resigned_game_shows_its_seed_and_every_roll_is_confirmed(
     set_prefs(user, language=language)
     sign_in(page, daphne_server, user)
     page.goto("/")
-    page.locator(".lobby-dice summary").click()
-    lobby_text = page.locator(".lobby-dice").inner_text()
+    lobby_text = page.locator(".start-dice").inner_text()  # shown, not folded away
     committed = re.search(r"[0-9a-f]{64}", lobby_text)
     assert committed is not None
     seed = page.locator("#lobby-dice-seed")

@@ -158,7 +158,10 @@ def test_an_outage_is_answered_in_words_and_recovers_without_a_restart(
     _, _, lobby = fetch(opener, f"{server.url}/")
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', lobby)
     assert token is not None
-    form = f"tier=beginner&csrfmiddlewaretoken={token.group(1)}".encode()
+    shown = re.search(r'name="commitment"[^>]* value="([0-9a-f]{64})"', lobby)
+    assert shown is not None  # the commitment the lobby showed goes with the start
+    form = f"tier=beginner&commitment={shown.group(1)}&csrfmiddlewaretoken={token.group(1)}"
+    form = form.encode()
     status, page_url, _ = fetch(opener, f"{server.url}/games/new/", form)
     game = re.search(r"/games/(\d+)/$", page_url)
     assert status == 200 and game is not None, page_url

@@ -17,6 +17,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import start_fields
+
 pytestmark = pytest.mark.django_db
 
 ATTACKER = "203.0.113.9"
@@ -149,11 +151,15 @@ def test_guest_accounts_from_one_address_are_throttled(limits: Any) -> None:
     from accounts.models import User
 
     def new_visitor(ip: str) -> int:
-        response = Client().post(reverse("games:start"), {"tier": "beginner"}, REMOTE_ADDR=ip)
+        visitor = Client()
+        fields = start_fields(visitor, tier="beginner")
+        response = visitor.post(reverse("games:start"), fields, REMOTE_ADDR=ip)
         return int(response.status_code)
 
     assert [new_visitor(ATTACKER) for _ in range(3)] == [302, 302, 302]
-    held = Client().post(reverse("games:start"), {"tier": "beginner"}, REMOTE_ADDR=ATTACKER)
+    visitor = Client()
+    fields = start_fields(visitor, tier="beginner")
+    held = visitor.post(reverse("games:start"), fields, REMOTE_ADDR=ATTACKER)
     assert held.status_code == 429
     assert "新建的游客账户太多" in held.content.decode()
     assert User.objects.filter(is_guest=True).count() == 3

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from accounts.models import Preferences
 from games.models import Game, Match
+from tests.conftest import start_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +20,7 @@ def test_the_single_game_stays_the_default(client_logged_in: Any) -> None:
     html = page.content.decode()
     assert 'name="kind" value="single" checked' in html
     assert "单局" in html and "现金局" in html and "比赛" in html
-    client_logged_in.post(reverse("games:start"), {"tier": "casual"})
+    client_logged_in.post(reverse("games:start"), start_fields(client_logged_in, tier="casual"))
     game = Game.objects.get()
     assert (game.kind, game.match, game.jacoby) == ("single", None, False)
 
@@ -27,9 +28,13 @@ def test_the_single_game_stays_the_default(client_logged_in: Any) -> None:
 def test_a_money_game_has_jacoby_unless_the_player_turned_it_off(
     client_logged_in: Any, user: Any
 ) -> None:
-    client_logged_in.post(reverse("games:start"), {"tier": "casual", "kind": "money"})
+    client_logged_in.post(
+        reverse("games:start"), start_fields(client_logged_in, tier="casual", kind="money")
+    )
     Preferences.objects.filter(user=user).update(jacoby=False)
-    client_logged_in.post(reverse("games:start"), {"tier": "casual", "kind": "money"})
+    client_logged_in.post(
+        reverse("games:start"), start_fields(client_logged_in, tier="casual", kind="money")
+    )
     first, second = Game.objects.order_by("pk")
     assert (first.kind, first.jacoby, second.kind, second.jacoby) == ("money", True, "money", False)
     page = client_logged_in.get(reverse("games:lobby"))
@@ -40,7 +45,8 @@ def test_a_match_starts_with_its_length_and_the_length_is_remembered(
     client_logged_in: Any, user: Any
 ) -> None:
     response = client_logged_in.post(
-        reverse("games:start"), {"tier": "expert", "kind": "match", "length": "7"}
+        reverse("games:start"),
+        start_fields(client_logged_in, tier="expert", kind="match", length="7"),
     )
     match = Match.objects.get()
     game = match.games.get()

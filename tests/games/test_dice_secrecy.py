@@ -27,6 +27,7 @@ from config.asgi import application
 from games.dice_proof import check_game
 from games.engine import fairdice
 from games.models import Game, NextDiceSeed
+from tests.conftest import start_fields
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(180)]
 
@@ -51,7 +52,9 @@ def _pages(client: Client, game_id: int) -> list[str]:
 
 
 def _start(client: Client) -> int:
-    answer = client.post("/games/new/", {"tier": "beginner", "dice_seed": "secrecy-test"})
+    answer = client.post(
+        "/games/new/", start_fields(client, tier="beginner", dice_seed="secrecy-test")
+    )
     return int(answer.url.strip("/").split("/")[-1])
 
 

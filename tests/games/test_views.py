@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.models import Game, Status
+from tests.conftest import start_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +48,7 @@ def test_the_lobby_lists_unfinished_and_finished_games(
 
 
 def test_starting_a_game_as_a_guest_creates_the_guest_and_the_game(client: Any) -> None:
-    response = client.post(reverse("games:start"), {"tier": "beginner"})
+    response = client.post(reverse("games:start"), start_fields(client, tier="beginner"))
     game = Game.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("games:play", args=[game.pk])

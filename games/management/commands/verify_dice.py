@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.dice_proof import played_rolls, revealed
+from games.dice_proof import proof_rolls, revealed
 from games.engine.cli import verify_lines
 from games.models import DiceSource, Game
 
@@ -27,8 +27,12 @@ class Command(BaseCommand):
             raise CommandError(f"game {game.pk} was imported: no dice commitment")
         if not revealed(game):
             raise CommandError(f"game {game.pk} is not over: its server seed is still secret")
-        rolls = [f"{r.roll}={r.dice[0]}{r.dice[1]}" for r in played_rolls(game)]
+        # Every roll of the proof, the last one drawn and never played too.
+        listed = proof_rolls(game)
+        rolls = [f"{r.roll}={r.dice[0]}{r.dice[1]}" for r in listed]
         ok, lines = verify_lines(game.server_seed, game.person_seed, game.dice_commitment, rolls)
+        if listed and listed[-1].what == "unplayed":
+            lines.append(f"roll {listed[-1].roll} was drawn and never played: the game ended on it")
         self.stdout.write("\n".join(lines))
         if not ok:
             raise CommandError(f"game {game.pk}: not every roll matches its seeds")
