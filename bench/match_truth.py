@@ -81,7 +81,7 @@ def site_figures(texts: dict[str, str]) -> dict[str, list[list[dict[str, Any]]]]
 
     game_finished.disconnect(dispatch_uid="learning.queue_review")  # reviewed here, in order
     owner = User.objects.create_user(username="match-truth")
-    found: dict[str, list[list[dict[str, Any]]]] = {}
+    found: dict[str, Any] = {"_var": os.environ["VAR_DIR"]}  # the review's database, kept
     for name, text in texts.items():
         games: list[list[dict[str, Any]]] = []
         for game in import_match_file(owner, text).games:
@@ -230,6 +230,7 @@ def main() -> int:
     parser.add_argument("--against", default="8275dea")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--base-dir", type=Path, default=None)
+    parser.add_argument("--disputes", action="store_true", help="roll out item 6's disputes")
     args = parser.parse_args()
     plans = [p for p in PLANS if not args.files or p.name in args.files.split(",")]
     print(f"load average {os.getloadavg()}")
@@ -239,6 +240,11 @@ def main() -> int:
         speed(texts, args.against, args.rounds, base)
         return 0
     stored = OUTPUT / "site.json"
+    if args.disputes:  # the last run's review, its error-free players' disputed decisions
+        from bench._disputes import disputes, report
+
+        report(disputes(Path(json.loads(stored.read_text())["_var"]), plans))
+        return 0
     if args.reuse_site and stored.exists():
         site = json.loads(stored.read_text())
     else:
