@@ -42,11 +42,7 @@ class TurnReport:
     ply: int = 1  # the depth the plays were ranked at
     after: dict[str, float] | None = None  # the mover's chances after the turn (probs_dict)
     # The best legal play's cubeless equity minus the worst's (None: no
-    # choice); PR leaves out a decision whose plays are all this close
-    # (grading.obvious_play). Cubeless even with the cube: a play is obvious
-    # when the boards leave nothing to get wrong, not when the cube makes
-    # every play worth the same (a pass next turn), which GNU Backgammon
-    # counts as a decision.
+    # choice): how much the roll's plays differ, the cube aside.
     spread: float | None = None
 
     def to_json(self) -> dict[str, Any]:
