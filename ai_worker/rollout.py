@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ai_worker.cube import CubeContext, CubeEquities, bgsage_probs
 from ai_worker.evaluator import to_board26
@@ -160,3 +161,111 @@ def rollout_cubeful(
         equity, se = float(found.cubeful_equity), float(found.cubeful_se or 0.0)
         rolled.append(RolledPlay(play, equity, bgsage_probs(found.probs), se))
     return sorted(rolled, key=lambda r: -r.equity)
+
+
+# ------------------------------------------------------------ seeded batches
+
+BATCH_TRIALS = 36  # a multiple of 36: each batch's first roll exactly stratified
+
+
+@dataclass(frozen=True, slots=True)
+class Batches:
+    """One rollout run in seeded batches: ``rows[b][i]`` is candidate ``i``'s
+    equity in batch ``b``. Inside a batch every candidate is played on the
+    same dice (bgsage reuses its seeded, stratified dice for each board), so
+    the difference between two candidates is measured far more finely than
+    either alone: its standard error comes from the spread of the batches'
+    differences (``margin``), not from the two equities' own errors."""
+
+    rows: tuple[tuple[float, ...], ...]
+    trials: int  # per batch
+    seed: int
+
+    def mean(self, i: int) -> float:
+        return sum(row[i] for row in self.rows) / len(self.rows)
+
+    def margin(self, i: int, j: int) -> tuple[float, float]:
+        """Candidate ``i``'s equity minus ``j``'s, and that difference's
+        standard error over the batches (0.0 with fewer than two)."""
+        diffs = [row[i] - row[j] for row in self.rows]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n < 2:
+            return mean, 0.0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, (var / n) ** 0.5
+
+
+def _batch_analyzer(trials: int, seed: int, threads: int, cubeful: bool) -> object:
+    """bgsage's truncated1 settings (5 half-moves, 1-ply in the trials) at
+    ``trials`` a batch; only the boards it is made to are rolled out."""
+    from bgsage import BgBotAnalyzer
+
+    return BgBotAnalyzer(
+        eval_level="rollout",
+        cubeful=cubeful,
+        parallel_threads=threads,
+        n_trials=trials,
+        truncation_depth=5,
+        ultra_late_threshold=2,
+        seed=seed,
+        filter_max_moves=1,
+        filter_threshold=0.0,
+    )
+
+
+def rollout_play_batches(
+    position: Position,
+    dice: Dice,
+    plays: list[Play],
+    batches: int,
+    seed: int,
+    trials: int = BATCH_TRIALS,
+    threads: int = 1,
+    more: Batches | None = None,
+) -> Batches:
+    """``plays`` (legal plays of ``dice``) rolled out cubeless in ``batches``
+    seeded batches (seeds ``seed``, ``seed + 1``, ...); ``more`` continues an
+    earlier run of the same plays with the next seeds. Columns in the order
+    of ``plays``."""
+    analyzer: Any = _batch_analyzer(trials, seed, threads, cubeful=False)
+    boards = [tuple(to_board26(play.result)) for play in plays]
+    rows = list(more.rows) if more is not None else []
+    for b in range(len(rows), len(rows) + batches):
+        analyzer.set_seed(seed + b)
+        result = analyzer.checker_play(
+            to_board26(position),
+            dice.d1,
+            dice.d2,
+            cube_owner="",
+            force_boards=[list(board) for board in boards],
+        )
+        rolled = {
+            tuple(m.board): float(m.equity) for m in result.moves if m.eval_level == "Rollout"
+        }
+        missing = [i for i, board in enumerate(boards) if board not in rolled]
+        if missing:
+            raise RuntimeError(f"bgsage rolled out {len(boards) - len(missing)} of {len(boards)}")
+        rows.append(tuple(rolled[board] for board in boards))
+    return Batches(tuple(rows), trials, seed)
+
+
+def rollout_cube_batches(
+    position: Position,
+    context: CubeContext,
+    batches: int,
+    seed: int,
+    trials: int = BATCH_TRIALS,
+    threads: int = 1,
+    more: Batches | None = None,
+) -> Batches:
+    """The cube decision of the side on roll rolled out cubefully in seeded
+    batches: columns no double, double/take, double/pass (the doubler's, per
+    unit of the cube now, as ``rollout_cube``)."""
+    analyzer: Any = _batch_analyzer(trials, seed, threads, cubeful=True)
+    rows = list(more.rows) if more is not None else []
+    for b in range(len(rows), len(rows) + batches):
+        analyzer.set_seed(seed + b)
+        r = analyzer.cube_action(to_board26(position), **context.bgsage_kwargs())
+        rows.append((float(r.equity_nd), float(r.equity_dt), float(r.equity_dp)))
+    return Batches(tuple(rows), trials, seed)

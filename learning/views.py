@@ -19,6 +19,7 @@ from games.models import Game, Status
 from learning import history, tasks, tutor
 from learning.dice import stats as dicestats
 from learning.models import AnalysisState, GameAnalysis
+from learning.puzzles import retry
 from learning.review.game import match_summary, needs_queueing, queue_analysis
 from learning.review.luck import luck_context
 from learning.review.pr import pr_figures
@@ -87,6 +88,7 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
             "match_summary": _match_rows(game),
             "replay": replay_json(game),
             "tutor_warnings": tutor.warnings_of(game),
+            "retry_count": len(retry.errors(game)),
             "status_url": reverse("learning:analysis_status", args=[game.pk]),
             "ws_url": f"/ws/games/{game.pk}/",
         },
