@@ -1,6 +1,7 @@
 """bgsage's rollouts for the site's 精确分析 (``learning.study.board``):
 ``rollout_cube`` of a cube decision (cubeful), ``rollout_plays`` of a roll's
-plays (cubeless, as the site ranks plays).
+plays in the unit the site ranks them in (``ai_worker.context``: cubeless
+without the cube, cubeful at its cube and score).
 
 No Django here.
 """
@@ -28,6 +29,7 @@ class RolledCube:
 
 
 ROLLOUT_TRIALS = 72  # bgsage's truncated1: 2 x 36, truncated after 5 half-moves
+SEED = 42  # bgsage's own default
 
 
 def rollout_cube(
@@ -80,8 +82,12 @@ def rollout_plays(
     trials: int = ROLLOUT_TRIALS,
     threads: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    context: CubeContext | None = None,
 ) -> list[RolledPlay]:
     """bgsage's rollout of ``plays`` (legal plays of ``dice``), best first.
+
+    With a ``context`` each play's board is rolled out cubefully at that cube
+    and score (``rollout_cubeful``), in the unit the review ranks it in.
 
     Cubeless (the N-ply ranking is: ``ai_worker.evaluator.rank_plays``),
     truncated after 5 half-moves, 1-ply inside the trials. bgsage rolls out
@@ -91,6 +97,8 @@ def rollout_plays(
     every play bgsage rolls out."""
     from bgsage import BgBotAnalyzer
 
+    if context is not None:
+        return rollout_cubeful(plays, context, trials, threads, progress)
     level = "truncated1" if trials == ROLLOUT_TRIALS else "rollout"
     extra = {} if level == "truncated1" else {"n_trials": trials, "truncation_depth": 5}
     analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, cubeful=False, **extra)
@@ -116,6 +124,42 @@ def rollout_plays(
     ]
     if len(rolled) != len(by_board):
         raise RuntimeError(f"bgsage rolled out {len(rolled)} of the {len(by_board)} plays")
+    return sorted(rolled, key=lambda r: -r.equity)
+
+
+def rollout_cubeful(
+    plays: list[Play],
+    context: CubeContext,
+    trials: int = ROLLOUT_TRIALS,
+    threads: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    level: str = "",
+) -> list[RolledPlay]:
+    """Each play's board after it rolled out cubefully at ``context`` (bgsage's
+    ``post_move_analytics`` on a rollout analyzer: the cube played in every
+    trial, the opponent's cube decision first), the same seeded dice for
+    each play; best first, the equity and its standard error cubeful, per
+    unit of the cube now. ``level``: a named bgsage level instead
+    (``truncated2``...)."""
+    from bgsage import BgBotAnalyzer
+
+    level = level or ("truncated1" if trials == ROLLOUT_TRIALS else "rollout")
+    extra = {} if level != "rollout" else {"n_trials": trials, "truncation_depth": 5}
+    analyzer = BgBotAnalyzer(eval_level=level, parallel_threads=threads, **extra)
+    kwargs = context.bgsage_kwargs()
+    kwargs.pop("beaver")
+    rolled = []
+    for i, play in enumerate(plays):
+
+        def step(done: int, total: int, before: int = i) -> None:
+            if progress is not None:
+                progress(before * total + done, len(plays) * total)
+
+        found = analyzer.post_move_analytics(
+            to_board26(play.result), **kwargs, progress_callback=step
+        )
+        equity, se = float(found.cubeful_equity), float(found.cubeful_se or 0.0)
+        rolled.append(RolledPlay(play, equity, bgsage_probs(found.probs), se))
     return sorted(rolled, key=lambda r: -r.equity)
 
 

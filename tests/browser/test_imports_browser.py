@@ -29,6 +29,7 @@ from games.engine.matfile import parse_mat
 from games.engine.matreplay import replay_match
 from games.models import Game
 from learning.review import game as review
+from tests.browser.helpers import upload
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,8 +39,10 @@ VIEWS = [("zh-hans", 1280), ("en", 1280), ("zh-hans", 375), ("en", 375)]
 TOTALS = ("games", "wins", "losses", "points_won", "points_lost")
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
-    return rank_plays(position, dice, 1)
+def one_ply(
+    position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2, context: Any = None
+) -> Any:
+    return rank_plays(position, dice, 1, context=context)
 
 
 def worst(ranked: list[Any]) -> Any:
@@ -78,16 +81,6 @@ def file_totals(name: str, side: Side) -> list[int]:
         else:
             lost += points
     return [games, wins, games - wins, won, lost]
-
-
-def upload(page: Any, name: str, mine: str) -> str:
-    """Import ``name`` through the history page's form; the message it shows."""
-    page.goto("/learn/history/")
-    page.locator('.history-import input[type="file"]').set_input_files(str(DATA / name))
-    page.locator(f'.history-import input[name="mine"][value="{mine}"]').check()
-    page.locator('.history-import button[type="submit"]').click()
-    page.wait_for_load_state()
-    return page.locator(".messages li").first.text_content() or ""
 
 
 def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
