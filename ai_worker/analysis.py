@@ -16,6 +16,7 @@ from typing import Any
 
 from ai_worker.attribution import weighed
 from ai_worker.candidates import Candidate, candidate, compared, probs_dict, with_comparisons
+from ai_worker.context import CubeContext
 from ai_worker.features import position_features
 from ai_worker.grading import ErrorClass, classify
 from ai_worker.luck import best_equities, roll_luck
@@ -40,8 +41,8 @@ class TurnReport:
     win: float  # the mover's chance to win after the play made
     ply: int = 1  # the depth the plays were ranked at
     after: dict[str, float] | None = None  # the mover's chances after the turn (probs_dict)
-    # The best legal play's equity minus the worst's (None: no choice); PR
-    # leaves out a decision whose plays are all this close (grading.obvious_play).
+    # The best legal play's cubeless equity minus the worst's (None: no
+    # choice): how much the roll's plays differ, the cube aside.
     spread: float | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -79,8 +80,11 @@ def analyse_turn(
     rank: RankFn = default_rank,
     luck_equities: dict[tuple[int, int], float] | None = None,
     opening: bool = False,
+    context: CubeContext | None = None,
 ) -> TurnReport:
-    """Review the play made with ``dice`` from ``position`` (mover's side).
+    """Review the play made with ``dice`` from ``position`` (mover's side),
+    every value in ``context``'s unit (``ai_worker.context``: cubeless
+    without the cube).
 
     Every play the report lists (the ``top`` best and the play made) is
     valued at ``ply`` by the same search, so a play's value never depends on
@@ -89,11 +93,15 @@ def analyse_turn(
     ``luck_equities`` are the best equities for the 21 rolls (see
     ``ai_worker.luck.best_equities``); without them the luck is not computed.
     """
-    ranked = list(rank(position, dice, ply, keep=played, shown=top)) if played is not None else []
+    ranked = (
+        list(rank(position, dice, ply, keep=played, shown=top, context=context))
+        if played is not None
+        else []
+    )
     depth = ply
     luck = roll_luck(luck_equities, dice, opening) if luck_equities else None
     if not ranked or played is None:
-        still = _unmoved(position, depth)
+        still = _unmoved(position, depth, context)
         return TurnReport(
             (dice.d1, dice.d2),
             "",
@@ -110,13 +118,13 @@ def analyse_turn(
         )
     before = position_features(position)
     best = [candidate(position, r, before) for r in ranked[:top]]
-    alternatives = tuple(with_comparisons(position, best))
+    alternatives = tuple(with_comparisons(position, best, context))
     index = _index_of(ranked, played)
     chosen = ranked[index] if index is not None else None
     played_candidate = (
         alternatives[index]
         if index is not None and index < top
-        else compared(candidate(position, chosen, before), alternatives[0], before)
+        else compared(candidate(position, chosen, before), alternatives[0], before, context)
         if chosen is not None
         else None
     )
@@ -143,7 +151,7 @@ def analyse_turn(
         win=float(chosen.probs.win) if chosen else float(ranked[0].probs.win),
         ply=depth,
         after=probs_dict(chosen.probs if chosen else ranked[0].probs),
-        spread=float(ranked[0].equity) - float(ranked[-1].equity) if not forced else None,
+        spread=None if forced else _cubeless_spread(ranked, context),
     )
 
 
@@ -156,18 +164,19 @@ def review_turn(
     rank: RankFn = default_rank,
     opening: bool = False,
     shared: Callable[[RankFn], RankFn] | None = None,
+    context: CubeContext | None = None,
 ) -> TurnReport:
     """The review of one turn at ``ply``: every decision ranked at ``ply``;
     luck from the 21 rolls' best plays one ply less (the Expert's depth when
-    ``ply`` is the review's), that is against the position's value at ``ply``.
-    ``shared`` wraps the ranking (the site's cache, which the tutor and the
-    hint fill)."""
+    ``ply`` is the review's), that is against the position's value at ``ply``;
+    every value in ``context``'s unit. ``shared`` wraps the ranking (the
+    site's cache, which the tutor and the hint fill)."""
     base = max(1, ply - 1)
     once = _once(shared(rank) if shared is not None else rank)
     # The other rolls only need their best play: searched narrower when the
     # real evaluator ranks (``luck_rank``), the roll made at full width.
     table_rank = _shared(once, _once(luck_rank), dice, base) if rank is default_rank else once
-    equities = best_equities(position, table_rank, ply=base)
+    equities = best_equities(position, table_rank, ply=base, context=context)
     return analyse_turn(
         position,
         dice,
@@ -176,6 +185,7 @@ def review_turn(
         rank=once,
         luck_equities=equities,
         opening=opening,
+        context=context,
     )
 
 
@@ -185,11 +195,16 @@ def _once(rank: RankFn) -> RankFn:
     seen: dict[tuple[int, int, int], Sequence[Ranked]] = {}
 
     def ranked(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+        position: Position,
+        dice: Dice,
+        ply: int,
+        keep: Play | None = None,
+        shown: int = 2,
+        context: CubeContext | None = None,
     ) -> Sequence[Ranked]:
         key = (max(dice.d1, dice.d2), min(dice.d1, dice.d2), ply)
         if key not in seen:
-            seen[key] = rank(position, dice, ply, keep, shown)
+            seen[key] = rank(position, dice, ply, keep, shown, context)
         return seen[key]
 
     return ranked
@@ -200,12 +215,31 @@ def _shared(made: RankFn, others: RankFn, roll: Dice, depth: int) -> RankFn:
     key = (max(roll.d1, roll.d2), min(roll.d1, roll.d2), depth)
 
     def ranked(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+        position: Position,
+        dice: Dice,
+        ply: int,
+        keep: Play | None = None,
+        shown: int = 2,
+        context: CubeContext | None = None,
     ) -> Sequence[Ranked]:
         own = (max(dice.d1, dice.d2), min(dice.d1, dice.d2), ply) == key
-        return (made if own else others)(position, dice, ply, keep, shown)
+        return (made if own else others)(position, dice, ply, keep, shown, context)
 
     return ranked
+
+
+def _cubeless_spread(ranked: Sequence[Ranked], context: CubeContext | None) -> float:
+    """The best cubeless equity of the plays minus the worst (see ``spread``):
+    the ranking's own without the cube, its chances' with it."""
+    if context is None:
+        return float(ranked[0].equity) - float(ranked[-1].equity)
+
+    def cubeless(p: Probs) -> float:
+        wins = p.win_gammon + p.win_backgammon - p.lose_gammon - p.lose_backgammon
+        return 2.0 * p.win - 1.0 + wins
+
+    values = [cubeless(r.probs) for r in ranked]
+    return max(values) - min(values)
 
 
 def _index_of(ranked: Sequence[Ranked], played: Play) -> int | None:
@@ -216,9 +250,9 @@ def _index_of(ranked: Sequence[Ranked], played: Play) -> int | None:
     return None
 
 
-def _unmoved(position: Position, ply: int) -> Probs:
+def _unmoved(position: Position, ply: int, context: CubeContext | None = None) -> Probs:
     """The mover's chances after a dance (the opponent is then on roll), at
     the depth the luck table values the dance."""
     from ai_worker.evaluator import value_unmoved
 
-    return value_unmoved(position, ply)[1]
+    return value_unmoved(position, ply, context)[1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ai_worker.context import CubeContext, gammons_count
 from ai_worker.explain import Reason, explain
 from ai_worker.features import Features, position_features
 from ai_worker.ranking import Probs, Ranked, RankFn, default_rank
@@ -66,31 +67,52 @@ def candidate(position: Position, ranked: Ranked, before: Features | None = None
 
 
 def hint(
-    position: Position, dice: Dice, ply: int, top: int = 5, rank: RankFn = default_rank
+    position: Position,
+    dice: Dice,
+    ply: int,
+    top: int = 5,
+    rank: RankFn = default_rank,
+    context: CubeContext | None = None,
 ) -> list[Candidate]:
     """The ``top`` best plays for ``dice``, best first, each with its reasons
-    and, after the first, what the best play does that it does not."""
-    ranked = rank(position, dice, ply, shown=top)
+    and, after the first, what the best play does that it does not; equities
+    in ``context``'s unit (``ai_worker.context``)."""
+    ranked = rank(position, dice, ply, shown=top, context=context)
     before = position_features(position)
-    return with_comparisons(position, [candidate(position, r, before) for r in ranked[:top]])
+    found = [candidate(position, r, before) for r in ranked[:top]]
+    return with_comparisons(position, found, context)
 
 
-def with_comparisons(position: Position, candidates: list[Candidate]) -> list[Candidate]:
+def with_comparisons(
+    position: Position, candidates: list[Candidate], context: CubeContext | None = None
+) -> list[Candidate]:
     """Each play after the first, with what the best play does that it does not."""
     if not candidates:
         return candidates
     before = position_features(position)
     best = candidates[0]
-    return [best] + [compared(c, best, before) for c in candidates[1:]]
+    return [best] + [compared(c, best, before, context) for c in candidates[1:]]
 
 
-def compared(c: Candidate, best: Candidate, before: Features) -> Candidate:
-    """``c`` with its ``versus`` reasons against ``best`` (none when it is best)."""
+def compared(
+    c: Candidate, best: Candidate, before: Features, context: CubeContext | None = None
+) -> Candidate:
+    """``c`` with its ``versus`` reasons against ``best`` (none when it is best),
+    at ``context``'s score: a gammon that counts for nothing there is no reason."""
     if c.result_id == best.result_id:
         return c
-    reasons = versus(before, _side(best), _side(c))
+    count = (True, True)
+    if context is not None:
+        count = (gammons_count(context, context.mover), gammons_count(context, context.mover.other))
+    reasons = versus(before, _side(best), _side(c), count)
     if [r.code for r in reasons] == ["only_equity"]:  # the same things on both boards
         reasons = [Reason("only_equity", {"loss": round(best.equity - c.equity, 3)})]
+    if context is not None:
+        why = "jacoby" if context.match.is_money else "match"
+        reasons = [
+            replace(r, params={**r.params, "why": why}) if r.code == "gammons_free" else r
+            for r in reasons
+        ]
     return replace(c, versus=tuple(reasons))
 
 

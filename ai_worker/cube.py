@@ -27,14 +27,13 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from ai_worker.context import CubeContext as CubeContext  # its home since issue 44
 from ai_worker.evaluator import RankedPlay, to_board26
 from ai_worker.policy import gaussian, pick
 from ai_worker.sanity import Probs, sane_probs
 from games.engine import (
-    Cube,
     CubeRefusal,
     Dice,
-    Match,
     Play,
     Position,
     Side,
@@ -81,37 +80,6 @@ class CubeDecision:
     action: CubeAction
     refusal: CubeRefusal | None = None  # why a double was not possible at all
     equities: CubeEquities | None = None  # as evaluated, before the tier's noise
-
-
-@dataclass(frozen=True, slots=True)
-class CubeContext:
-    """What bgsage needs to know of the cube and the score, from the mover's side."""
-
-    cube: Cube
-    match: Match
-    mover: Side
-
-    def bgsage_kwargs(self) -> dict[str, Any]:
-        owner = self.cube.owner
-        cube_owner = (
-            "centered" if owner is None else "player" if owner is self.mover else "opponent"
-        )
-        match = self.match
-        return {
-            "cube_value": self.cube.value,
-            "cube_owner": cube_owner,
-            "away1": match.away(self.mover),
-            "away2": match.away(self.mover.other),
-            "is_crawford": match.crawford,
-            "jacoby": match.is_money and match.jacoby,
-            "beaver": False,
-        }
-
-    def key(self) -> str:
-        """The part of a noise key that tells cube and score apart."""
-        m = self.match
-        owner = self.cube.owner.value if self.cube.owner else "centre"
-        return f"{self.cube.value}{owner}|{m.length}:{m.light}:{m.dark}:{m.crawford}:{m.jacoby}"
 
 
 _lock = threading.Lock()

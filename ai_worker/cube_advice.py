@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai_worker.candidates import probs_dict
-from ai_worker.cube import CubeAction, CubeContext, CubeEquities, evaluate_cube_market
+from ai_worker.context import CubeContext, free_drop, gammon_go, gammons_count
+from ai_worker.cube import CubeAction, CubeEquities, evaluate_cube_market
 from ai_worker.explain import Reason
 from ai_worker.grading import ErrorClass, classify
 from ai_worker.sanity import Probs
@@ -88,19 +89,24 @@ def advise(position: Position, context: CubeContext, decision: str, ply: int) ->
 
 
 def advise_deeper(
-    position: Position, context: CubeContext, decision: str, ply: int, deeper: int
+    position: Position,
+    context: CubeContext,
+    decision: str,
+    ply: int,
+    deeper: int,
+    window: float = CLOSE,
 ) -> CubeAdvice:
     """``advise`` at ``ply``, again at ``deeper`` when the actions are close
-    (within ``CLOSE``), as the checker review deepens close decisions."""
+    (within ``window``), as the checker review deepens close decisions."""
     shallow = advise(position, context, decision, ply)
-    if deeper <= ply or not close(shallow.equities):
+    if deeper <= ply or not close(shallow.equities, window):
         return shallow
     return advise(position, context, decision, deeper)
 
 
-def close(e: CubeEquities) -> bool:
+def close(e: CubeEquities, window: float = CLOSE) -> bool:
     doubled = min(e.double_take, e.double_pass)
-    return abs(doubled - e.no_double) < CLOSE or abs(e.double_take - e.double_pass) < CLOSE
+    return abs(doubled - e.no_double) < window or abs(e.double_take - e.double_pass) < window
 
 
 def advice_from(
@@ -126,7 +132,7 @@ def advice_from(
     elif decision == TAKE:
         best = e.best_answer()
         values = {str(CubeAction.TAKE): -e.double_take, str(CubeAction.PASS): -e.double_pass}
-        why = _take_reason(best, e, take_point)
+        why = _take_reason(best, e, take_point, context)
     else:
         raise ValueError(f"a cube decision is {DOUBLE!r} or {TAKE!r}, not {decision!r}")
     return CubeAdvice(decision, best, e, take_point, why, ply, values, redouble, market)
@@ -142,6 +148,8 @@ def _setting(context: CubeContext, market: float | None) -> dict[str, Any]:
     if m.length:
         setting["away"] = m.away(context.mover)
         setting["opp_away"] = m.away(context.mover.other)
+        # Named when it decides: a gammon at the cube now wins the match.
+        setting["gammon_go"] = gammon_go(context)
     return setting
 
 
@@ -202,7 +210,15 @@ def _double_reason(best: CubeAction, e: CubeEquities, setting: dict[str, Any]) -
     return Reason("no_double", params)
 
 
-def _take_reason(best: CubeAction, e: CubeEquities, take_point: float | None) -> Reason:
+def _taken(context: CubeContext) -> CubeContext:
+    """The cube and score after the taker takes (it owns the cube at twice the value)."""
+    taker = context.mover.other
+    return CubeContext(context.cube.taken(taker), context.match, taker)
+
+
+def _take_reason(
+    best: CubeAction, e: CubeEquities, take_point: float | None, context: CubeContext
+) -> Reason:
     """Take or pass; ``against_take_point`` says whether the chance to win
     stands on the same side of the take point as the verdict (the take
     point is a formula's, the verdict the full cubeful evaluation's: the
@@ -217,5 +233,9 @@ def _take_reason(best: CubeAction, e: CubeEquities, take_point: float | None) ->
         "take_point": None if take_point is None else _pct(take_point),
         "against_take_point": agrees,
         "margin": round(abs(e.double_pass - e.double_take), 3),
+        # The score's own words: the leader's free drop after the Crawford
+        # game, and gammons the taker cannot use once it owns the cube.
+        "free_drop": free_drop(context),
+        "taker_gammons_free": not gammons_count(_taken(context), context.mover.other),
     }
     return Reason("take" if take else "pass", params)

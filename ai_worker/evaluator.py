@@ -13,16 +13,29 @@ page shows is valued by the same search whether or not it was played. The N-ply
 search is bgsage's, whose nodes are cleaned and whose bear-offs are exact
 once it has the database; a short race, where it would miss a result decided
 on any dice, goes to ``ai_worker.search.SaneSearch`` instead (see its module).
+
+With a ``context`` (the cube and the score, ``ai_worker.context``) every
+value is in the judgement unit: the same cleaned 1-ply chances and filter,
+each play's value cubeful (``ai_worker.cubeful``: Janowski at 1-ply,
+bgsage's cube-aware tree deeper), per unit of the cube now. Without one it
+is cubeless money equity, the single game's unit.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
+from ai_worker import cubeful
+from ai_worker.context import CubeContext
 from ai_worker.features import has_contact
+from ai_worker.networks import MAX_PLY as MAX_PLY
+from ai_worker.networks import from_board26 as from_board26
+from ai_worker.networks import networks as _networks
+from ai_worker.networks import to_board26 as to_board26
+from ai_worker.networks import warm_up as load_networks
 from ai_worker.sanity import Probs, sane_probs, settled
 from ai_worker.search import SaneSearch, may_be_decided
 from games.engine import Dice, Play, Position, legal_plays
@@ -31,112 +44,22 @@ T = TypeVar("T")
 
 FILTER_MAX_PLAYS = 5
 FILTER_THRESHOLD = 0.08
-MAX_PLY = 3
 
 
 @dataclass(frozen=True, slots=True)
 class RankedPlay:
     play: Play
-    equity: float  # cubeless money equity for the mover after the play
+    equity: float  # the mover's after the play, in ``context``'s unit (ai_worker.context)
     probs: Probs  # made sane: ``ai_worker.sanity.sane_probs``
     ply: int = 1  # the depth this equity was computed at
+    context: CubeContext | None = None  # the cube and score it was valued at (None: cubeless)
 
 
-def to_board26(position: Position) -> list[int]:
-    """bgsage's board from the side on roll: 1..24 its points (own checkers
-    positive, opponent's negative), 25 its bar, 0 the opponent's bar.
+def warm_up(ply: int = 1) -> None:
+    """Load the networks needed for ``ply`` now rather than on the first move
+    (a child process that searches imports this module with them)."""
+    load_networks(ply)
 
-    Both bar counts are non-negative (bgsage/gnubg.py documents it, and
-    ``bgbot_cpp.possible_moves`` puts a hit checker at +1 on index 0).
-    """
-    me, opp = position.me, position.opp
-    board = [0] * 26
-    for point in range(1, 25):
-        board[point] = me[point - 1] - opp[24 - point]
-    board[25] = me[24]
-    board[0] = opp[24]
-    return board
-
-
-def from_board26(board: Sequence[int]) -> Position:
-    """The inverse of ``to_board26``: bgsage's board as an engine ``Position``."""
-    me, opp = [0] * 25, [0] * 25
-    for point in range(1, 25):
-        if board[point] > 0:
-            me[point - 1] = board[point]
-        elif board[point] < 0:
-            opp[24 - point] = -board[point]
-    me[24], opp[24] = board[25], board[0]
-    return Position(tuple(me), tuple(opp))
-
-
-class _Networks:
-    """One set of bgsage strategies per process, loaded on first use."""
-
-    def __init__(self) -> None:
-        self._load_lock = threading.Lock()
-        self._one_ply: Any = None
-        self._bearoff_db: Any = None
-        self._multi: dict[int, Any] = {}
-        # A MultiPlyStrategy keeps a position cache that is cleared after each
-        # decision, so two decisions must not share one search at once.
-        self._multi_locks = {ply: threading.Lock() for ply in range(2, MAX_PLY + 1)}
-
-    def bearoff_db(self) -> Any:
-        self.one_ply()
-        return self._bearoff_db
-
-    def one_ply(self) -> Any:
-        if self._one_ply is None:
-            with self._load_lock:
-                if self._one_ply is None:
-                    self._one_ply = self._load_one_ply()
-        return self._one_ply
-
-    def multi_ply(self, ply: int) -> tuple[Any, threading.Lock]:
-        if ply not in self._multi:
-            self.one_ply()
-            with self._load_lock:
-                if ply not in self._multi:
-                    self._multi[ply] = self._load_multi_ply(ply)
-        return self._multi[ply], self._multi_locks[ply]
-
-    def _load_one_ply(self) -> Any:
-        import bgbot_cpp
-        from bgsage.weights import bearoff_db_path, default_weights
-
-        weights = default_weights()
-        strategy = bgbot_cpp.create_strategy(
-            weights.strategy_type, weights.weight_paths_list, weights.hidden_sizes_list
-        )
-        db_path = bearoff_db_path()
-        if db_path:
-            db = bgbot_cpp.BearoffDB()
-            if db.load(db_path):
-                self._bearoff_db = db
-                # Exact bear-off probabilities where the database knows them.
-                strategy = bgbot_cpp.BearoffStrategy(strategy, db)
-        return strategy
-
-    def _load_multi_ply(self, ply: int) -> Any:
-        import bgbot_cpp
-        from bgsage.weights import default_weights
-
-        weights = default_weights()
-        strategy = bgbot_cpp.create_multipy(
-            weights.strategy_type,
-            weights.weight_paths_list,
-            weights.hidden_sizes_list,
-            n_plies=ply,
-            parallel_evaluate=True,
-            parallel_threads=2,
-        )
-        if self._bearoff_db is not None:
-            bgbot_cpp.multipy_set_bearoff_db(strategy, self._bearoff_db)
-        return strategy
-
-
-_networks = _Networks()
 
 # Where a search of 2-ply or deeper runs: on the asking thread, unless the
 # site routes it at start-up (``ai_worker.dispatch.wire``: without a broker the
@@ -156,13 +79,6 @@ def _search(fn: Callable[..., T], *args: Any) -> T:
     return fn(*args) if _route is None else cast("T", _route(fn, *args))
 
 
-def warm_up(ply: int = 1) -> None:
-    """Load the networks needed for ``ply`` now rather than on the first move."""
-    _networks.one_ply()
-    if ply >= 2:
-        _networks.multi_ply(ply)
-
-
 def rank_plays(
     position: Position,
     dice: Dice,
@@ -170,8 +86,10 @@ def rank_plays(
     keep: Play | None = None,
     width: int = FILTER_MAX_PLAYS,
     shown: int = 2,
+    context: CubeContext | None = None,
 ) -> list[RankedPlay]:
-    """Every legal play, best first, with the mover's equity after it.
+    """Every legal play, best first, with the mover's equity after it, in
+    ``context``'s unit (cubeless without one).
 
     At ``ply`` >= 2 the play with ``keep``'s result (the one a player made)
     is always searched at full depth, so its loss is measured like for like;
@@ -187,18 +105,25 @@ def rank_plays(
     if not 1 <= ply <= MAX_PLY:
         raise ValueError(f"ply must be 1..{MAX_PLY}, not {ply}")
     if ply > 1:
-        return _search(_ranked, position, dice, ply, keep, width, shown)
-    return _ranked(position, dice, ply, keep, width, shown)
+        return _search(_ranked, position, dice, ply, keep, width, shown, context)
+    return _ranked(position, dice, ply, keep, width, shown, context)
 
 
 def _ranked(
-    position: Position, dice: Dice, ply: int, keep: Play | None, width: int, shown: int
+    position: Position,
+    dice: Dice,
+    ply: int,
+    keep: Play | None,
+    width: int,
+    shown: int,
+    context: CubeContext | None,
 ) -> list[RankedPlay]:
     plays = legal_plays(position, dice)
     if not plays:
         return []
     pre = to_board26(position)
-    ranked = _sorted([_score(_networks.one_ply(), play, pre, 1) for play in plays])
+    one_ply = _networks.one_ply()
+    ranked = _sorted([_in_unit(_score(one_ply, play, pre, 1), context) for play in plays])
     if ply > 1 and len(ranked) > 1:
         ranked = _deepen(ranked, pre, ply, keep, width, shown)
     return _level_bearoffs(ranked)
@@ -214,6 +139,8 @@ def at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
 
 
 def _at_depth(position: Position, ranked: RankedPlay, ply: int) -> RankedPlay:
+    if ranked.context is not None:
+        return _score_cubeful(ranked, to_board26(position), ply)
     strategy, lock = _networks.multi_ply(ply)
     with lock:
         try:
@@ -276,7 +203,9 @@ def _level_bearoffs(ranked: list[RankedPlay]) -> list[RankedPlay]:
     return _sorted(levelled)
 
 
-def value_unmoved(position: Position, ply: int = 1) -> tuple[float, Probs]:
+def value_unmoved(
+    position: Position, ply: int = 1, context: CubeContext | None = None
+) -> tuple[float, Probs]:
     """(equity, chances) for the mover when it leaves ``position`` unchanged
     (it dances, or has no play): the board valued at ``ply`` with the
     opponent to roll, as ``rank_plays`` values the board a play leads to, so
@@ -285,6 +214,10 @@ def value_unmoved(position: Position, ply: int = 1) -> tuple[float, Probs]:
         raise ValueError(f"ply must be 1..{MAX_PLY}, not {ply}")
     board = to_board26(position)
     shallow = _value(_networks.one_ply(), position, board, board)
+    if context is not None:  # the board as a play's result, in the unit
+        still = _in_unit(RankedPlay(Play((), position), shallow.equity, shallow), context)
+        valued = still if ply == 1 else _score_cubeful(still, board, ply)
+        return valued.equity, valued.probs
     if ply == 1 or settled(position, shallow):
         return shallow.equity, shallow
     if may_be_decided(position, ply):
@@ -331,6 +264,35 @@ def _score(strategy: Any, play: Play, pre: list[int], ply: int) -> RankedPlay:
     return RankedPlay(play=play, equity=probs.equity, probs=probs, ply=ply)
 
 
+def _in_unit(ranked: RankedPlay, context: CubeContext | None) -> RankedPlay:
+    """A 1-ply value (cleaned chances) in ``context``'s unit: bgsage's 1-ply
+    cubeful equity of those chances (``cubeful.janowski``)."""
+    if context is None:
+        return ranked
+    board = to_board26(ranked.play.result)
+    equity = cubeful.janowski(board, _chances(ranked.probs), context)
+    return replace(ranked, equity=equity, context=context)
+
+
+def _chances(p: Probs) -> tuple[float, ...]:
+    return (p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon)
+
+
+def _score_cubeful(shallow: RankedPlay, pre: list[int], ply: int) -> RankedPlay:
+    """``shallow`` (a 1-ply value in its context's unit) searched at ``ply``
+    by bgsage's cube-aware tree; a certain result stays as it is."""
+    assert shallow.context is not None
+    result = shallow.play.result
+    if settled(result, shallow.probs):
+        return replace(shallow, ply=ply)
+    board = to_board26(result)
+    chances, equity = cubeful.searched(
+        _networks.one_ply(), _networks.bearoff_db(), board, pre, ply, shallow.context
+    )
+    probs = sane_probs(result, Probs(*chances))
+    return replace(shallow, equity=equity, probs=probs, ply=ply)
+
+
 def _score_deep(
     strategy: Any, sane: SaneSearch, shallow: RankedPlay, pre: list[int], ply: int
 ) -> RankedPlay:
@@ -360,12 +322,14 @@ def _deepen(
     width: int = FILTER_MAX_PLAYS,
     shown: int = 2,
 ) -> list[RankedPlay]:
-    strategy, lock = _networks.multi_ply(ply)
-    sane = sane_search()  # one for the decision: its plays share nodes
     best = ranked[0].equity
     chosen = [r for r in ranked if best - r.equity < FILTER_THRESHOLD][:width]
     if keep is not None:
         chosen += [r for r in ranked if r.play.result == keep.result and r not in chosen]
+    if ranked[0].context is not None:
+        return _deepen_cubeful(ranked, chosen, pre, ply, shown)
+    strategy, lock = _networks.multi_ply(ply)
+    sane = sane_search()  # one for the decision: its plays share nodes
     with lock:
         try:
             deep = {id(r): _score_deep(strategy, sane, r, pre, ply) for r in chosen}
@@ -379,4 +343,26 @@ def _deepen(
                 merged = _sorted(merged)
         finally:
             strategy.clear_cache()
+    return merged
+
+
+SEARCH_THREADS = 2  # bgsage's cube-aware trees, one a thread, as its checker_play runs them
+
+
+def _deepen_cubeful(
+    ranked: list[RankedPlay], chosen: list[RankedPlay], pre: list[int], ply: int, shown: int
+) -> list[RankedPlay]:
+    """``_deepen`` in the cube's unit: the chosen plays searched by bgsage's
+    cube-aware tree, and no 1-ply value left among the ``shown`` best."""
+
+    def search(plays: list[RankedPlay]) -> dict[int, RankedPlay]:
+        deep = pool.map(lambda r: _score_cubeful(r, pre, ply), plays)
+        return dict(zip(map(id, plays), deep, strict=True))
+
+    with ThreadPoolExecutor(SEARCH_THREADS) as pool:
+        deep = search(chosen)
+        merged = _sorted([deep.get(id(r), r) for r in ranked])
+        while stale := [r for r in merged[: max(2, shown)] if r.ply < ply]:
+            deep = search(stale)
+            merged = _sorted([deep.get(id(r), r) for r in merged])
     return merged

@@ -92,19 +92,22 @@ def error_rate(losses: Iterable[tuple[float, bool]]) -> float | None:
 
 # ---------------------------------------------------------------- PR (eXtreme Gammon)
 
-# PR, as eXtreme Gammon defines it: the mean equity lost per non-obvious
-# decision, times 500. Which decisions count (XG's rule as its help on the
-# performance rating gives it): a checker play with one legal play (forced),
-# or whose legal plays are all within ``OBVIOUS_SPREAD`` of the best (nothing
-# to get wrong), is obvious and not counted; every other play counts, right
-# or wrong. A cube decision counts unless it is a right no-double far from
-# the doubling window (the review's ``trivial``, learning.review.cube).
-# What differs from XG: the losses are the review's, in cubeless money
-# equity for checker plays at every score (XG normalises match winning
-# chances to money equity, "EMG", at a match score); the cube's are the
-# review's cube equity.
+# PR on eXtreme Gammon's scale: the mean equity lost per decision counted,
+# times 500, the decisions counted as GNU Backgammon counts them (issue 44):
+# every checker play with a choice (two or more distinct plays), right or
+# wrong, a forced one not; every double, take and pass, and a no-double
+# where doubling would have cost less than 0.16 (the review's ``trivial``,
+# learning.review.cube). The losses are the review's, in the unit XG and GNU
+# Backgammon print (ai_worker.context): cubeless in a single game, cubeful
+# money equity per unit of the cube in a money game, normalized money
+# equivalents (EMG) at a match score; so PR = 500 × the error total /
+# (unforced plays + counted cube decisions), GNU Backgammon's "Error rate
+# mEMG" ÷ 2. (XG also leaves out plays whose moves are all about equal; with
+# the cube, a roll whose plays all lose to the same pass next turn would then
+# not count where GNU Backgammon counts it: bench/match_truth.py found the
+# site counting 1,346 plays to its 1,378, and a money PR 1.55 from its on
+# average instead of 1.23.)
 PR_SCALE = 500
-OBVIOUS_SPREAD = 0.001
 
 # XG's PR bands, from the best: at or below each bound the player earns the name.
 PR_BANDS: tuple[tuple[float, str], ...] = (
@@ -117,17 +120,6 @@ PR_BANDS: tuple[tuple[float, str], ...] = (
     (30.0, "beginner"),
 )
 PR_WORST_BAND = "novice"
-
-
-def obvious_play(forced: bool, spread: float | None) -> bool:
-    """Whether a checker decision is left out of the PR: forced, or every legal
-    play within ``OBVIOUS_SPREAD`` of the best (``spread``: the best play's
-    equity minus the worst's; None when unknown, and then the play counts).
-
-    >>> obvious_play(True, None), obvious_play(False, 0.0008), obvious_play(False, 0.002)
-    (True, True, False)
-    """
-    return forced or (spread is not None and spread <= OBVIOUS_SPREAD + _EPSILON)
 
 
 def performance_rating(losses: Iterable[tuple[float, bool]]) -> float | None:

@@ -6,9 +6,10 @@ cache (Redis in production, the process's memory in zero set-up) for
 ``KEEP_SECONDS``: the tutor's ranking, computed while the person thinks
 (``learning.tutor``), is what the hint shows, what End turn is checked
 against, and what the review reads first for that turn. The checker
-ranking is cubeless money equity (``ai_worker.evaluator.rank_plays``): the
-cube state does not change it, so it is not part of its key; the cube
-advice's key holds the cube and the score.
+ranking is in the judgement unit of its cube and score (``context``,
+``ai_worker.context``: cubeless without the cube, cubeful money equity, or
+normalized money equivalents at a match score), which is part of its key
+(``context_key``); so is the cube advice's.
 
 A ranking asked with ``keep`` (the play made, which the review values at
 full depth) and ``shown`` (the best plays a page lists) is taken from the
@@ -20,21 +21,23 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
 from django.core.cache import cache
 
-from ai_worker.cube import CubeContext
+from ai_worker.context import CubeContext, context_key
 from ai_worker.cube_advice import CubeAdvice, advise
 from ai_worker.ranking import Ranked, RankFn, default_rank
-from games.engine import Dice, Play, Position
+from games.engine import Dice, Play, Position, Side
 
 KEEP_SECONDS = 3600
 SHOWN = 5  # the best plays a hint and a review list, all searched at full depth
 
 
-def plays_key(position: Position, dice: Dice, ply: int) -> str:
+def plays_key(position: Position, dice: Dice, ply: int, context: CubeContext | None = None) -> str:
     high, low = max(dice.d1, dice.d2), min(dice.d1, dice.d2)
-    return f"rank:plays:{ply}:{position.position_id()}:{high}{low}"
+    unit = context_key(context)
+    return f"rank:plays:{ply}:{position.position_id()}:{high}{low}:{unit}"
 
 
 def cube_key(position: Position, context: CubeContext, decision: str, ply: int) -> str:
@@ -50,21 +53,25 @@ def ranked_plays(
     keep: Play | None = None,
     rank: RankFn = default_rank,
     shown: int = 2,
+    context: CubeContext | None = None,
 ) -> Sequence[Ranked]:
-    """``rank(position, dice, ply, keep, shown)``, from the cache when it holds it."""
-    key = plays_key(position, dice, ply)
+    """``rank(position, dice, ply, keep, shown, context)``, from the cache
+    when it holds it."""
+    key = plays_key(position, dice, ply, context)
     found: Sequence[Ranked] | None = cache.get(key)
     if found is not None and _kept(found, keep, ply, shown):
         return found
-    ranked = list(rank(position, dice, ply, keep, shown))
+    ranked = list(rank(position, dice, ply, keep, shown, context))
     cache.set(key, ranked, KEEP_SECONDS)
     return ranked
 
 
 def remember_plays(position: Position, dice: Dice, ply: int, ranked: Sequence[Ranked]) -> None:
     """Keep ``ranked`` as the ranking of (position, dice) at ``ply`` (one more
-    of its plays searched at ``ply``: ``learning.tutor``)."""
-    cache.set(plays_key(position, dice, ply), list(ranked), KEEP_SECONDS)
+    of its plays searched at ``ply``: ``learning.tutor``), under the unit its
+    plays were valued in."""
+    context = getattr(ranked[0], "context", None) if ranked else None
+    cache.set(plays_key(position, dice, ply, context), list(ranked), KEEP_SECONDS)
 
 
 def _kept(ranked: Sequence[Ranked], keep: Play | None, ply: int, shown: int) -> bool:
@@ -84,16 +91,23 @@ def cached_rank(rank: RankFn = default_rank) -> RankFn:
         return rank
 
     def through(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+        position: Position,
+        dice: Dice,
+        ply: int,
+        keep: Play | None = None,
+        shown: int = 2,
+        context: CubeContext | None = None,
     ) -> Sequence[Ranked]:
-        return ranked_plays(position, dice, ply, keep, rank, shown)
+        return ranked_plays(position, dice, ply, keep, rank, shown, context)
 
     return through
 
 
-def peek_plays(position: Position, dice: Dice, ply: int) -> Sequence[Ranked] | None:
+def peek_plays(
+    position: Position, dice: Dice, ply: int, context: CubeContext | None = None
+) -> Sequence[Ranked] | None:
     """The ranking if it is already there (never computes)."""
-    found: Sequence[Ranked] | None = cache.get(plays_key(position, dice, ply))
+    found: Sequence[Ranked] | None = cache.get(plays_key(position, dice, ply, context))
     return found
 
 
@@ -120,3 +134,13 @@ def peek_cube(
     """The cube advice if it is already there (never computes)."""
     found: CubeAdvice | None = cache.get(cube_key(position, context, decision, ply))
     return found
+
+
+def game_context(game: Any, mover: Side = Side.LIGHT) -> CubeContext | None:
+    """The cube and score ``mover``'s decision in ``game`` (a ``games.Game``)
+    is judged at now: None in a single game (cubeless), else its cube (the
+    value and owner now) and its match or money game (Jacoby as set)."""
+    from games.reading import cube_of, match_of
+
+    cube = cube_of(game)
+    return None if cube is None else CubeContext(cube, match_of(game), mover)

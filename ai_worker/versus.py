@@ -80,10 +80,18 @@ def side(
     return Side(after, hits, probs, rolls(result) if rolls else None, play, any_shots)
 
 
-def versus(before: Features, best: Side, other: Side) -> list[Reason]:
-    """Why ``best`` is better than ``other``, costliest first (see the module)."""
+def versus(
+    before: Features, best: Side, other: Side, count: tuple[bool, bool] = (True, True)
+) -> list[Reason]:
+    """Why ``best`` is better than ``other``, costliest first (see the module).
+
+    ``count``: whether the mover's gammons and the opponent's are worth more
+    than a single at the score (``ai_worker.context.gammons_count``); a
+    gammon that counts for nothing is never a reason, and a gammon
+    difference left out for it is said as ``gammons_free`` instead."""
+    gammons, free = _free(_gammons(best, other, count=count))
     reasons = [
-        *_gammons(best, other),
+        *gammons,
         *_attack(best, other),
         *_prime(best, other),
         *_escape(best, other),
@@ -94,17 +102,27 @@ def versus(before: Features, best: Side, other: Side) -> list[Reason]:
         *_timing(best, other),
     ]
     if reasons:
-        return reasons
+        return reasons + free
     # Nothing past the lines above: the smaller differences, which still
     # answer "why" on the board, then what the engine sees.
+    gammons, small_free = _free(_gammons(best, other, SMALL_GAMMON_GAP, count))
+    free = free or small_free
     small = [
-        *_gammons(best, other, SMALL_GAMMON_GAP),
+        *gammons,
         *_building(before, best, other, 1),
         *_safety(best, other, 1),
     ]
     if same_on_board(best, other):
-        return small or [Reason("only_equity")]
-    return [*small, chances(best, other)]
+        return (small or [Reason("only_equity")]) + free
+    return [*small, chances(best, other), *free]
+
+
+def _free(reasons: list[Reason]) -> tuple[list[Reason], list[Reason]]:
+    """(the gammon reasons, the ``gammons_free`` notes): a note is said after
+    the reasons, never in place of one."""
+    return [r for r in reasons if r.code != "gammons_free"], [
+        r for r in reasons if r.code == "gammons_free"
+    ]
 
 
 def same_on_board(best: Side, other: Side) -> bool:
@@ -139,18 +157,27 @@ def _pair(best: float, other: float, digits: int = 3) -> dict[str, float]:
     return {"best": round(best, digits), "other": round(other, digits)}
 
 
-def _gammons(best: Side, other: Side, small: float | None = None) -> list[Reason]:
+def _gammons(
+    best: Side,
+    other: Side,
+    small: float | None = None,
+    count: tuple[bool, bool] = (True, True),
+) -> list[Reason]:
     b, o = best.probs, other.probs
-    found = []
+    found, free = [], set()
     backgammons, gammons = (small, small) if small else (BACKGAMMON_GAP, GAMMON_GAP)
-    for key, code, gap, sign in (
-        ("win_backgammon", "wins_backgammon", backgammons, 1),
-        ("lose_backgammon", "saves_backgammon", backgammons, -1),
-        ("win_gammon", "wins_gammon", gammons, 1),
-        ("lose_gammon", "saves_gammon", gammons, -1),
+    for key, code, gap, sign, whose in (
+        ("win_backgammon", "wins_backgammon", backgammons, 1, 0),
+        ("lose_backgammon", "saves_backgammon", backgammons, -1, 1),
+        ("win_gammon", "wins_gammon", gammons, 1, 0),
+        ("lose_gammon", "saves_gammon", gammons, -1, 1),
     ):
-        if sign * (b[key] - o[key]) >= gap:
+        if abs(b[key] - o[key]) >= gap and not count[whose]:
+            free.add("mine" if whose == 0 else "theirs")
+        elif sign * (b[key] - o[key]) >= gap:
             found.append(Reason(code, _pair(b[key], o[key])))
+    # A difference in gammons that cannot matter at this score is said once.
+    found += [Reason("gammons_free", {"whose": whose}) for whose in sorted(free)]
     return found
 
 

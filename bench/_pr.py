@@ -8,8 +8,8 @@ and is judged by ``ai_worker.analysis.analyse_turn`` at the review's own depth
 (``review_ply()``, every decision): the same ``equity_lost`` and ``spread``
 the site's review stores for the turn. The review's luck table is left out (it
 does not change a loss), which is what makes this the fastest review equal to
-the site's. PR: 500 × the tier's total loss over its non-obvious decisions
-(``grading.obvious_play``) / their number; the 95% interval is a bootstrap
+the site's. PR: 500 × the tier's total loss over its decisions with a choice
+(GNU Backgammon's: every play with a choice) / their number; the 95% interval is a bootstrap
 over the games (a game's decisions are not independent of each other).
 Cubeless money games: the checker play's PR.
 
@@ -17,7 +17,7 @@ A game with its review costs about 13 s of a core, so the ≥ 200 games a tier
 take many runs: each finished game is appended as one JSON line to
 ``RECORDS`` (bench/data/tier_pr_games.jsonl) with the review's key
 (``review_key``), the seed, the pair and each side's tier, noise
-(``TierSpec.noise``) and reviewed non-obvious decisions (loss, phase, turn,
+(``TierSpec.noise``) and reviewed decisions with a choice (loss, phase, turn,
 position, dice, and the review's reasons why the best play was better). A
 run continues each pairing after the last pair the file holds for today's
 noises and review (new dice); the figures (``tallies``, ``--write``) are
@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import Any
 
 from ai_worker.analysis import analyse_turn, review_ply
-from ai_worker.grading import obvious_play
 from ai_worker.policy import choose_play
 from bench._money import dice_stream
 from games.engine import Position, Side, outcome
@@ -52,10 +51,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PR_FILE = ROOT / "games" / "tier_pr.json"
 RECORDS = ROOT / "bench" / "data" / "tier_pr_games.jsonl"
 # Raise it when what the review calls a decision's loss, or which decisions
-# count, changes (analyse_turn's equity_lost or spread, obvious_play): the
+# count, changes (analyse_turn's equity_lost, which plays count): the
 # records of before are then kept apart. The depth and bgsage's version are
 # part of the key by themselves.
-REVIEW_REVISION = 1
+REVIEW_REVISION = 2  # 2: every play with a choice counts, as GNU Backgammon counts (issue 44)
 
 
 def review_key() -> str:
@@ -104,7 +103,7 @@ class Tally:
 def play_reviewed(
     tiers: Sequence[Tier], seed: int, game: int
 ) -> tuple[list[list[dict[str, Any]]], float]:
-    """One game, ``tiers[0]`` first: each seat's reviewed non-obvious decisions
+    """One game, ``tiers[0]`` first: each seat's reviewed decisions with a choice
     (``decision`` dicts), and seat 0's points."""
     roll = dice_stream(seed)
     position, seat = Position.start(), 0
@@ -115,7 +114,7 @@ def play_reviewed(
         played = choose_play(position, dice, tiers[seat], f"bench:{game}")
         if played is not None:
             report = analyse_turn(position, dice, played, ply=ply)
-            if not obvious_play(report.forced, report.spread):
+            if not report.forced:
                 chosen = report.played_candidate
                 decisions[seat].append(
                     {

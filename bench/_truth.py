@@ -256,10 +256,12 @@ CHECKS: dict[str, Check] = {
     "timing": _timing,
     "only_equity": _only_equity,
     "chances": _chances,
+    # A note on the score (ai_worker.context.gammons_count): nothing on the boards to refute.
+    "gammons_free": lambda *_args: [],
 }
 
 # The reasons that name a difference on the board (not only the numbers).
-VAGUE = frozenset({"only_equity", "chances"})
+VAGUE = frozenset({"only_equity", "chances", "gammons_free"})
 
 
 def contradictions(

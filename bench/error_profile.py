@@ -54,7 +54,6 @@ django.setup()
 
 from ai_worker.analysis import analyse_turn, review_ply  # noqa: E402
 from ai_worker.evaluator import RankedPlay, rank_plays  # noqa: E402
-from ai_worker.grading import obvious_play  # noqa: E402
 from ai_worker.policy import noise  # noqa: E402
 from bench import _pr  # noqa: E402
 from games.engine import Dice, Play, Position, Side  # noqa: E402
@@ -84,9 +83,9 @@ def mat_turns(text: str) -> Iterator[tuple[int, Position, Dice, Play]]:
 
 
 def reviewed(position: Position, dice: Dice, played: Play, number: int) -> dict[str, Any] | None:
-    """One decision reviewed at the review's depth, as bench/_pr.py records it; None if obvious."""
+    """One decision reviewed at the review's depth, as bench/_pr.py records it; None if forced."""
     report = analyse_turn(position, dice, played, ply=review_ply())
-    if obvious_play(report.forced, report.spread):
+    if report.forced:
         return None
     chosen = report.played_candidate
     return {

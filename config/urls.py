@@ -13,6 +13,8 @@ urlpatterns = [
     path("account/", include("accounts.urls")),
     path("", include("games.urls")),
     path("learn/", include("learning.urls")),
+    # 练习题: rated puzzles (learning.puzzles).
+    path("puzzles/", include("learning.puzzles.urls")),
     # The study side (analysis board, practice) at /analysis/ and /practice/.
     path("", include("learning.study.urls")),
 ]

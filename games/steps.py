@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from games.engine import BAR, OFF, Side, Step
+from games.engine import BAR, OFF, Position, Side, Step
 from games.engine.notation import point_name
 
 if TYPE_CHECKING:
@@ -65,6 +65,31 @@ def steps_json(steps: list[list[int]], side: str) -> list[dict[str, Any]]:
         }
         for src, dst, die, hit in steps
     ]
+
+
+def play_arrows(position: Position, steps: Iterable[Step]) -> list[dict[str, Any]]:
+    """A play of the side on roll in ``position`` as arrows on the board it
+    starts from (its own numbering: LIGHT's is the display's): one arrow per
+    checker moved, each from a point that holds that checker before the play;
+    a checker moved on again is one arrow (24/18 18/13: 24/13).
+
+    >>> start = Position.start()
+    >>> [(a["from"], a["to"]) for a in play_arrows(start, [Step(24, 18, 6), Step(18, 13, 5)])]
+    [(24, 13)]
+    >>> [(a["from"], a["to"]) for a in play_arrows(start, [Step(8, 5, 3), Step(6, 5, 1)])]
+    [(8, 5), (6, 5)]
+    """
+    left = list(position.me)  # the checkers not moved yet, by point (25: the bar)
+    arrows: list[dict[str, Any]] = []
+    for step in steps:
+        if left[step.src - 1] > 0:
+            left[step.src - 1] -= 1
+            arrows.append({"from": step.src, "to": step.dst, "hit": step.hit})
+            continue
+        # A checker this play brought to the point moves on: its arrow goes on.
+        arrow = next(a for a in reversed(arrows) if a["to"] == step.src)
+        arrow["to"], arrow["hit"] = step.dst, arrow["hit"] or step.hit
+    return arrows
 
 
 def turn_json(turn: Turn) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from django.utils.translation import gettext as _
 
 from accounts.preferences import tutor_level
+from games.engine import Display, Position
 from games.models import Game, Status
 from games.signals import person_to_decide
 
@@ -167,4 +168,9 @@ def pending_warning(game: Game) -> dict[str, Any] | None:
         return None
     facts = {k: last[k] for k in ("kind", "error", "lost", "played", "best") if k in last}
     warning = {**facts, "best_steps": last.get("best_steps", []), "words": last.get("words", {})}
+    if last.get("kind") == "play":
+        # The board as it was before the person's move, where the best play's
+        # arrows start (the steps of the move stay on the row).
+        before = Display.from_position(Position.from_position_id(game.position_id))
+        warning["before"] = before.to_json()
     return {"warning": warning, **said}

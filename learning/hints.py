@@ -94,9 +94,12 @@ def _rank_plays(game: Game, hint: Hint, rank: RankFn) -> None:
         return
     position = Position.from_position_id(game.position_id)  # LIGHT's side = the mover's
     dice = Dice(rolled[0], rolled[1])
-    # The tutor's ranking of the same roll, when it is there already.
+    # The tutor's ranking of the same roll, when it is there already; in the
+    # game's unit, at its cube and score, as the review judges the play.
     shared = rank_cache.cached_rank(rank)
-    plays = candidates.hint(position, dice, tier_spec(Tier.EXPERT).ply, TOP_PLAYS, shared)
+    context = rank_cache.game_context(game)
+    ply = tier_spec(Tier.EXPERT).ply
+    plays = candidates.hint(position, dice, ply, TOP_PLAYS, shared, context)
     Hint.objects.filter(pk=hint.pk).update(
         state=AnalysisState.DONE,
         dice=[dice.d1, dice.d2],

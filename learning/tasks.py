@@ -58,6 +58,19 @@ def analyse_game(game_id: int) -> None:
         enqueue_review(game_id)
 
 
+@analysis_task("make_own_puzzles", max_retries=1)
+def make_own_puzzles(game_id: int) -> None:
+    """The game owner's reviewed errors made puzzles of their own, each
+    checked by a rollout (``learning.puzzles.personal``)."""
+    from learning.puzzles import personal
+
+    personal.make_own(game_id)
+
+
+def enqueue_own_puzzles(game_id: int) -> None:
+    dispatch.enqueue(make_own_puzzles, game_id)
+
+
 @analysis_task("feed_study_queue", max_retries=0)
 def feed_study_queue() -> None:
     """Imported games' reviews going again after a lost message (beat, every minute)."""

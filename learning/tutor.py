@@ -34,7 +34,7 @@ from games.engine import Dice, Play, Position, Side
 from games.live import broadcast
 from games.models import Game, Status
 from games.reading import cube_of, current_turn, match_of
-from games.steps import steps_json, stored_steps
+from games.steps import play_arrows
 from games.tiers import Tier, tier_spec
 from games.tutor import UNCHECKED, Decision, Verdict, unworded
 from learning.models import TurnAnalysis
@@ -138,7 +138,7 @@ def verdict(game: Game, decision: Decision) -> Verdict:
         error=classify(lost).value,
         lost=lost,
         best=best.play.notation(),
-        best_steps=tuple(steps_json(stored_steps(best.play.steps), Side.LIGHT.value)),
+        best_steps=tuple(play_arrows(position, best.play.steps)),
     )
 
 
@@ -209,6 +209,7 @@ def _words(game: Game, warning: dict[str, Any]) -> dict[str, dict[str, Any]] | N
     if game.dice is None or not game.steps:
         return None
     position, dice = Position.from_position_id(game.position_id), Dice(*game.dice)
+    cube = cube_of(game) is not None
     play: Play = current_turn(game).play()
     # The judge's ranking, with the play made searched at depth (ranked again
     # with it if the cache lost it meanwhile).
@@ -218,7 +219,7 @@ def _words(game: Game, warning: dict[str, Any]) -> dict[str, dict[str, Any]] | N
     played = next((r for r in ranked if r.play.result == play.result), None)
     if played is None:
         return None
-    return play_words(position, dice, ranked[0], played, error, lost)
+    return play_words(position, dice, ranked[0], played, error, lost, cube=cube)
 
 
 def warnings_of(game: Game) -> list[dict[str, Any]]:

@@ -19,12 +19,14 @@ from games.models import Game, Status
 from learning import history, tasks, tutor
 from learning.dice import stats as dicestats
 from learning.models import AnalysisState, GameAnalysis
+from learning.puzzles import retry
 from learning.review.game import match_summary, needs_queueing, queue_analysis
 from learning.review.luck import luck_context
 from learning.review.pr import pr_figures
 from learning.review.replay import replay_json
 from learning.study import progress
 from learning.study import queue as study_queue
+from learning.words.unit import unit_line, unit_of_game
 
 HISTORY_PAGE_SIZE = 20
 HELP_PAGES = ("rules", "glossary", "faq")
@@ -82,9 +84,11 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
             "can_queue": game.status == Status.FINISHED and (row is None or needs_queueing(row)),
             "summary": _summary(row),
             "luck_result": luck_context(game, row),
+            "unit_line": unit_line(unit_of_game(game), row.ply if row else None),
             "match_summary": _match_rows(game),
             "replay": replay_json(game),
             "tutor_warnings": tutor.warnings_of(game),
+            "retry_count": len(retry.errors(game)),
             "status_url": reverse("learning:analysis_status", args=[game.pk]),
             "ws_url": f"/ws/games/{game.pk}/",
         },

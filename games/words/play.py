@@ -47,6 +47,12 @@ def board_words(game: Game) -> dict[str, object]:
         "you_moved": js(_("You moved from %%(from)s to %%(to)s.")),
         "hit": _("A hit!"),
         "undone": _("Step undone."),
+        # 撤销重走 and the like: what was taken back, when it was more than a step.
+        "undone_turn": js(
+            _("Your whole move is taken back (%%(count)s steps: %%(steps)s); play the roll again.")
+        ),
+        "step_pair": js(_("%%(from)s to %%(to)s")),
+        "list_separator": pgettext("list separator", ", "),
         "you_rolled": js(_("You rolled %%(dice)s.")),
         "computer_played": js(_("The computer rolled %%(dice)s and played %%(play)s.")),
         "computer_opened": js(_("The computer plays the opening roll: %%(play)s.")),

@@ -359,3 +359,16 @@ def board_facts(
         "pips": {"light": pips[0], "dark": pips[1]},
         "checkers": {"light": CHECKERS - off[0], "dark": CHECKERS - off[1]},
     }
+
+
+def plays_context(context: CubeContext) -> CubeContext | None:
+    """The cube and score the board's plays are judged at: the setting, but
+    its default (money, the cube in the middle at 1, no Jacoby rule) is the
+    single game without the cube, as a single game's review judges it."""
+    m = context.match
+    return None if m.is_money and not m.jacoby and context.cube == Cube() else context
+
+
+def stored_context(row: Any) -> CubeContext | None:
+    """The cube and score a play job (a ``BoardAnalysis``) was asked at (None: cubeless)."""
+    return read_context(row.cube, row.cube["side"]) if row.cube else None

@@ -1,6 +1,7 @@
 """The learning app's rows: analyses and hints (``analysis``), the study
 side's analysis-board jobs and practice items (``study``), and the course's
-lesson progress (``learning.course.models``), all seen from here.
+lesson progress (``learning.course.models``) and the puzzles
+(``learning.puzzles.models``), all seen from here.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from learning.models.analysis import (
     TurnAnalysis,
 )
 from learning.models.study import BoardAnalysis, PracticeItem
+from learning.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
 
 __all__ = [
     "AnalysisState",
@@ -25,5 +27,8 @@ __all__ = [
     "Hint",
     "LessonProgress",
     "PracticeItem",
+    "Puzzle",
+    "PuzzleAttempt",
+    "PuzzleRating",
     "TurnAnalysis",
 ]

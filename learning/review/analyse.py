@@ -7,6 +7,9 @@ and answers one JSON object a line: the ranked plays (notation, equity, the
 chances of both sides, the reasons as codes, parameters and the sentence in
 ``--lang``, the shot counts) and the depth they were ranked at; with a played
 play also its rank, the equity it lost and its class, and the roll's luck.
+A Position ID is judged without the cube (cubeless); an XGID at its cube and
+score (``ai_worker.context``: cubeful money equity, or normalized money
+equivalents in a match), and the answer's ``unit`` says which.
 
 It runs the code the site runs: a decision with a played play goes through
 ``ai_worker.analysis.review_turn`` at the review's depth (``learning.review.game``),
@@ -59,17 +62,23 @@ def analyse_lines(lines: Iterable[str], top: int = 5) -> Iterator[dict[str, Any]
 def analyse_line(text: str, top: int = 5) -> dict[str, Any]:
     from ai_worker import analysis, candidates
     from ai_worker.analysis import review_ply
+    from ai_worker.ranking import default_rank
     from games.engine import parse_play
     from games.tiers import Tier, tier_spec
+    from learning.words.unit import unit_kind
 
-    position, dice, played_text = _read(text)
-    answer: dict[str, Any] = {"position": position.position_id(), "dice": [dice.d1, dice.d2]}
+    position, dice, played_text, context = _read(text)
+    answer: dict[str, Any] = {
+        "position": position.position_id(),
+        "dice": [dice.d1, dice.d2],
+        "unit": unit_kind(context),
+    }
     if played_text is None:
         ply = tier_spec(Tier.EXPERT).ply
-        plays = candidates.hint(position, dice, ply, top)
+        plays = candidates.hint(position, dice, ply, top, default_rank, context)
         return {**answer, "ply": ply, "plays": [_play(c) for c in plays]}
     played = parse_play(position, dice, played_text)
-    report = analysis.review_turn(position, dice, played, ply=review_ply())
+    report = analysis.review_turn(position, dice, played, ply=review_ply(), context=context)
     answer.update(
         ply=report.ply,
         plays=[_play(c) for c in report.alternatives[:top]],
@@ -87,22 +96,24 @@ def analyse_line(text: str, top: int = 5) -> dict[str, Any]:
     return answer
 
 
-def _read(text: str) -> tuple[Any, Any, str | None]:
-    from games.engine import Dice, Position, decode_xgid
+def _read(text: str) -> tuple[Any, Any, str | None, Any]:
+    """(position, dice, the play made or None, the cube and score or None)."""
+    from ai_worker.context import CubeContext
+    from games.engine import Dice, Position, Xgid
 
     words = text.split()
     if words[0].upper().startswith("XGID="):
-        position, dice = decode_xgid(words[0])
-        if dice is None:
+        xgid = Xgid.parse(words[0])
+        if xgid.dice is None or xgid.doubled:
             raise ValueError("the XGID has no dice rolled")
         rest = words[1:]
-    else:
-        if len(words) < 3:
-            raise ValueError("expected POSITION_ID D1 D2 [PLAYED]")
-        position = Position.from_position_id(words[0])
-        dice = Dice(int(words[1]), int(words[2]))
-        rest = words[3:]
-    return position, dice, " ".join(rest) or None
+        context = CubeContext(xgid.cube, xgid.match, xgid.turn)
+        return xgid.position, xgid.dice, " ".join(rest) or None, context
+    if len(words) < 3:
+        raise ValueError("expected POSITION_ID D1 D2 [PLAYED]")
+    position = Position.from_position_id(words[0])
+    dice = Dice(int(words[1]), int(words[2]))
+    return position, dice, " ".join(words[3:]) or None, None
 
 
 def _play(c: Any) -> dict[str, Any]:

@@ -8,6 +8,12 @@ Luck is measured at the review's depth: the roll's best play at the Expert's
 depth against the average of the 21 rolls' (the position's value one ply
 deeper).
 
+Every figure is in the judgement unit of the turn's cube and score
+(``ai_worker.context``): cubeless in a single game, cubeful money equity per
+unit of the cube in a money game, normalized money equivalents (EMG) in a
+match, where each turn also stores its luck in match winning chances
+(``luck_mwc``) and the mover's cubeless chance to win the match after it.
+
 ``run_analysis`` is what ``learning.tasks.analyse_game`` runs. It is
 idempotent per game: a finished analysis is left alone, a half-done one (a
 worker that died) starts again from the first turn it has not stored.
@@ -31,8 +37,9 @@ from django.utils import timezone
 
 from ai_worker import analysis, grading, rank_cache
 from ai_worker.analysis import review_ply
+from ai_worker.context import CubeContext, mwc_of
 from ai_worker.ranking import RankFn, default_rank
-from games.engine import Dice, Play, Position, Side, play_leading_to
+from games.engine import Dice, Play, Position, play_leading_to
 from games.live import broadcast
 from games.models import Game, Status, Turn
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
@@ -187,12 +194,15 @@ def run_analysis(
 
 def _review_turns(job: _Job, rank: RankFn) -> None:
     row, first = job.row, job.turns[0].number if job.turns else 0
-    cubes = cube_review.cube_values(job.game) if job.game.match_id else {}
+    contexts = cube_review.turn_contexts(job.game)
     for turn in job.turns:
         if turn.number in job.done:
             continue
-        report = analyse_stored_turn(turn, row.ply, rank, opening=turn.number == first)
-        _store(row, turn, report, cubes.get(turn.number))
+        context = contexts.get(turn.number)
+        report = analyse_stored_turn(
+            turn, row.ply, rank, opening=turn.number == first, context=context
+        )
+        _store(row, turn, report, context)
         job.done.add(turn.number)
         job.progress()
         job.check_time()
@@ -228,28 +238,48 @@ def played_play(position: Position, dice: Dice, after: Position) -> Play | None:
 
 
 def analyse_stored_turn(
-    turn: Turn, ply: int, rank: RankFn, *, opening: bool = False
+    turn: Turn,
+    ply: int,
+    rank: RankFn,
+    *,
+    opening: bool = False,
+    context: CubeContext | None = None,
 ) -> analysis.TurnReport:
-    """One stored turn reviewed at ``ply`` (see ``analysis.review_turn``)."""
+    """One stored turn reviewed at ``ply`` (see ``analysis.review_turn``) in
+    ``context``'s unit (its cube and score: ``cube.turn_contexts``)."""
     before, after = mover_positions(turn)
     dice = Dice(turn.die1, turn.die2)
     played = played_play(before, dice, after) if turn.steps else None
     # The roll made ranked through the cache the tutor and the hint share.
     return analysis.review_turn(
-        before, dice, played, ply=ply, rank=rank, opening=opening, shared=rank_cache.cached_rank
+        before,
+        dice,
+        played,
+        ply=ply,
+        rank=rank,
+        opening=opening,
+        shared=rank_cache.cached_rank,
+        context=context,
     )
 
 
 def _store(
-    row: GameAnalysis, turn: Turn, report: analysis.TurnReport, cube: int | None = None
+    row: GameAnalysis,
+    turn: Turn,
+    report: analysis.TurnReport,
+    context: CubeContext | None = None,
 ) -> None:
     win_light = report.win if turn.side == "light" else 1.0 - report.win
     stored = report.to_json()
-    if cube is not None and report.after is not None:
-        # In a match the graph shows the chance to win the match.
-        mwc = cube_review.match_chance(report.after, Side(turn.side), row.game, cube)
-        if mwc is not None:
-            stored["mwc_light"] = round(mwc if turn.side == "light" else 1.0 - mwc, 4)
+    if context is not None and not context.match.is_money:
+        # In a match the graph shows the chance to win the match, and the
+        # luck is said in match winning chances too.
+        if report.after is not None:
+            mwc = cube_review.match_chance(report.after, context)
+            if mwc is not None:
+                stored["mwc_light"] = round(mwc if turn.side == "light" else 1.0 - mwc, 4)
+        if report.luck is not None:
+            stored["luck_mwc"] = round(mwc_of(context, report.luck), 5)
     with transaction.atomic():
         TurnAnalysis.objects.update_or_create(
             analysis=row,
@@ -290,6 +320,8 @@ def summarise(turns: Sequence[TurnAnalysis], cubes: Sequence[CubeAnalysis] = ())
             "turns": len(mine),
             "counts": _counts(t.error_class for t in mine),
             "luck": round(sum(t.luck or 0.0 for t in mine), 4),
+            # In a match the same luck in match winning chances (None elsewhere).
+            "luck_mwc": _luck_mwc(mine),
             "equity_lost": round(sum(t.equity_lost for t in mine), 4),
             "cube": {
                 "error_rate": grading.error_rate(cube_losses),
@@ -302,6 +334,12 @@ def summarise(turns: Sequence[TurnAnalysis], cubes: Sequence[CubeAnalysis] = ())
             "pr": pr_figures(side, turns, cubes),
         }
     return summary
+
+
+def _luck_mwc(turns: Sequence[TurnAnalysis]) -> float | None:
+    found = [t.report.get("luck_mwc") for t in turns if isinstance(t.report, dict)]
+    known = [float(v) for v in found if v is not None]
+    return round(sum(known), 5) if known else None
 
 
 def _counts(classes: Iterable[str]) -> dict[str, int]:

@@ -1,11 +1,15 @@
 """The luck-adjusted result of a reviewed game, beside its PR, in words.
 
 As GNU Backgammon reports it: the game's result minus the luck both sides
-had, that is the person's points (won: +, lost: −) minus the person's luck
-plus the computer's. A turn's luck (``TurnAnalysis.luck``, the mover's, in
-cubeless equity: the best play with the roll made against the average roll)
-counts at the cube's value during that turn. What is left is what the plays
-and the cube decisions earned against the computer, the dice taken out.
+had, that is LIGHT's result minus LIGHT's luck plus DARK's. A turn's luck
+(``TurnAnalysis.luck``, the mover's: the best play with the roll made
+against the average roll) is in the turn's judgement unit
+(``ai_worker.context``, per unit of the cube then). In a single or money
+game it counts in points, times the cube's value during that turn; in a
+match it counts in match winning chances (the turn's ``luck_mwc``) and the
+result is what the game did to LIGHT's chance to win the match, so the
+three figures are in one unit and never contradict the PR beside them. What
+is left is what the plays and the cube decisions earned, the dice taken out.
 """
 
 from __future__ import annotations
@@ -13,70 +17,84 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language
 
+from games.engine import Side
 from games.models import Game, Status
+from games.reading import match_of
 from learning.models import GameAnalysis
-from learning.review.cube import cube_values
+from learning.review.cube import turn_contexts
+from learning.words.luck import luck_words, players
 
-# Below this (in points) the luck or the adjusted result is called even.
+# Below this (in points) the luck or the adjusted result is called even; in
+# match winning chances, below ``EVEN_MWC``.
 EVEN = 0.05
+EVEN_MWC = 0.005
 
 
 @dataclass(frozen=True, slots=True)
 class LuckResult:
-    points: float  # the person's result: + won, − lost
-    luck: float  # the person's luck minus the computer's, in points
+    points: float  # LIGHT's result: + won, − lost (points, or in a match MWC)
+    luck: float  # LIGHT's luck minus DARK's, in the same unit
     adjusted: float  # points − luck
+    unit: str = "points"  # "points", or "mwc" in a match (chances, 0.12 = 12%)
+    scored: int = 0  # the points LIGHT won (+) or lost (−), in a match too
 
-    def to_json(self) -> dict[str, float]:
-        return {"points": self.points, "luck": self.luck, "adjusted": self.adjusted}
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "luck": self.luck,
+            "adjusted": self.adjusted,
+            "unit": self.unit,
+            "scored": self.scored,
+        }
+
+    @property
+    def even(self) -> float:
+        return EVEN_MWC if self.unit == "mwc" else EVEN
 
 
 def luck_result(game: Game, row: GameAnalysis) -> LuckResult | None:
-    """The person's result, the luck, the result without it (None: an unfinished game)."""
+    """LIGHT's result, its luck, the result without it (None: an unfinished game)."""
     if game.status != Status.FINISHED or game.winner not in ("light", "dark"):
         return None
-    cubes = cube_values(game) if game.has_cube else {}
+    scored = game.points if game.winner == "light" else -game.points
+    if game.match_id is not None:
+        return _in_match(game, row, scored)
+    contexts = turn_contexts(game)
     luck = 0.0
     for number, side, value in row.turns.values_list("number", "side", "luck"):
-        sign = 1.0 if side == "light" else -1.0
-        luck += sign * float(value or 0.0) * cubes.get(number, 1)
-    points = float(game.points if game.winner == "light" else -game.points)
-    return LuckResult(round(points, 3), round(luck, 3), round(points - luck, 3))
+        context = contexts.get(number)
+        cube = context.cube.value if context is not None else 1
+        luck += (1.0 if side == "light" else -1.0) * float(value or 0.0) * cube
+    points = float(scored)
+    return LuckResult(round(points, 3), round(luck, 3), round(points - luck, 3), "points", scored)
 
 
-def luck_words(result: LuckResult) -> str:
-    """The result, the luck and the result without it, in one short paragraph."""
-    n = round(abs(result.points))
-    won = ngettext(
-        "You won this game (%(points)s point).", "You won this game (%(points)s points).", n
-    )
-    lost = ngettext(
-        "You lost this game (%(points)s point).", "You lost this game (%(points)s points).", n
-    )
-    parts: list[str] = [(won if result.points > 0 else lost) % {"points": n}]
-    luck = f"{abs(result.luck):.1f}"
-    if result.luck >= EVEN:
-        words = _("The dice gave you %(luck)s points more than average rolls would have.")
-        parts.append(words % {"luck": luck})
-    elif result.luck <= -EVEN:
-        words = _("The dice cost you %(luck)s points against average rolls.")
-        parts.append(words % {"luck": luck})
-    else:
-        parts.append(_("The dice were about even."))
-    adjusted = f"{abs(result.adjusted):.1f}"
-    if result.adjusted >= EVEN:
-        words = _("By the plays alone you were %(adjusted)s points ahead of the computer.")
-        parts.append(words % {"adjusted": adjusted})
-    elif result.adjusted <= -EVEN:
-        words = _("By the plays alone you were %(adjusted)s points behind the computer.")
-        parts.append(words % {"adjusted": adjusted})
-    else:
-        parts.append(_("By the plays alone you and the computer were even."))
-    # Chinese sentences follow each other without a space.
-    return ("" if (get_language() or "").startswith("zh") else " ").join(parts)
+def _in_match(game: Game, row: GameAnalysis, scored: int) -> LuckResult:
+    """The match game's figures in match winning chances, LIGHT's."""
+    luck = 0.0
+    for side, report in row.turns.values_list("side", "report"):
+        luck += (1.0 if side == "light" else -1.0) * float((report or {}).get("luck_mwc") or 0.0)
+    result = _result_mwc(game, scored)
+    return LuckResult(round(result, 4), round(luck, 4), round(result - luck, 4), "mwc", scored)
+
+
+def _result_mwc(game: Game, scored: int) -> float:
+    """What the game did to LIGHT's chance to win the match: the chance at
+    the score after it minus the chance at the score before it (GNU
+    Backgammon's "actual result")."""
+    import bgbot_cpp
+
+    match = match_of(game)
+    away = (match.away(Side.LIGHT), match.away(Side.DARK))
+    # bgbot's get_met reads its flag as "after the Crawford game" (the
+    # post-Crawford table); the Crawford game itself is the plain table.
+    before = float(bgbot_cpp.get_met(*away, match.post_crawford))
+    sign = 1.0 if scored > 0 else -1.0
+    # Winning (losing) ``scored`` points: the linear map's end at that cube.
+    after = float(bgbot_cpp.eq2mwc(sign, *away, abs(scored), match.crawford))
+    return after - before
 
 
 def luck_context(game: Game, row: GameAnalysis | None) -> dict[str, Any] | None:
@@ -86,4 +104,7 @@ def luck_context(game: Game, row: GameAnalysis | None) -> dict[str, Any] | None:
     result = luck_result(game, row)
     if result is None:
         return None
-    return {**result.to_json(), "words": luck_words(result)}
+    words = luck_words(result, players(game))
+    # Chinese sentences follow each other without a space.
+    joined = ("" if (get_language() or "").startswith("zh") else " ").join(words)
+    return {**result.to_json(), "words": joined}

@@ -3,9 +3,9 @@
 One place computes it, from the stored per-decision losses
 (``TurnAnalysis.equity_lost`` and ``CubeAnalysis.equity_lost``): the review's
 summary stores what ``pr_figures`` returns, and the pages read that. The
-rule for which decisions count is ``ai_worker.grading.obvious_play`` (XG's:
-forced plays and plays whose legal plays are all within 0.001 of the best are
-left out) and, for the cube, the review's ``trivial`` flag.
+decisions counted are GNU Backgammon's (``ai_worker.grading``): every checker
+play but a forced one and, for the cube, every decision the review's
+``trivial`` flag does not leave out.
 """
 
 from __future__ import annotations
@@ -13,10 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from ai_worker.grading import obvious_play, performance_rating, pr_band
-
-# analyse_turn keeps this many alternatives: a report listing fewer lists every legal play.
-STORED_ALTERNATIVES = 5
+from ai_worker.grading import performance_rating, pr_band
 
 
 class StoredTurn(Protocol):
@@ -32,22 +29,9 @@ class StoredCube(Protocol):
     equity_lost: float
 
 
-def play_spread(report: dict[str, Any]) -> float | None:
-    """The best legal play's equity minus the worst's, as the review stored it;
-    for a review from before it was stored, read off the alternatives when they
-    are every legal play; None when it cannot be known (then the play counts)."""
-    if report.get("spread") is not None:
-        return float(report["spread"])
-    alternatives = report.get("alternatives") or []
-    if 1 < len(alternatives) < STORED_ALTERNATIVES:
-        equities = [float(a["equity"]) for a in alternatives]
-        return max(equities) - min(equities)
-    return None
-
-
 def counts(turn: StoredTurn) -> bool:
-    """Whether a reviewed checker play counts in the PR (it is not obvious)."""
-    return not obvious_play(turn.forced, play_spread(turn.report or {}))
+    """Whether a reviewed checker play counts in the PR: it had a choice."""
+    return not turn.forced
 
 
 def pr_figures(

@@ -9,14 +9,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from ai_worker.context import CubeContext
 from ai_worker.explain import PLAY_PARAMS, POINT_PARAMS
 from games.engine import Display, Position
 from games.models import Game, Turn
 from games.steps import display_notation, display_point, turn_json
 from learning.board.input import context_json, seen_by_light
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
-from learning.review.cube import CubeDecision, cube_decisions
+from learning.review.cube import CubeDecision, cube_decisions, turn_contexts
 from learning.words.cube import cube_table, cube_verdict, why
+from learning.words.labels import side_names
 from learning.words.reasons import render_reasons
 from learning.words.versus import render_versus
 
@@ -96,18 +100,25 @@ def rollout_request(decision: CubeDecision) -> dict[str, str]:
     """The analysis board's request (``study:analysis_run``) for a rollout of
     ``decision``: the doubler's board, on roll, with its cube and score. A
     take is rolled out as the double it answers (the same table)."""
-    setting = context_json(decision.context)
     return {
         "id": decision.position.position_id(),
         "dice": "",
         "side": decision.context.mover.value,
+        **setting_fields(decision.context),
+        "rollout": "1",
+    }
+
+
+def setting_fields(context: CubeContext) -> dict[str, str]:
+    """A cube and score as the analysis board's request fields."""
+    setting = context_json(context)
+    return {
         "cube": str(setting["cube"]),
         "owner": setting["owner"],
         "match": str(setting["match"]),
         "score": setting["score"],
         "crawford": "1" if setting["crawford"] else "",
         "jacoby": "1" if setting["jacoby"] else "",
-        "rollout": "1",
     }
 
 
@@ -116,6 +127,7 @@ def review_turn_json(
     review: TurnAnalysis | None,
     cubes: Sequence[CubeAnalysis] = (),
     decisions: Mapping[int, CubeDecision] | None = None,
+    context: CubeContext | None = None,
 ) -> dict[str, Any]:
     """The state's ``last_turn`` shape (``games.steps.turn_json``), with both
     boards, the turn's analysis and the cube decisions made before its roll."""
@@ -134,6 +146,8 @@ def review_turn_json(
             "error": review.error_class,
             "mark": _MARKS.get(review.error_class, ""),
             "luck": None if review.luck is None else round(review.luck, 4),
+            # In a match the same luck in match winning chances.
+            "luck_mwc": report.get("luck_mwc"),
             "win_light": round(review.win_light, 4),
             # In a match: the person's chance to win the match after the turn.
             "mwc_light": report.get("mwc_light"),
@@ -144,14 +158,17 @@ def review_turn_json(
             if report.get("played_candidate")
             else None,
             "alternatives": [candidate_json(c, turn.side) for c in report.get("alternatives", [])],
-            "rollout": play_rollout_request(turn, review),
+            "rollout": play_rollout_request(turn, review, context),
         }
     return data
 
 
-def play_rollout_request(turn: Turn, review: TurnAnalysis) -> dict[str, str] | None:
+def play_rollout_request(
+    turn: Turn, review: TurnAnalysis, context: CubeContext | None = None
+) -> dict[str, str] | None:
     """The analysis board's request (``study:analysis_run``) for a rollout of
-    the turn's shown plays and the play made; None for a forced turn."""
+    the turn's shown plays and the play made, at the turn's cube and score
+    (rolled out in the unit the review judged it in); None for a forced turn."""
     played = review.report.get("played_candidate") or {}
     if review.forced or not played.get("result"):
         return None
@@ -161,6 +178,7 @@ def play_rollout_request(turn: Turn, review: TurnAnalysis) -> dict[str, str] | N
         "dice": f"{turn.die1}{turn.die2}",
         "side": turn.side,
         "played": played["result"],
+        **(setting_fields(context) if context is not None else {}),
         "rollout": "1",
     }
 
@@ -181,18 +199,57 @@ def replay_json(game: Game) -> dict[str, Any]:
     # Each cube decision's board and cube, by the turn it came before (a
     # double and its answer share them).
     decisions = {d.before_turn: d for d in cube_decisions(game)} if cubes else {}
+    contexts = turn_contexts(game)
     return {
         "game": game.pk,
+        # Who played, as the page names them (an imported game's players).
+        "sides": sides_json(game),
         # The review's depth: a turn ranked shallower was an obvious decision.
         "review_ply": row.ply if row else None,
         "match": game.match_id is not None,
         "start": board_json(start),
         "turns": [
-            review_turn_json(t, reviews.get(t.number), cubes.get(t.number, []), decisions)
+            review_turn_json(
+                t, reviews.get(t.number), cubes.get(t.number, []), decisions, contexts.get(t.number)
+            )
             for t in turns
         ],
         # A double passed after the last turn ended the game: shown at its end.
         "end_cube": [
             cube_json(c, decisions.get(n)) for n in sorted(cubes) if n > last for c in cubes[n]
         ],
+    }
+
+
+def sides_json(game: Game) -> dict[str, Any]:
+    """The two sides' names and the words that name them (``side_names``):
+    "you" only for the person's side, an imported game's players as the file
+    names them; each sentence in the active language, with its figures left
+    as ``%(…)s`` for the page."""
+    names = side_names(game)
+    if game.file_players is None:  # played here: you and the computer
+        return {
+            **names,
+            "cube_heading": {
+                "light": _("Your cube decision"),
+                "dark": _("The computer's cube decision"),
+            },
+            "after": _("Your chance to win afterwards: %(win)s."),
+            "after_match": _("Your chance to win the match afterwards: %(win)s."),
+            "graph": _("Turn %(n)s: your chance %(win)s"),
+            "graph_match": _("Turn %(n)s: your chance to win the match %(win)s"),
+            "why_dark": _("Why the computer chose this play:"),
+        }
+    light = names["light"] if game.is_study else _("you")
+    heading = _("Cube decision: %(name)s")
+    return {
+        **names,
+        "cube_heading": {side: heading % {"name": name} for side, name in names.items()},
+        "after": _("The chance %(name)s wins afterwards: %%(win)s.") % {"name": light},
+        "after_match": _("The chance %(name)s wins the match afterwards: %%(win)s.")
+        % {"name": light},
+        "graph": _("Turn %%(n)s: the chance %(name)s wins %%(win)s") % {"name": light},
+        "graph_match": _("Turn %%(n)s: the chance %(name)s wins the match %%(win)s")
+        % {"name": light},
+        "why_dark": _("What %(name)s's play does:") % {"name": names["dark"]},
     }

@@ -6,9 +6,11 @@ roll, with the cube and the score) and queues ``learning.tasks.analyse_position`
 ``analysis`` queue after commit (the in-process pool without a broker), so
 the board never delays a game's moves. ``run_board_analysis`` is what that
 task runs, through ``ai_worker.candidates.hint``, the same ranking and
-reasons as the hints and the review (the plays cubeless, as the hints rank
-them), and ``ai_worker.cube_advice`` for the cube action, as the cube hint
-and the review judge it. ``learning.study.board_json`` words the
+reasons as the hints and the review, at the board's cube and score
+(``learning.board.input.plays_context``: the setting as it stands, the default one, money with
+the cube in the middle and no Jacoby rule, read as the single game without
+the cube), and ``ai_worker.cube_advice`` for the cube action, as the cube
+hint and the review judge it. ``learning.study.board_json`` words the
 result for the page, and while the job waits, what it waits for
 (``queued_ahead``, ``waited_seconds``). A job that is neither finished,
 failed nor in the queue ``BOARD_JOB_LOST_SECONDS`` after it was queued or
@@ -40,19 +42,18 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ai_worker import candidates, luck, rank_cache
+from ai_worker import candidates, luck
 from ai_worker.analysis import review_ply
-from ai_worker.attribution import weighed
+from ai_worker.context import context_key
 from ai_worker.cube import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, advice_from, advise
-from ai_worker.features import position_features
-from ai_worker.grading import ErrorClass, classify
 from ai_worker.ranking import RankFn, default_rank
-from ai_worker.rollout import ROLLOUT_TRIALS, rollout_cube, rollout_plays
 from games.engine import ROLLS, Dice, Play, Position, double_refusal, legal_plays
-from learning.board.input import ALL_ROLLS, context_json, read_context
+from learning.board.input import ALL_ROLLS, context_json, read_context, stored_context
 from learning.models import AnalysisState, BoardAnalysis
 from learning.study.queue import ROLLOUT_PLY
+from learning.study.rollouts import cube_rollout, play_rollout, progress_key
+from learning.study.rollouts import rollout_progress as rollout_progress
 
 TOP_PLAYS = 8
 # The 21 rolls are ranked at 1-ply: 21 searches at Expert depth would keep
@@ -67,8 +68,11 @@ def dice_key(dice: Dice | str) -> str:
     return ALL_ROLLS if dice == ALL_ROLLS else f"{dice.d1}{dice.d2}"  # type: ignore[union-attr]
 
 
-def job_key(position: Position, dice: Dice | str, ply: int) -> str:
-    return f"{position.position_id()}:{dice_key(dice)}:{ply}"
+def job_key(
+    position: Position, dice: Dice | str, ply: int, context: CubeContext | None = None
+) -> str:
+    unit = "" if context is None else f":{context_key(context)}"
+    return f"{position.position_id()}:{dice_key(dice)}:{ply}{unit}"
 
 
 def ply_for(dice: Dice | str) -> int:
@@ -90,8 +94,11 @@ def cube_key(position: Position, context: CubeContext, ply: int) -> str:
     return f"{position.position_id()}:cube:{ply}:{context.mover.value}:{context.key()}"
 
 
-def find_job(position: Position, dice: Dice | str) -> BoardAnalysis | None:
-    return BoardAnalysis.objects.filter(key=job_key(position, dice, ply_for(dice))).first()
+def find_job(
+    position: Position, dice: Dice | str, context: CubeContext | None = None
+) -> BoardAnalysis | None:
+    key = job_key(position, dice, ply_for(dice), context)
+    return BoardAnalysis.objects.filter(key=key).first()
 
 
 def find_cube_job(position: Position, context: CubeContext) -> BoardAnalysis | None:
@@ -102,15 +109,19 @@ def find_cube_rollout(position: Position, context: CubeContext) -> BoardAnalysis
     return BoardAnalysis.objects.filter(key=cube_key(position, context, ROLLOUT_PLY)).first()
 
 
-def play_rollout_key(position: Position, dice: Dice, played: Play | None) -> str:
-    """A roll's rollout; with the play made (a review's), its result after the roll."""
+def play_rollout_key(
+    position: Position, dice: Dice, played: Play | None, context: CubeContext | None = None
+) -> str:
+    """A roll's rollout; with the play made (a review's), its result after the
+    roll; with a cube and score, their unit after a ``|``."""
     key = job_key(position, dice, ROLLOUT_PLY)
-    return key if played is None else f"{key}:{played.result.position_id()}"
+    key = key if played is None else f"{key}:{played.result.position_id()}"
+    return key if context is None else f"{key}|{context_key(context)}"
 
 
 def played_of(row: BoardAnalysis) -> Play | None:
     """The play made that a play rollout's key names (``play_rollout_key``)."""
-    parts = row.key.split(":")
+    parts = row.key.split("|")[0].split(":")
     if len(parts) < 4:
         return None
     position = Position.from_position_id(row.position_id)
@@ -125,8 +136,11 @@ def played_play(position: Position, dice: Dice, result_id: str) -> Play | None:
     return None
 
 
-def find_play_rollout(position: Position, dice: Dice, played: Play | None) -> BoardAnalysis | None:
-    return BoardAnalysis.objects.filter(key=play_rollout_key(position, dice, played)).first()
+def find_play_rollout(
+    position: Position, dice: Dice, played: Play | None, context: CubeContext | None = None
+) -> BoardAnalysis | None:
+    key = play_rollout_key(position, dice, played, context)
+    return BoardAnalysis.objects.filter(key=key).first()
 
 
 def request_analysis(
@@ -134,14 +148,23 @@ def request_analysis(
     dice: Dice | str,
     enqueue: Callable[[int], None],
     requester: dict[str, Any] | None = None,
+    context: CubeContext | None = None,
 ) -> BoardAnalysis:
-    """The job for ``position`` and ``dice``, created and queued if new (or failed).
+    """The job for ``position`` and ``dice`` at ``context`` (``input.plays_context``),
+    created and queued if new (or failed).
 
     ``enqueue`` is ``learning.tasks.enqueue_board_analysis`` (the tasks
     module imports this one), called after commit with the job's id."""
     ply = ply_for(dice)
-    fields = {"position_id": position.position_id(), "dice": dice_key(dice), "ply": ply}
-    return _request(job_key(position, dice, ply), {**fields, **(requester or {})}, enqueue)
+    fields: dict[str, Any] = {
+        "position_id": position.position_id(),
+        "dice": dice_key(dice),
+        "ply": ply,
+    }
+    if context is not None:
+        fields["cube"] = {**context_json(context), "side": context.mover.value}
+    key = job_key(position, dice, ply, context)
+    return _request(key, {**fields, **(requester or {})}, enqueue)
 
 
 def request_cube_analysis(
@@ -176,21 +199,19 @@ def request_play_rollout(
     played: Play | None,
     enqueue: Callable[[int], None],
     requester: dict[str, Any] | None = None,
+    context: CubeContext | None = None,
 ) -> BoardAnalysis:
-    """The rollout job (精确分析) of the plays of ``dice`` (and ``played``)."""
-    fields = {"position_id": position.position_id(), "dice": dice_key(dice), "ply": ROLLOUT_PLY}
-    key = play_rollout_key(position, dice, played)
+    """The rollout job (精确分析) of the plays of ``dice`` (and ``played``), at
+    ``context`` (``input.plays_context``)."""
+    fields: dict[str, Any] = {
+        "position_id": position.position_id(),
+        "dice": dice_key(dice),
+        "ply": ROLLOUT_PLY,
+    }
+    if context is not None:
+        fields["cube"] = {**context_json(context), "side": context.mover.value}
+    key = play_rollout_key(position, dice, played, context)
     return _request(key, {**fields, **(requester or {})}, enqueue)
-
-
-def _progress_key(job_id: int) -> str:
-    return f"board-rollout-progress:{job_id}"
-
-
-def rollout_progress(job_id: int) -> dict[str, int] | None:
-    """The trials a running rollout has done, as its task last said."""
-    found = cache.get(_progress_key(job_id))
-    return None if found is None else {"done": int(found[0]), "total": int(found[1])}
 
 
 def _request(key: str, fields: dict[str, Any], enqueue: Callable[[int], None]) -> BoardAnalysis:
@@ -236,7 +257,7 @@ def is_lost(row: BoardAnalysis, ahead: int | None = None) -> bool:
     """Waiting too long, and not in the queue: its message or worker is gone."""
     if row.state not in (AnalysisState.PENDING, AnalysisState.RUNNING):
         return False
-    beat = cache.get(_progress_key(row.pk)) if row.ply == ROLLOUT_PLY else None
+    beat = cache.get(progress_key(row.pk)) if row.ply == ROLLOUT_PLY else None
     if beat is not None and time.time() - beat[2] < settings.BOARD_JOB_LOST_SECONDS:
         return False  # a rollout that told its progress lately is alive, however long it runs
     if waited_seconds(row) < settings.BOARD_JOB_LOST_SECONDS:
@@ -258,18 +279,19 @@ def run_board_analysis(job_id: int, rank: RankFn = default_rank) -> None:
     try:
         if not row.dice and row.ply == ROLLOUT_PLY:
             context = read_context(row.cube, row.cube["side"])
-            result: dict[str, Any] = {"cube": _cube_rollout(row.pk, position, context)}
+            result: dict[str, Any] = {"cube": cube_rollout(row.pk, position, context)}
         elif not row.dice:
             context = read_context(row.cube, row.cube["side"])
             result = {"cube": _cube_action(position, context, row.ply)}
         elif row.ply == ROLLOUT_PLY:
             dice = Dice(int(row.dice[0]), int(row.dice[1]))
-            result = _play_rollout(row.pk, position, dice, played_of(row))
+            judged = stored_context(row)
+            result = play_rollout(row.pk, position, dice, played_of(row), judged, TOP_PLAYS)
         elif row.dice == ALL_ROLLS:
-            result = {"rolls": _all_rolls(position, row.ply, rank)}
+            result = {"rolls": _all_rolls(position, row.ply, rank, stored_context(row))}
         else:
             dice = Dice(int(row.dice[0]), int(row.dice[1]))
-            plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank)
+            plays = candidates.hint(position, dice, row.ply, TOP_PLAYS, rank, stored_context(row))
             result = {"plays": [c.to_json() for c in plays]}
     except Exception:
         BoardAnalysis.objects.filter(pk=row.pk).update(
@@ -292,80 +314,19 @@ def _cube_action(position: Position, context: CubeContext, ply: int) -> dict[str
     return {"double": double.to_json(), "take": take.to_json()}
 
 
-def _progress(job_id: int) -> Callable[[int, int], None]:
-    """A rollout's ``progress(done, total)``: kept in the cache for the page."""
-
-    def progress(done: int, total: int) -> None:
-        cache.set(_progress_key(job_id), (done, total, time.time()), 3600)
-
-    return progress
-
-
-def _cube_rollout(job_id: int, position: Position, context: CubeContext) -> dict[str, Any]:
-    """The cube action from a cubeful rollout, its progress kept in the cache."""
-    refusal = double_refusal(context.cube, context.match, context.mover)
-    if refusal is not None:
-        return {"refusal": str(refusal)}
-    rolled = rollout_cube(position, context, progress=_progress(job_id))
-    double = advice_from(rolled.equities, context, DOUBLE, ROLLOUT_PLY)
-    take = advice_from(rolled.equities, context, TAKE, ROLLOUT_PLY)
-    rollout = {
-        "trials": rolled.trials,
-        "no_double_se": round(rolled.no_double_se, 4),
-        "double_take_se": round(rolled.double_take_se, 4),
-    }
-    return {"double": double.to_json(), "take": take.to_json(), "rollout": rollout}
-
-
-def _play_rollout(
-    job_id: int, position: Position, dice: Dice, played: Play | None
-) -> dict[str, Any]:
-    """The shown plays of ``dice`` (the ``SHOWN`` best of the ranking the page
-    showed, and ``played``) rolled out, ranked again by the rollout, each with the
-    reasons and comparisons against the rollout's best and its standard error."""
-    if played is None:  # the analysis board's list (``TOP_PLAYS``): its best
-        ranked = default_rank(position, dice, review_ply(), shown=TOP_PLAYS)
-    else:  # the review's: its shown best and the play made, as it ranked them
-        ranked = rank_cache.ranked_plays(
-            position, dice, review_ply(), keep=played, shown=rank_cache.SHOWN
-        )
-    plays = [r.play for r in ranked[: rank_cache.SHOWN]]
-    if played is not None and all(p.result != played.result for p in plays):
-        plays.append(played)
-    if len(plays) < 2:  # nothing to compare: no rollout
-        return {"plays": [c.to_json() for c in candidates.hint(position, dice, review_ply())]}
-    rolled = rollout_plays(position, dice, plays, progress=_progress(job_id))
-    before = position_features(position)
-    shown = candidates.with_comparisons(
-        position, [candidates.candidate(position, r, before) for r in rolled]
-    )
-    made = next((i for i, r in enumerate(rolled) if played and r.play.result == played.result), 0)
-    if made and classify(shown[0].equity - shown[made].equity) is not ErrorClass.NONE:
-        # An error by the rollout: its reasons lead with the difference that
-        # carries most of the gap, as the review orders a played error's.
-        shown[made] = weighed(position, dice, shown[made], shown[0])
-    rollout = {
-        "trials": ROLLOUT_TRIALS,
-        "played": None if played is None else played.result.position_id(),
-    }
-    se = [round(r.se, 4) for r in rolled]
-    return {
-        "plays": [{**c.to_json(), "se": e} for c, e in zip(shown, se, strict=True)],
-        "rollout": rollout,
-    }
-
-
-def _all_rolls(position: Position, ply: int, rank: RankFn) -> list[dict[str, Any]]:
+def _all_rolls(
+    position: Position, ply: int, rank: RankFn, context: CubeContext | None = None
+) -> list[dict[str, Any]]:
     """The best play of each roll; a roll that cannot move is valued as the
     board left as it is (as ``ai_worker.luck`` values it)."""
     rolls = []
     dance: float | None = None
     for d1, d2, weight in ROLLS:
-        best = candidates.hint(position, Dice(d1, d2), ply, 1, rank)
+        best = candidates.hint(position, Dice(d1, d2), ply, 1, rank, context)
         if best:
             equity = best[0].equity
         else:
-            dance = luck.static_value(position, ply)[0] if dance is None else dance
+            dance = luck.static_value(position, ply, context)[0] if dance is None else dance
             equity = dance
         play = best[0].to_json() if best else None
         rolls.append({"dice": [d1, d2], "weight": weight, "equity": equity, "play": play})

@@ -16,12 +16,18 @@ from django.utils.translation import gettext as _
 
 from ai_worker.grading import ErrorClass, classify
 from games.engine import Display, Position
-from learning.board.input import seen_by_light
+from learning.board.input import seen_by_light, stored_context
 from learning.models import AnalysisState, BoardAnalysis
 from learning.review.replay import candidate_json
-from learning.study.board import is_lost, queued_ahead, rollout_progress, waited_seconds
+from learning.study.board import (
+    is_lost,
+    queued_ahead,
+    waited_seconds,
+)
 from learning.study.queue import ROLLOUT_PLY
+from learning.study.rollouts import rollout_progress
 from learning.words.cube import cube_hint_json, cube_table, proper_action
+from learning.words.unit import unit_kind, unit_line
 
 
 def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
@@ -41,12 +47,14 @@ def board_analysis_json(row: BoardAnalysis | None, side: str) -> dict[str, Any]:
     if "cube" in row.result:
         data["cube"] = _cube_json(row.result["cube"], row.cube.get("side", side))
     elif "plays" in row.result:
+        data["unit"] = _unit(row)
         plays = row.result["plays"]
         best = plays[0]["equity"] if plays else 0.0
         data["plays"] = [_play_json(c, side, best) for c in plays]
         if "rollout" in row.result:
             data["rollout"] = _play_rollout_json(row.result["rollout"], plays)
     else:
+        data["unit"] = _unit(row)
         rolls = row.result["rolls"]
         data["average"] = round(sum(r["weight"] * r["equity"] for r in rolls) / 36, 4)
         data["rolls"] = [_roll_json(r, side) for r in rolls]
@@ -144,3 +152,8 @@ def _roll_json(r: dict[str, Any], side: str) -> dict[str, Any]:
         "play": candidate_json(play, side) if play else None,
         "no_move": "" if play else _("No legal move: the turn passes."),
     }
+
+
+def _unit(row: BoardAnalysis) -> str:
+    """What a play job's figures are in and at which depth (one line)."""
+    return unit_line(unit_kind(stored_context(row)), row.ply)

@@ -91,6 +91,16 @@ def _item_for(user: Any, row: TurnAnalysis, now: Any) -> PracticeItem:
     )
 
 
+def item_for_turn(user: Any, row: TurnAnalysis) -> PracticeItem:
+    """The practice item of one of ``user``'s reviewed plays, made when it is
+    not there yet (a retried error still wrong joins the one queue)."""
+    item = PracticeItem.objects.filter(turn=row).first()
+    if item is not None:
+        return item
+    PracticeItem.objects.bulk_create([_item_for(user, row, timezone.now())], ignore_conflicts=True)
+    return PracticeItem.objects.get(turn=row)
+
+
 def _add_cube_decisions(user: Any) -> int:
     rows = (
         CubeAnalysis.objects.filter(

@@ -36,6 +36,7 @@ from learning.board.input import (
     describe_context,
     from_game,
     from_setup,
+    plays_context,
     read_context,
     read_dice,
     read_position,
@@ -243,10 +244,11 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
     if data.get("rollout") and dice != ALL_ROLLS:
         return _rollout(request, position, dice, context, side, str(data.get("played") or ""))
     enqueue = tasks.enqueue_board_analysis
+    judged = plays_context(context)
     if dice is None:
         row = analysis_board.find_cube_job(position, context)
     else:
-        row = analysis_board.find_job(position, dice)
+        row = analysis_board.find_job(position, dice, judged)
     if request.method == "POST" and (
         row is None or row.state == "failed" or analysis_board.is_lost(row)
     ):
@@ -260,7 +262,7 @@ def analysis_run(request: HttpRequest) -> JsonResponse:
         if dice is None:
             row = analysis_board.request_cube_analysis(position, context, enqueue, requester)
         else:
-            row = analysis_board.request_analysis(position, dice, enqueue, requester)
+            row = analysis_board.request_analysis(position, dice, enqueue, requester, judged)
     return JsonResponse(analysis_board_json.board_analysis_json(row, side))
 
 
@@ -282,8 +284,9 @@ def _rollout(
         if played is None:
             message = _("That play is not one of the plays of this roll.")
             return JsonResponse({"error": "bad_played", "message": message}, status=400)
+    judged = plays_context(context)
     if isinstance(dice, Dice):
-        row = analysis_board.find_play_rollout(position, dice, played)
+        row = analysis_board.find_play_rollout(position, dice, played, judged)
     else:
         row = analysis_board.find_cube_rollout(position, context)
     if request.method == "POST" and (row is None or row.state == "failed"):
@@ -293,7 +296,9 @@ def _rollout(
         requester = {"requested_by": visitor, "address": address}
         enqueue = tasks.enqueue_board_rollout
         if isinstance(dice, Dice):
-            row = analysis_board.request_play_rollout(position, dice, played, enqueue, requester)
+            row = analysis_board.request_play_rollout(
+                position, dice, played, enqueue, requester, judged
+            )
         else:
             row = analysis_board.request_cube_rollout(position, context, enqueue, requester)
     return JsonResponse(analysis_board_json.board_analysis_json(row, side))

@@ -19,6 +19,7 @@ from learning.words.labels import (
     SIDE_LABELS,
     millipoints,
     pr_text,
+    side_names,
 )
 
 register = template.Library()
@@ -41,6 +42,15 @@ def tutor_strings() -> dict[str, Any]:
 def review_strings() -> dict[str, Any]:
     """review.js's words, for json_script like hint_strings."""
     return REVIEW_STRINGS
+
+
+@register.simple_tag
+def game_unit_line(game: Any) -> str:
+    """What a game's hint figures are in and at which depth (``learning.words.unit``)."""
+    from games.tiers import Tier, tier_spec
+    from learning.words.unit import unit_line, unit_of_game
+
+    return unit_line(unit_of_game(game), tier_spec(Tier.EXPERT).ply)
 
 
 @register.simple_tag
@@ -143,9 +153,22 @@ def side_label(code: str) -> str:
 
 
 @register.filter
+def side_name(code: str, game: Any) -> str:
+    """``code`` (light or dark) named as ``game``'s pages name it (``side_names``)."""
+    return side_names(game).get(code, code)
+
+
+@register.filter
 def percent(value: object, digits: int = 1) -> str:
     number = _number(value)
     return "—" if number is None else f"{number * 100:.{digits}f}%"
+
+
+@register.filter
+def signed_pct(value: object) -> str:
+    """A change of a chance, signed: "+1.2%"."""
+    number = _number(value)
+    return "—" if number is None else f"{number * 100:+.1f}%"
 
 
 @register.filter

@@ -1,43 +1,90 @@
-"""The tutor's warning in words, in each of the site's languages: what the
-decision costs, why (the review's reasons contrasting it with the best play),
-and the best play or the right cube action. Made after the warning is saved,
-on the ``hints`` queue (``learning.tutor.word_warning``), never in the command.
+"""The tutor's warning in words, in each of the site's languages, as a good
+teacher gives it (issue 45): at most three lines first (what the decision
+costs, on a beginner's scale: the chance to win it gives up, in percent of
+the games from here; what the best play does better; the best play, drawn
+on the board as it was before the move), the rest behind 详细.
+
+Every line said against the play made is a difference the best play makes
+(``ai_worker.versus``, the one that carries most of the gap first:
+``ai_worker.attribution.weighed``); the play made's own reasons, its merits
+among them, are never listed. Terms of the glossary are marked
+(``learning.glossary.marks``): the page links each where it first appears.
+Made after the warning is saved, on the ``hints`` queue
+(``learning.tutor.word_warning``), never in the command.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ai_worker.attribution import weighed
-from ai_worker.candidates import candidate, compared
+from ai_worker.candidates import Candidate, candidate, compared
 from ai_worker.cube_advice import CubeAdvice
+from ai_worker.explain import PLAY_PARAMS
 from ai_worker.features import position_features
 from ai_worker.ranking import Ranked
 from games.engine import Dice, Position
-from learning.review.replay import candidate_json
-from learning.words.cube import action_label, cube_hint_json, proper_action
+from learning.glossary.marks import MARK, marked, plain, term
+from learning.words.coach_terms import CUBE_SURFACES, SURFACES, Surface
+from learning.words.cube import action_label, cube_hint_json, joined, proper_action, why
 from learning.words.labels import ERROR_LABELS
+from learning.words.versus import render_versus
 
 Words = dict[str, Any]
+LEAD = 3  # the lines shown first; the rest behind 详细
+# A change of a gammon or backgammon chance worth saying beside the win
+# chance, in percentage points as shown.
+SAY_CHANGE = 2
+# Reasons that name no difference a player sees on the board.
+NO_FEATURE = frozenset({"chances", "only_equity"})
+# The gammon and backgammon chances said when they move, the best play's
+# side first: (the chance, worse when it goes up).
+CHANGES = (
+    ("lose_gammon", True),
+    ("win_gammon", False),
+    ("lose_backgammon", True),
+    ("win_backgammon", False),
+)
 
 
-def panel_strings() -> dict[str, Any]:
-    """static/learning/tutor.js's own words, drawn with the page: the panel's
-    title by error class (shown with the warning at once) and what it says
-    until the warning's words come."""
-    return {
-        "titles": {
-            error: _("The tutor: %(label)s") % {"label": label}
-            for error, label in ERROR_LABELS.items()
-            if error != "none"
-        },
-        "wording": _("The tutor is writing down why…"),
-    }
+@dataclass(frozen=True)
+class Line:
+    """One line of a warning: ``kind`` is ``cost``, ``why`` (a difference
+    the best play makes: its reason, mover's numbering, in ``reason``),
+    ``best`` or ``figure``."""
+
+    kind: str
+    text: str  # in the active language, terms marked
+    reason: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The two plays compared once, language aside."""
+
+    best: Candidate
+    played: Candidate  # its ``versus``: what the best play does that it does not
+
+    @property
+    def why(self) -> list[dict[str, Any]]:
+        return [r.to_json() for r in self.played.versus]
+
+
+def compare(position: Position, dice: Dice, best: Ranked, played: Ranked) -> Comparison:
+    """What the best play does that the play made does not, the difference
+    that carries most of the gap first (the review's order)."""
+    before = position_features(position)
+    top = candidate(position, best, before)
+    mine = weighed(position, dice, compared(candidate(position, played, before), top, before), top)
+    return Comparison(top, mine)
 
 
 def in_each_language(make: Callable[[], Words]) -> dict[str, Words]:
@@ -49,60 +96,245 @@ def in_each_language(make: Callable[[], Words]) -> dict[str, Words]:
     return made
 
 
+# ------------------------------------------------------------------ a play
+
+
 def play_words(
-    position: Position, dice: Dice, best: Ranked, played: Ranked, error: str, lost: float
+    position: Position,
+    dice: Dice,
+    best: Ranked,
+    played: Ranked,
+    error: str,
+    lost: float,
+    *,
+    cube: bool = False,
 ) -> dict[str, Words]:
-    """The warning of a play, by language: the two plays compared once, worded in each."""
-    before = position_features(position)
-    top = candidate(position, best, before)
-    # The review's order: the difference that carries most of the gap first.
-    mine = weighed(position, dice, compared(candidate(position, played, before), top, before), top)
-    stored_best, stored_mine = top.to_json(), mine.to_json()
+    """The warning of a play, by language (``cube``: a game with the cube,
+    whose chances the words say are the cube aside)."""
+    compared_once = compare(position, dice, best, played)
+    return in_each_language(lambda: play_panel(compared_once, error, lost, cube=cube))
 
-    def worded() -> Words:
-        shown_best = candidate_json(stored_best, "light")
-        shown_mine = candidate_json(stored_mine, "light")
-        return {
-            "title": _("The tutor: %(label)s") % {"label": ERROR_LABELS[error]},
-            "cost": _(
-                "Your play %(played)s gives away %(lost)s in equity against %(best)s (%(label)s)."
-            )
-            % {
-                "played": shown_mine["notation"],
-                "lost": f"{lost:.3f}",
-                "best": shown_best["notation"],
-                "label": ERROR_LABELS[error],
-            },
-            "reasons": shown_mine["reasons"],
-            "best_line": _("The best play: %(play)s.") % {"play": shown_best["notation"]},
-            "arrows": _("Arrows on the board show the best play: %(play)s.")
-            % {"play": shown_best["notation"]},
+
+def play_panel(c: Comparison, error: str, lost: float, *, cube: bool = False) -> Words:
+    """The panel's words in the active language: its title, at most ``LEAD``
+    lines first, the rest, and what the arrows show (for a screen reader)."""
+    lead, details = play_lines(c, error, lost, cube=cube)
+    return {
+        "title": title(error),
+        "lead": [line.text for line in lead],
+        "details": [line.text for line in details],
+        "arrows": _("Arrows on the board as it was before your move show the best play: %(play)s.")
+        % {"play": written(c.best.notation)},
+    }
+
+
+def play_lines(
+    c: Comparison, error: str, lost: float, *, cube: bool = False
+) -> tuple[list[Line], list[Line]]:
+    """The lines shown first (what it costs, what the best play does better,
+    the best play) and those behind 详细 (the other differences, the figure)."""
+    why = c.why
+    first = why[0] if why else None
+    lead = [Line("cost", cost(c.best.probs, c.played.probs, lost, cube=cube))]
+    if first is not None and first["code"] not in NO_FEATURE:
+        lead.append(Line("why", reason_line(first), first))
+        rest = why[1:]
+    else:
+        lead.append(Line("why", no_feature()))
+        rest = why
+    play = term("notation", written(c.best.notation))
+    lead.append(Line("best", _("The best play is %(play)s; the arrows draw it.") % {"play": play}))
+    details = [Line("why", reason_line(r), r) for r in rest]
+    details.append(Line("figure", figure(error, lost)))
+    return lead, details
+
+
+def reason_line(reason: Mapping[str, Any]) -> str:
+    """One difference the best play makes, worded, its terms marked (a play
+    it names written as the page's language writes plays)."""
+    params = {
+        k: written(str(v)) if k in PLAY_PARAMS else v
+        for k, v in (reason.get("params") or {}).items()
+    }
+    (text,) = render_versus([{**reason, "params": params}])
+    return with_terms(text)
+
+
+def no_feature() -> str:
+    return marked(
+        _(
+            "No single thing on the board shows the difference: the [[engine]], looking "
+            "a few rolls ahead, finds the best play's chances better (the figures are in "
+            "the details)."
+        )
+    )
+
+
+def cost(best: Mapping[str, float], played: Mapping[str, float], lost: float, *, cube: bool) -> str:
+    """What the play costs on a beginner's scale: the chance to win the game
+    it gives up, in percent of the games from here (the two plays' chances
+    as shown, rounded), and the gammon or backgammon chance it changes; the
+    points it gives up in 100 games when no chance moves by a whole percent."""
+    won_best, won_played = _percent(best["win"]), _percent(played["win"])
+    changes = [
+        _change(key, _percent(best[key]), _percent(played[key]), worse)
+        for key, worse in CHANGES
+        if abs(_percent(best[key]) - _percent(played[key])) >= SAY_CHANGE
+    ]
+    if won_best - won_played >= 1:
+        text = _(
+            "This play gives up about %(drop)d%% of your chances to win the game: "
+            "%(best)d%% with the best play, %(yours)d%% with yours."
+        ) % {"drop": won_best - won_played, "best": won_best, "yours": won_played}
+    elif changes:
+        text = _("Your chances to win the game stay about the same (%(yours)d%%).") % {
+            "yours": won_played
         }
+    else:
+        text = _(
+            "Over 100 games from here, this play gives up about %(points)d points, "
+            "a [[single-win]] counting 1 and a [[gammon]] 2."
+        ) % {"points": max(1, round(lost * 100))}
+    parts = [text, *changes[:1]]
+    if cube:
+        parts.append(_("(The game played out, the cube aside.)"))
+    return marked(joined(parts))
 
-    return in_each_language(worded)
+
+def _change(key: str, best: int, yours: int, worse_up: bool) -> str:
+    values = {"best": best, "yours": yours}
+    texts = {
+        "lose_gammon": _("Your chances of losing a [[gammon]] go from %(best)d%% to %(yours)d%%."),
+        "win_gammon": _("Your chances of winning a [[gammon]] go from %(best)d%% to %(yours)d%%."),
+        "lose_backgammon": _(
+            "Your chances of losing a [[backgammon]] go from %(best)d%% to %(yours)d%%."
+        ),
+        "win_backgammon": _(
+            "Your chances of winning a [[backgammon]] go from %(best)d%% to %(yours)d%%."
+        ),
+    }
+    return texts[key] % values
+
+
+def figure(error: str, lost: float) -> str:
+    """The loss as the review counts it, with its unit and class."""
+    label = term("error-classes", ERROR_LABELS[error])
+    return marked(
+        _(
+            "In [[equity]] ([[cubeless]], in points a game), your play gives away %(lost)s "
+            "against the best play: %(label)s."
+        )
+        % {"lost": f"{lost:.3f}", "label": label}
+    )
+
+
+def title(error: str) -> str:
+    return _("The tutor: %(label)s") % {"label": ERROR_LABELS[error]}
+
+
+# ------------------------------------------------------------------ a cube action
 
 
 def cube_words(advice: CubeAdvice, action: str, error: str, lost: float) -> dict[str, Words]:
     """The warning of a cube action, by language."""
     stored = advice.to_json()
+    return in_each_language(lambda: cube_panel(stored, action, error, lost))
 
-    def worded() -> Words:
-        hint = cube_hint_json(stored)
-        return {
-            "title": _("The tutor: %(label)s") % {"label": ERROR_LABELS[error]},
-            "cost": _(
-                "%(action)s gives away %(lost)s in equity (in units of the cube now) against "
-                "the right action, %(best)s (%(label)s)."
+
+def cube_panel(stored: Mapping[str, Any], action: str, error: str, lost: float) -> Words:
+    hint = cube_hint_json(stored)
+    worded = {"action": action_label(action), "best": proper_action(stored)}
+    points = max(1, round(lost * 100))
+    lead = [
+        marked(
+            _(
+                "%(action)s instead of %(best)s gives up about %(points)d points over 100 "
+                "games from here, at the [[cube]]'s value now."
+            )
+            % {**worded, "points": points}
+        ),
+        with_terms(why(stored), cube=True),
+        with_terms(hint["title"], cube=True),
+    ]
+    details = [with_terms(line, cube=True) for line in hint["lines"] if line != why(stored)]
+    details.append(
+        marked(
+            _(
+                "In [[equity]] (in units of the cube now), %(action)s gives away %(lost)s "
+                "against %(best)s: %(label)s."
             )
             % {
-                "action": action_label(action),
+                **worded,
                 "lost": f"{lost:.3f}",
-                "best": proper_action(stored),
-                "label": ERROR_LABELS[error],
-            },
-            "reasons": hint["lines"],
-            "best_line": hint["title"],
-            "arrows": "",
-        }
+                "label": term("error-classes", ERROR_LABELS[error]),
+            }
+        )
+    )
+    return {"title": title(error), "lead": lead, "details": details, "arrows": ""}
 
-    return in_each_language(worded)
+
+# ------------------------------------------------------------------ words
+
+
+def written(notation: str) -> str:
+    """A play's notation as a page in the active language writes it: the bar
+    and the tray in words (吧台, 移出 in Chinese), the points as numbers."""
+    bar, off = pgettext("notation", "bar"), pgettext("notation", "off")
+    return re.sub(r"\b(bar|off)\b", lambda m: bar if m.group(1) == "bar" else off, notation)
+
+
+def with_terms(text: str, *, cube: bool = False) -> str:
+    """``text`` with the glossary's terms it names marked, each once, where
+    it is first named (words already marked stay as they are); ``cube``:
+    the cube's terms too."""
+    language = translation.get_language() or ""
+    surfaces = {**SURFACES.get(language, {})}
+    if cube:
+        surfaces = {**CUBE_SURFACES.get(language, {}), **surfaces}
+    done = {m.group(1) for m in MARK.finditer(text)}
+    for key, words in surfaces.items():
+        if key in done:
+            continue
+        found = _first(text, words)
+        if found is not None:
+            start, end = found
+            text = f"{text[:start]}{term(key, text[start:end])}{text[end:]}"
+    return text
+
+
+def _first(text: str, words: Sequence[Surface]) -> tuple[int, int] | None:
+    """Where the first of ``words`` is named in ``text``, outside any mark."""
+    marks = [(m.start(), m.end()) for m in MARK.finditer(text)]
+    for word in words:
+        if isinstance(word, re.Pattern):
+            pattern = word
+        elif word.isascii():
+            pattern = re.compile(rf"\b{re.escape(word)}\b", flags=re.IGNORECASE)
+        else:
+            pattern = re.compile(re.escape(word))
+        for match in pattern.finditer(text):
+            if not any(a <= match.start() < b for a, b in marks):
+                return match.start(), match.end()
+    return None
+
+
+def _percent(chance: float) -> int:
+    return int(round(chance * 100))
+
+
+def unmarked(words: Words) -> Words:
+    """``words`` with no marks (a test, a screen reader)."""
+    return {
+        k: [plain(v) for v in value] if isinstance(value, list) else plain(value)
+        for k, value in words.items()
+    }
+
+
+def panel_strings() -> dict[str, Any]:
+    """static/learning/tutor.js's own words, drawn with the page: the panel's
+    title by error class (shown with the warning at once) and what it says
+    until the warning's words come."""
+    return {
+        "titles": {error: title(error) for error in ERROR_LABELS if error != "none"},
+        "wording": _("The tutor is writing down why…"),
+    }

@@ -193,12 +193,42 @@ WHY: dict[str, Callable[[Mapping[str, Any]], str]] = {
 }
 
 
+def _at_score(code: str, p: Mapping[str, Any]) -> list[str]:
+    """The score's own reason, where it decides: gammon-go, the free drop,
+    gammons the taker cannot use (``ai_worker.context``)."""
+    said = []
+    if code == "too_good" and p.get("gammon_go"):
+        said.append(
+            _(
+                "Gammon-go: a gammon at the cube's value wins you the match, so playing on "
+                "for it is worth more than what the opponent's pass would give."
+            )
+        )
+    if code in ("take", "pass") and p.get("free_drop"):
+        said.append(
+            _(
+                "A free drop: after the Crawford game, passing leaves the trailer an odd "
+                "number of points away, no better for it than the even number it had."
+            )
+        )
+    if code in ("take", "pass") and p.get("taker_gammons_free"):
+        said.append(
+            _(
+                "Your gammons count for nothing here: once you own the cube a single win "
+                "already wins you the match."
+            )
+        )
+    return said
+
+
 def why(advice: Mapping[str, Any]) -> str:
-    """Why: the chances and the gain or loss, then the market losers and the
-    score when the advice has them (a doubler's decision)."""
+    """Why: the chances and the gain or loss, the score's own reason when it
+    decides, then the market losers and the score when the advice has them
+    (a doubler's decision)."""
     reason = advice["why"]
     params = reason["params"]
-    return joined([WHY[reason["code"]](params), *_teacher(params)])
+    code = reason["code"]
+    return joined([WHY[code](params), *_at_score(code, params), *_teacher(params)])
 
 
 def joined(parts: list[str]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -25,6 +27,20 @@ ERROR_LABELS: dict[str, Promise] = {
 }
 
 SIDE_LABELS: dict[str, Promise] = {"light": _("You"), "dark": _("Computer")}
+
+
+def side_names(game: Any) -> dict[str, str]:
+    """Each side of ``game`` (a ``games.Game``) as its pages name it: an
+    imported game's players by the file's names, "you" only beside the side
+    the person named as theirs; a game played here "You" and "Computer"."""
+    names = game.file_players
+    if names is None:
+        return {side: str(label) for side, label in SIDE_LABELS.items()}
+    if game.is_study:
+        return {"light": names[0], "dark": names[1]}
+    # Translators: an imported player the person said was them.
+    yours = str(_("%(name)s (you)")) % {"name": names[0]}
+    return {"light": yours, "dark": names[1]}
 
 
 def millipoints(rate: float | None) -> str:

@@ -249,6 +249,22 @@ def _chances_side_by_side(p: Mapping[str, Any]) -> str:
     return text % {**values, "best_play": p["best_play"], "other_play": p["other_play"]}
 
 
+def _gammons_free(p: Mapping[str, Any]) -> str:
+    if p.get("why") == "jacoby":
+        return _(
+            "The gammon chances count for nothing here: with the cube in the middle the "
+            "Jacoby rule counts a gammon as a single game."
+        )
+    if p.get("whose") == "theirs":
+        return _(
+            "The opponent's gammons count for nothing at this score: a single win already "
+            "wins the opponent the match."
+        )
+    return _(
+        "The gammons won count for nothing at this score: a single win already wins the match."
+    )
+
+
 RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "wins_gammon": _wins_gammon,
     "saves_gammon": _saves_gammon,
@@ -271,6 +287,7 @@ RENDERERS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "bears_off_more": _bears_off_more,
     "only_equity": _only_equity,
     "chances": _chances_side_by_side,
+    "gammons_free": _gammons_free,
 }
 
 

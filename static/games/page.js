@@ -37,11 +37,24 @@ export function createPage({ root, svg, S, prefs, state }) {
 // The starter's first turn has status "opening" and is played like any other.
 export { live };
 
-/** The person may move a checker now. */
+/** The tutor's warning of a play, while it waits at the state's version. */
+function warnedPlay(s) {
+  const t = s.tutor;
+  return Boolean(t && t.version === s.version && t.warning && t.warning.before);
+}
+
+/** The board on screen: while the tutor's warning of a play waits, the board
+ * as it was before the person's move, where the best play's arrows start
+ * (learning/tutor.js); else the state's. */
+export function boardShown(s) {
+  return warnedPlay(s) ? s.tutor.warning.before : s.board;
+}
+
+/** The person may move a checker now (not on the board before their move). */
 export function canAct(page) {
   const s = page.state;
   return stepping(s) && s.turn === "light" && !s.thinking && !page.animating
-    && page.conn.connected && !page.conn.busy;
+    && page.conn.connected && !page.conn.busy && !warnedPlay(s);
 }
 
 export function isIdle(page) {

@@ -8,7 +8,7 @@ import { refreshCommitment } from "./dice_seed.js";
 import { renderCube, renderMatchResult } from "./cube.js";
 import { renderIds } from "./ids.js";
 import { lastPlays, renderMoves } from "./moves.js";
-import { allowedFrom, canAct, isIdle, live } from "./page.js";
+import { allowedFrom, boardShown, canAct, isIdle, live } from "./page.js";
 import * as V from "./view.js";
 
 export function render(page) {
@@ -16,7 +16,8 @@ export function render(page) {
   const sources = prefs.highlight && canAct(page) && selected === null
     ? [...new Set((state.allowed || []).map((s) => s.from))] : [];
   const destinations = prefs.highlight && selected !== null ? allowedFrom(page, selected).map((s) => s.to) : [];
-  renderBoard(svg, state.board, {
+  const board = boardShown(state);
+  renderBoard(svg, board, {
     direction: prefs.direction, dice: V.diceFor(state), selected, sources, destinations,
     lastPlays: lastPlays(page.moves), cube: state.cube,
   });
@@ -24,7 +25,7 @@ export function render(page) {
   const dests = new Set(destinations);
   for (const node of layer(svg, "targets").children) {
     const where = Number(node.dataset.point);
-    node.setAttribute("aria-label", V.targetName(S, state.board, where, { selected: where === selected, destination: dests.has(where) }));
+    node.setAttribute("aria-label", V.targetName(S, board, where, { selected: where === selected, destination: dests.has(where) }));
     node.setAttribute("aria-pressed", where === selected ? "true" : "false");
   }
   renderPanels(page);

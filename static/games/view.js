@@ -266,7 +266,12 @@ function personsStep(S, prev, next, turnChanged) {
   if (!turnChanged) {
     const after = next.steps || [];
     if (after.length > before.length) return moved(after[after.length - 1]);
-    return after.length < before.length ? [S.undone] : [];
+    if (after.length === before.length) return [];
+    // More than a step taken back (撤销重走): say which.
+    const undone = before.slice(after.length);
+    if (undone.length === 1) return [S.undone];
+    const steps = undone.map((s) => fmt(S.step_pair, { from: placeName(S, s.from), to: placeName(S, s.to) }));
+    return [fmt(S.undone_turn, { count: undone.length, steps: steps.join(S.list_separator) })];
   }
   const played = next.last_turn && next.last_turn.side === "light" ? next.last_turn.steps || [] : [];
   return played.length > before.length ? moved(played[played.length - 1]) : [];

@@ -127,6 +127,8 @@ export function showResults(answer) {
   const body = table.querySelector("tbody");
   body.replaceChildren();
   $("ab-average").textContent = "";
+  // What the plays' figures are in (the board's cube and score) and at which depth.
+  $("ab-unit").textContent = answer && answer.unit ? answer.unit : "";
   state.results = answer;
   $("ab-results-title").dataset.state = answer ? "done" : "";
   showCube(answer && answer.cube ? answer.cube : null, S, state.facts.side);

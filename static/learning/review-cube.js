@@ -3,7 +3,7 @@
 
 import { byId as $, fmt, sentences } from "../games/common.js";
 import { followRollout, showRolloutProgress, withError } from "./rollout.js";
-import { S, root } from "./review-data.js";
+import { S, data, root } from "./review-data.js";
 
 
 // The cube decisions made before a roll (or after the last turn): each a
@@ -18,7 +18,7 @@ export function renderCube(cubes) {
     block.dataset.side = c.side;
     block.dataset.decision = c.decision;
     const heading = document.createElement("h3");
-    heading.textContent = S.cube_heading[c.side];
+    heading.textContent = data.sides.cube_heading[c.side];
     const verdict = document.createElement("p");
     verdict.className = "cube-verdict";
     const parts = [c.verdict];

@@ -45,7 +45,7 @@ export function drawGraph(show) {
       class: isError(t) ? `g-dot g-error g-${t.side}` : `g-dot g-${t.side}`,
     }, svg);
     const title = node("title", {}, dot);
-    title.textContent = fmt(data.match ? S.graph_turn_match : S.graph_turn, { n: t.number, win: pct(chance(t.analysis)) });
+    title.textContent = fmt(data.match ? data.sides.graph_match : data.sides.graph, { n: t.number, win: pct(chance(t.analysis)) });
   });
   node("line", { class: "g-cursor", x1: 0, x2: 0, y1: PAD, y2: GH - PAD, id: "g-cursor" }, svg);
   svg.addEventListener("click", (ev) => {

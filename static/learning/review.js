@@ -46,9 +46,12 @@ function show(k) {
   markGraph(view);
 }
 
+// A change of the chance to win the match, signed: "+1.2%".
+const signedPct = (x) => (x >= 0 ? "+" : "") + pct(x);
+
 function describe(turn) {
   $("rv-turn-title").textContent = fmt(S.turn_title, {
-    n: turn.number, side: S[turn.side], dice: turn.dice.join("-"),
+    n: turn.number, side: data.sides[turn.side], dice: turn.dice.join("-"),
   });
   $("rv-turn-line").textContent = turn.notation ? fmt(S.played, { play: turn.notation }) : S.no_move;
   $("rv-analyse").href = `${root.dataset.analysisUrl}?game=${root.dataset.game}&turn=${turn.number}`;
@@ -73,9 +76,11 @@ function describe(turn) {
   if (turn.notation && !a.forced && a.ply && a.ply !== data.review_ply) {
     parts.push(fmt(S.depth, { ply: a.ply }));
   }
-  if (a.luck !== null) parts.push(fmt(S.luck, { luck: signed(a.luck) }));
-  parts.push(fmt(data.match ? S.match_after : S.win_after, { win: pct(chance(a)) }));
-  if (turn.side === "dark" && a.played) parts.push(S.computer_why, ...a.played.reasons);
+  if (a.luck !== null && a.luck_mwc !== null && a.luck_mwc !== undefined) {
+    parts.push(fmt(S.luck_mwc, { luck: signed(a.luck), mwc: signedPct(a.luck_mwc) }));
+  } else if (a.luck !== null) parts.push(fmt(S.luck, { luck: signed(a.luck) }));
+  parts.push(fmt(data.match ? data.sides.after_match : data.sides.after, { win: pct(chance(a)) }));
+  if (turn.side === "dark" && a.played) parts.push(data.sides.why_dark, ...a.played.reasons);
   verdict.textContent = sentences(parts);
   alternatives(turn, a);
   playRollout(turn, a);

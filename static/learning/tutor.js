@@ -2,18 +2,21 @@
 // to End turn (or the step that used the dice, or a cube action) when the
 // play or the action loses more than the person's level allows
 // (games/services/coach.py). The panel opens at once with what the warning
-// is and the best play as arrows; its words (what it costs and why) come
-// after it, pushed like a hint (`tutor_words`, learning/tutor.py). It offers
-// 仍然这样走 (K: the same command again with "anyway"), 撤销重走 (U: every
-// step of the turn taken back) and 看提示 (H: the hint). The server holds
-// the play until then, and every state at the warning's version carries it
-// (`state.tutor`, with the words once made, in each language): a reload or
-// a second tab shows the same panel at once; a later state (undo, play it
-// anyway, a step, in any tab) closes it.
+// is and, for a play, the board as it was before the move with the best
+// play's arrows (page.js `boardShown`); its words come after it, pushed like
+// a hint (`tutor_words`, learning/tutor.py): at most three lines first, the
+// rest behind 详细, each term linked to the glossary where it first appears
+// (terms.js). It offers 仍然这样走 (K: the same command again with
+// "anyway"), 撤销重走 (U: every step of the turn taken back) and 看提示 (H).
+// The server holds the play until then, and every state at the warning's
+// version carries it (`state.tutor`, with the words once made, in each
+// language): a reload or a second tab shows the same panel at once; a later
+// state (undo, play it anyway, in any tab) closes it.
 import { drawArrows } from "../games/board.js";
 import { on, sendCommand } from "../games/bus.js";
 import { byId, readJson } from "../games/common.js";
 import { keyForPage } from "../games/input.js";
+import { putWords } from "./terms.js";
 
 const STRINGS = readJson("tutor-strings");
 // The page's language as the server names it (zh-Hans → zh-hans).
@@ -21,6 +24,7 @@ const LANGUAGE = document.documentElement.lang.toLowerCase();
 
 let warning = null;  // {command, version, warning: {...}} while the panel shows
 let early = null;  // {version, words}: words pushed before their warning showed here
+let shownVersion = null;  // the version of the state on the board
 let sent = null;  // the id of the command the panel sent, to word its refusal
 
 function close() {
@@ -34,26 +38,34 @@ function wordsOf(w) {
   return words[LANGUAGE] || Object.values(words)[0] || null;
 }
 
+// The best play's arrows, once the board shows the state the warning is of
+// (the board as it was before the move): never on the board the move left.
 function drawBest() {
   const w = warning && warning.warning;
-  if (!w || !(w.best_steps || []).length) return;
+  if (!w || !(w.best_steps || []).length || shownVersion !== warning.version) return;
   const words = wordsOf(w);
   drawArrows(byId("board"), w.best_steps, {
     side: "light", kind: "tutor", best: true, label: words ? words.arrows : "",
   });
 }
 
+function lines(id, texts, seen) {
+  byId(id).replaceChildren(...texts.map((text) => {
+    const li = document.createElement("li");
+    putWords(li, text, seen);  // a term is linked where it first appears
+    return li;
+  }));
+}
+
 function fill() {
   const w = warning.warning;
   const words = wordsOf(w);
+  const seen = new Set();
   byId("tutor-title").textContent = words ? words.title : STRINGS.titles[w.error] || "";
-  byId("tutor-cost").textContent = words ? words.cost : STRINGS.wording;
-  byId("tutor-reasons").replaceChildren(
-    ...((words && words.reasons) || []).map(
-      (r) => Object.assign(document.createElement("li"), { textContent: r }),
-    ),
-  );
-  byId("tutor-best").textContent = words ? words.best_line || "" : "";
+  lines("tutor-lead", words ? words.lead || [] : [STRINGS.wording], seen);
+  const details = (words && words.details) || [];
+  lines("tutor-details", details, seen);
+  byId("tutor-more").hidden = !details.length;
   byId("tutor-panel").dataset.worded = words ? "1" : "0";
   drawBest();
 }
@@ -121,6 +133,7 @@ on("message", (msg) => {
 // page's first after a reload, or another tab's. Any later state means the
 // moment has passed.
 on("state", ({ state }) => {
+  shownVersion = state.version;
   if (state.tutor && state.tutor.version === state.version) said(state.tutor);
   else if (warning && state.version > warning.version) close();
 });

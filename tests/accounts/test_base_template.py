@@ -16,7 +16,7 @@ def nav_links(html: str) -> list[tuple[str, str]]:
     return re.findall(r'<a href="([^"]+)"[^>]*>([^<]+)</a>', nav)
 
 
-def test_the_nav_names_the_eight_parts_in_chinese(client: Client) -> None:
+def test_the_nav_names_the_nine_parts_in_chinese(client: Client) -> None:
     links = nav_links(client.get(reverse("accounts:login")).content.decode())
     assert [name for _, name in links] == [
         "大厅",
@@ -25,6 +25,7 @@ def test_the_nav_names_the_eight_parts_in_chinese(client: Client) -> None:
         "学棋",
         "分析",
         "练习",
+        "练习题",
         "骰子统计",
         "帮助",
     ]
@@ -35,6 +36,7 @@ def test_the_nav_names_the_eight_parts_in_chinese(client: Client) -> None:
         reverse("learning:course"),
         reverse("study:analysis"),
         reverse("study:practice"),
+        reverse("puzzles:next"),
         reverse("learning:stats"),
         reverse("learning:help"),
     ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -156,6 +157,17 @@ def analyse_then_close(game_id: int) -> None:
 
 
 LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def upload(page: Any, name: str, mine: str) -> str:
+    """Import ``name`` through the history page's form; the message it shows."""
+    page.goto("/learn/history/")
+    page.locator('.history-import input[type="file"]').set_input_files(str(DATA / name))
+    page.locator(f'.history-import input[name="mine"][value="{mine}"]').check()
+    page.locator('.history-import button[type="submit"]').click()
+    page.wait_for_load_state()
+    return page.locator(".messages li").first.text_content() or ""
 
 
 def open_page(

@@ -29,6 +29,7 @@ from games.engine.matfile import parse_mat
 from games.engine.matreplay import replay_match
 from games.models import Game
 from learning.review import game as review
+from tests.browser.helpers import upload
 from tests.learning.conftest import RACE, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,8 +39,10 @@ VIEWS = [("zh-hans", 1280), ("en", 1280), ("zh-hans", 375), ("en", 375)]
 TOTALS = ("games", "wins", "losses", "points_won", "points_lost")
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
-    return rank_plays(position, dice, 1)
+def one_ply(
+    position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2, context: Any = None
+) -> Any:
+    return rank_plays(position, dice, 1, context=context)
 
 
 def worst(ranked: list[Any]) -> Any:
@@ -78,16 +81,6 @@ def file_totals(name: str, side: Side) -> list[int]:
         else:
             lost += points
     return [games, wins, games - wins, won, lost]
-
-
-def upload(page: Any, name: str, mine: str) -> str:
-    """Import ``name`` through the history page's form; the message it shows."""
-    page.goto("/learn/history/")
-    page.locator('.history-import input[type="file"]').set_input_files(str(DATA / name))
-    page.locator(f'.history-import input[name="mine"][value="{mine}"]').check()
-    page.locator('.history-import button[type="submit"]').click()
-    page.wait_for_load_state()
-    return page.locator(".messages li").first.text_content() or ""
 
 
 def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -171,45 +164,48 @@ def one_outlier(user: Any, held_reviews: list[int]) -> list[Game]:
     return games
 
 
-@pytest.mark.parametrize(("language", "width"), VIEWS)
 def test_the_progress_graph_keeps_its_band_names_apart_and_marks_the_outlier(
-    browser: Any, daphne_server: str, user: Any, one_outlier: list[Game], language: str, width: int
+    browser: Any, daphne_server: str, user: Any, one_outlier: list[Game]
 ) -> None:
-    page = open_page(browser, daphne_server, user, language, width)
-    page.goto("/learn/history/")
-    graph = page.locator("#progress-rates")
-    graph.scroll_into_view_if_needed()
-    names = graph.locator(".pg-band-name")
-    assert names.count() == 7  # every band is under the scale
-    boxes = [names.nth(i).bounding_box() for i in range(names.count())]
-    assert all(b is not None and b["height"] > 0 for b in boxes)
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1 :]:
-            assert not boxes_overlap(a, b), (a, b)
-    # The bad game: a triangle on the top edge with its rate beside it.
-    outlier = graph.locator(".pg-outlier")
-    assert outlier.count() == 1
-    assert outlier.get_attribute("data-game") == str(one_outlier[3].pk)
-    rate = float(outlier.get_attribute("data-rate") or 0)
-    assert rate > 35  # a PR far above the others and above the scale (35)
-    label = outlier.locator(".pg-outlier-label")
-    assert label.text_content() == str(rate)
-    mark = outlier.locator(".pg-outlier-mark").bounding_box()
-    frame = graph.bounding_box()
-    assert mark is not None and frame is not None
-    assert frame["y"] <= mark["y"] < frame["y"] + 0.15 * frame["height"]
-    label_box = label.bounding_box()
-    assert label_box is not None and not any(boxes_overlap(label_box, b) for b in boxes)
-    # The other games are dots inside the scale, the well played ones low.
-    dots = graph.locator("circle.pg-dot")
-    assert dots.count() == 3
-    assert all(float(r) < 35 for r in dots.evaluate_all("ds => ds.map(d => d.dataset.rate)"))
-    with translation.override(language):
-        words = ngettext(
-            "A triangle on the top edge is a game above the scale (%(top)s), its PR "
-            "written beside it.",
-            "The %(n)s triangles on the top edge are games above the scale (%(top)s), each "
-            "PR written beside it.",
-            1,
-        ) % {"n": 1, "top": "35.0"}
-    assert page.locator("#progress-outliers").text_content() == words
+    # The same four reviewed games seen in each language at each width: they
+    # are played out and reviewed once, not once a view.
+    for language, width in VIEWS:
+        page = open_page(browser, daphne_server, user, language, width)
+        page.goto("/learn/history/")
+        graph = page.locator("#progress-rates")
+        graph.scroll_into_view_if_needed()
+        names = graph.locator(".pg-band-name")
+        assert names.count() == 7  # every band is under the scale
+        boxes = [names.nth(i).bounding_box() for i in range(names.count())]
+        assert all(b is not None and b["height"] > 0 for b in boxes)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert not boxes_overlap(a, b), (language, width, a, b)
+        # The bad game: a triangle on the top edge with its rate beside it.
+        outlier = graph.locator(".pg-outlier")
+        assert outlier.count() == 1
+        assert outlier.get_attribute("data-game") == str(one_outlier[3].pk)
+        rate = float(outlier.get_attribute("data-rate") or 0)
+        assert rate > 35  # a PR far above the others and above the scale (35)
+        label = outlier.locator(".pg-outlier-label")
+        assert label.text_content() == str(rate)
+        mark = outlier.locator(".pg-outlier-mark").bounding_box()
+        frame = graph.bounding_box()
+        assert mark is not None and frame is not None
+        assert frame["y"] <= mark["y"] < frame["y"] + 0.15 * frame["height"]
+        label_box = label.bounding_box()
+        assert label_box is not None and not any(boxes_overlap(label_box, b) for b in boxes)
+        # The other games are dots inside the scale, the well played ones low.
+        dots = graph.locator("circle.pg-dot")
+        assert dots.count() == 3
+        assert all(float(r) < 35 for r in dots.evaluate_all("ds => ds.map(d => d.dataset.rate)"))
+        with translation.override(language):
+            words = ngettext(
+                "A triangle on the top edge is a game above the scale (%(top)s), its PR "
+                "written beside it.",
+                "The %(n)s triangles on the top edge are games above the scale (%(top)s), "
+                "each PR written beside it.",
+                1,
+            ) % {"n": 1, "top": "35.0"}
+        assert page.locator("#progress-outliers").text_content() == words
+        page.context.close()

@@ -29,9 +29,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _one_ply(
-    position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+    position: Position,
+    dice: Dice,
+    ply: int,
+    keep: Play | None = None,
+    shown: int = 2,
+    context: Any = None,
 ) -> Any:
-    return rank_plays(position, dice, 1, keep)
+    return rank_plays(position, dice, 1, keep, context=context)
 
 
 def _review(game_id: int) -> None:

@@ -29,6 +29,7 @@ from tests.chinese import chinese_mistakes
 from tests.learning.conftest import RACE, ErringGame, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+VIEWS = [(language, width) for language in sorted(LOCALES) for width in (375, 1280)]
 
 
 @pytest.fixture
@@ -154,58 +155,64 @@ def test_finish_a_game_then_review_it_with_the_keys(
     assert view(page) > turns // 2
 
 
-@pytest.mark.parametrize("width", [375, 1280])
-@pytest.mark.parametrize("language", sorted(LOCALES))
 def test_the_counter_counts_turns_as_the_title_does(
-    browser: Any, daphne_server: str, user: Any, analysed_game: int, language: str, width: int
+    browser: Any, daphne_server: str, user: Any, analysed_game: int
 ) -> None:
     game = Game.objects.get(pk=analysed_game)
     turns = list(game.turns.order_by("number"))
     last = turns[-1].number
-    page = open_page(browser, daphne_server, user, language, width)
-    page.goto(f"/learn/games/{game.pk}/review/")
-    title, counter = page.locator("#rv-turn-title"), page.locator("#rv-position")
-    for k in (0, 1):
-        if k:
+    # One reviewed game seen in each language at each width: it is played out
+    # and reviewed once, not once a view.
+    for language, width in VIEWS:
+        page = open_page(browser, daphne_server, user, language, width)
+        page.goto(f"/learn/games/{game.pk}/review/")
+        title, counter = page.locator("#rv-turn-title"), page.locator("#rv-position")
+        for k in (0, 1):
+            if k:
+                page.keyboard.press("ArrowRight")
+            turn = turns[k]
+            side = words(language, turn.side)
+            dice = f"{turn.die1}-{turn.die2}"
+            assert title.inner_text() == words(
+                language, "turn_title", n=k + 1, side=side, dice=dice
+            )
+            assert counter.inner_text() == f"{k + 1} / {last}"
+        # Every turn was analysed at the review's depth, which the page says once:
+        # the turn with a choice says no depth of its own.
+        rows = {t.turn_id: t for t in TurnAnalysis.objects.filter(analysis__game=game)}
+        k, row = next(
+            (k, rows[t.pk]) for k, t in enumerate(turns) if t.steps and not rows[t.pk].forced
+        )
+        page.keyboard.press("Home")
+        for _ in range(k):
             page.keyboard.press("ArrowRight")
-        turn = turns[k]
-        side = words(language, turn.side)
-        dice = f"{turn.die1}-{turn.die2}"
-        assert title.inner_text() == words(language, "turn_title", n=k + 1, side=side, dice=dice)
-        assert counter.inner_text() == f"{k + 1} / {last}"
-    # Every turn was analysed at the review's depth, which the page says once:
-    # the turn with a choice says no depth of its own.
-    rows = {t.turn_id: t for t in TurnAnalysis.objects.filter(analysis__game=game)}
-    k, row = next((k, rows[t.pk]) for k, t in enumerate(turns) if t.steps and not rows[t.pk].forced)
-    page.keyboard.press("Home")
-    for _ in range(k):
-        page.keyboard.press("ArrowRight")
-    ply = row.report["ply"]
-    assert ply == GameAnalysis.objects.get(game=game).ply
-    verdict = page.locator("#rv-turn-verdict").inner_text()
-    assert verdict and words(language, "depth", ply=ply) not in verdict
-    said = f"{ply}-ply" if language == "en" else f"按 {ply} 层分析"
-    assert said in page.locator(".review-depth").inner_text()
-    page.keyboard.press("End")
-    assert title.inner_text() == counter.inner_text() == words(language, "end")
-    assert counter.is_visible()
-    page.context.close()
+        ply = row.report["ply"]
+        assert ply == GameAnalysis.objects.get(game=game).ply
+        verdict = page.locator("#rv-turn-verdict").inner_text()
+        assert verdict and words(language, "depth", ply=ply) not in verdict
+        said = f"{ply}-ply" if language == "en" else f"按 {ply} 层分析"
+        assert said in page.locator(".review-depth").inner_text()
+        page.keyboard.press("End")
+        assert title.inner_text() == counter.inner_text() == words(language, "end")
+        assert counter.is_visible()
+        page.context.close()
 
 
-@pytest.mark.parametrize("width", [375, 1280])
-@pytest.mark.parametrize("language", sorted(LOCALES))
 def test_a_recent_game_in_the_lobby_opens_its_review(
-    browser: Any, daphne_server: str, user: Any, analysed_game: int, language: str, width: int
+    browser: Any, daphne_server: str, user: Any, analysed_game: int
 ) -> None:
-    page = open_page(browser, daphne_server, user, language, width)
-    page.goto("/")
-    link = page.locator('section[aria-labelledby="lobby-recent"] .game-list a')
-    assert link.count() == 1
-    link.click()
-    page.wait_for_url(f"**/learn/games/{analysed_game}/review/")
-    assert page.locator("#review-board").is_visible()
-    assert page.locator("#summary-title").is_visible()
-    page.context.close()
+    # One reviewed game seen in each language at each width: it is played out
+    # and reviewed once, not once a view.
+    for language, width in VIEWS:
+        page = open_page(browser, daphne_server, user, language, width)
+        page.goto("/")
+        link = page.locator('section[aria-labelledby="lobby-recent"] .game-list a')
+        assert link.count() == 1
+        link.click()
+        page.wait_for_url(f"**/learn/games/{analysed_game}/review/")
+        assert page.locator("#review-board").is_visible()
+        assert page.locator("#summary-title").is_visible()
+        page.context.close()
 
 
 @pytest.mark.parametrize("width", [375, 1280])

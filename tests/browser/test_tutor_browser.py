@@ -1,8 +1,11 @@
 """Browser: 教练模式 on the play page, in Chinese and in English.
 
 A known error (the opening 31 played 13/10 6/5, the best 8/5 6/5) is warned
-at once with the best play as arrows, then its words arrive (what it costs,
-why), in Chinese and in English; a reload or a second
+at once with the best play as arrows on the board as it was before the move,
+then its words arrive, in Chinese and in English: three lines first (what it
+costs in chances to win, what the best play does better, the best play), the
+rest behind 详细, terms linked to the glossary; 撤销重走 says what it took
+back; a reload or a second
 tab shows the same panel at once; 撤销重走 from the reloaded page then the
 best play commits unwarned; 仍然这样走 commits the error and the game keeps the
 override; a pass of a clear take (a money game, the computer's double at
@@ -20,6 +23,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from accounts.models import Preferences
 from games import services
@@ -32,23 +36,33 @@ LOCALES = {"zh-hans": "zh-CN", "en": "en-US"}
 SCREEN = {
     "zh-hans": {
         "title": "教练提醒：大错",
-        "cost": "你的走法 13/10 6/5 比 8/5 6/5 少",
+        "cost": "这步棋让你赢这盘的机会少了约",
+        "why": "最佳走法占住 5 点",
         "anyway": "仍然这样走（K）",
         "undo": "撤销重走（U）",
         "hint": "看提示（H）",
-        "best": "最佳走法：8/5 6/5。",
-        "arrows": "棋盘上的箭头是最佳走法：8/5 6/5。",
-        "cube_cost": "比正确的做法",
+        "best": "最佳走法是 8/5 6/5，箭头画出了它。",
+        "details": "详细",
+        "figure": "按期望值算",
+        "arrows": "棋盘上显示的是你走之前的局面，箭头是最佳走法：8/5 6/5。",
+        "undone": "已撤销这一回合走的全部 2 步（13 点到 10 点、6 点到 5 点）",
+        "cube_cost": "平均大约少得",
     },
     "en": {
         "title": "The tutor: Very bad",
-        "cost": "Your play 13/10 6/5 gives away",
+        "cost": "This play gives up about",
+        "why": "The best play makes the 5-point",
         "anyway": "Play it anyway (K)",
         "undo": "Undo and play again (U)",
         "hint": "Show the hint (H)",
-        "best": "The best play: 8/5 6/5.",
-        "arrows": "Arrows on the board show the best play: 8/5 6/5.",
-        "cube_cost": "against the right action",
+        "best": "The best play is 8/5 6/5; the arrows draw it.",
+        "details": "Details",
+        "figure": "In equity",
+        "arrows": "Arrows on the board as it was before your move show the best play: 8/5 6/5.",
+        "undone": (
+            "Your whole move is taken back (2 steps: point 13 to point 10, point 6 to point 5)"
+        ),
+        "cube_cost": "points over 100 games",
     },
 }
 
@@ -131,9 +145,8 @@ def panel(page: Any) -> dict[str, Any]:
     arrows = page.locator("#board line.b-arrow-tutor")
     return {
         "title": page.locator("#tutor-title").inner_text(),
-        "cost": page.locator("#tutor-cost").inner_text(),
-        "reasons": page.locator("#tutor-reasons li").all_inner_texts(),
-        "best": page.locator("#tutor-best").inner_text(),
+        "lead": page.locator("#tutor-lead li").all_inner_texts(),
+        "details": page.locator("#tutor-details li").all_text_contents(),
         "arrows": sorted(
             (arrows.nth(i).get_attribute("data-from"), arrows.nth(i).get_attribute("data-to"))
             for i in range(arrows.count())
@@ -164,10 +177,22 @@ def test_an_error_is_warned_with_cost_reason_and_arrows_then_undone_and_played_b
     assert seen[0] == ["shown", "0", words["title"]], seen
     assert seen[-1] == ["shown", "1", words["title"]], seen
     assert page.locator("#tutor-title").inner_text() == words["title"]
-    cost = page.locator("#tutor-cost").inner_text()
-    assert words["cost"] in cost and re.search(r"0\.\d{3}", cost), cost
-    assert page.locator("#tutor-reasons li").count() >= 1
-    assert page.locator("#tutor-best").inner_text() == words["best"]
+    # Three lines first: what it costs (the chance to win given up, in %),
+    # what the best play does better, the best play; the rest behind 详细.
+    cost, why, best = page.locator("#tutor-lead li").all_inner_texts()
+    assert cost.startswith(words["cost"]) and re.search(r"\d+%", cost), cost
+    assert why.startswith(words["why"]) and best == words["best"], (why, best)
+    more = page.locator("#tutor-more")
+    assert more.locator("summary").inner_text() == words["details"]
+    assert (
+        more.get_attribute("open") is None
+        and not page.locator("#tutor-details li").first.is_visible()
+    )
+    more.locator("summary").click()
+    assert page.locator("#tutor-details li").last.inner_text().startswith(words["figure"])
+    # Terms are linked to the glossary where they first appear: the play's notation.
+    notation = page.locator('#tutor-lead a.term[data-term="notation"]')
+    assert notation.inner_text() == "8/5 6/5"
     for button in ("anyway", "undo", "hint"):
         assert page.locator(f"#btn-tutor-{button}").inner_text() == words[button]
     # The best play drawn as arrows, and said in words to a screen reader.
@@ -198,6 +223,8 @@ def test_an_error_is_warned_with_cost_reason_and_arrows_then_undone_and_played_b
     page.keyboard.press("u")
     page.wait_for_function("() => window.__shuanglu.state.steps.length === 0")
     assert page.locator("#tutor-panel").is_hidden()
+    # It says what it took back: the whole move, not one step.
+    expect(page.locator("#play-live")).to_contain_text(words["undone"])
     other.wait_for_function("() => window.__shuanglu.state.steps.length === 0")
     other.locator("#tutor-panel").wait_for(state="hidden")
     assert other.locator("#board line.b-arrow-tutor").count() == 0
@@ -296,7 +323,8 @@ def test_a_pass_of_a_clear_take_is_warned_before_it_is_sent(
     page.locator("#btn-pass").click()
     page.locator("#tutor-panel").wait_for(state="visible", timeout=20_000)
     worded(page)
-    assert SCREEN[language]["cube_cost"] in page.locator("#tutor-cost").inner_text()
+    lead = page.locator("#tutor-lead li").all_inner_texts()
+    assert len(lead) <= 3 and SCREEN[language]["cube_cost"] in lead[0], lead
     game.refresh_from_db()
     assert (game.status, game.winner) == (Status.DOUBLED, "")
     page.locator("#btn-tutor-anyway").click()
@@ -305,4 +333,42 @@ def test_a_pass_of_a_clear_take_is_warned_before_it_is_sent(
     assert game.passed and [(w["played"], w["outcome"]) for w in game.tutor_warnings] == [
         ("pass", "overridden")
     ]
+    page.context.close()
+
+
+# LIGHT to play 4-3 (noisy self-play, tests/learning/test_coach_words.py):
+# the best play is 9/5 8/5; 9/5/2 moves the 9-point's one checker on, so the
+# board after the move has none there, where the best play's arrow starts.
+EMPTIED = ("sp2h4ACYWQIOMw", [4, 3], [(9, 5), (5, 2)])
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_the_best_plays_arrows_start_on_the_board_as_it_was_before_the_move(
+    browser: Any, play_server: str, user: Any, language: str
+) -> None:
+    set_prefs(user, tutor="bad", language=language)
+    position_id, dice, steps = EMPTIED
+    game = services.start_game_from(
+        user, "casual", Position.from_position_id(position_id), dice=dice
+    )
+    page = open_game(browser, play_server, user, game, language)
+    for src, dst in steps:
+        step(page, src, dst)
+    assert state(page)["board"]["points"][8] == 0, "the move left the 9-point empty"
+    page.locator("#btn-end").click()
+    worded(page)
+    arrows = page.locator("#board line.b-arrow-tutor")
+    assert arrows.count() == 2
+    origins = sorted(int(arrows.nth(i).get_attribute("data-from")) for i in range(2))
+    assert origins == [8, 9]
+    # The board on screen is the one before the move: a checker of the
+    # person's on each point an arrow starts from.
+    drawn = page.evaluate("() => document.getElementById('board').__board")
+    assert drawn == state(page)["tutor"]["warning"]["before"]
+    assert all(drawn["points"][p - 1] > 0 for p in origins), drawn["points"]
+    # 仍然这样走 commits the move as made; the board shows it again.
+    page.keyboard.press("k")
+    page.wait_for_function("() => (window.__shuanglu.state.last_turn || {}).number >= 1")
+    game.refresh_from_db()
+    assert game.turns.filter(side="light").first().notation == "9/2"
     page.context.close()

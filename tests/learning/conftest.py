@@ -192,9 +192,11 @@ def erring_game(user: Any) -> ErringGame:
     raise AssertionError("no seed gave LIGHT the win after two blunders")
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
+def one_ply(
+    position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2, context: Any = None
+) -> Any:
     """The real evaluator at 1-ply: a review fast enough for a unit test."""
-    return rank_plays(position, dice, 1)
+    return rank_plays(position, dice, 1, context=context)
 
 
 def worst(ranked: list[Any]) -> Any:

@@ -112,7 +112,12 @@ def test_analyse_turn_measures_the_loss_of_the_play_made() -> None:
     values = [0.2 - 0.05 * i for i in range(len(plays))]
 
     def rank(
-        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+        pos: Position,
+        d: Dice,
+        ply: int,
+        keep: object = None,
+        shown: int = 2,
+        context: object = None,
     ) -> list[FakeRanked]:
         return [FakeRanked(p, v, FakeProbs(0.5 + v)) for p, v in zip(plays, values, strict=True)]
 
@@ -154,7 +159,12 @@ def test_plays_riskier_than_the_best_say_how_many_more_rolls_hit() -> None:
     risky = parse_play(before, Dice(2, 1), "13/11 6/5")
 
     def rank(
-        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+        pos: Position,
+        d: Dice,
+        ply: int,
+        keep: object = None,
+        shown: int = 2,
+        context: object = None,
     ) -> list[FakeRanked]:
         return [FakeRanked(safe, 0.3, FakeProbs(0.6)), FakeRanked(risky, 0.2, FakeProbs(0.55))]
 
@@ -176,7 +186,12 @@ def test_two_plays_that_do_the_same_things_differ_only_in_equity() -> None:
     made, run = parse_play(pos, dice, "6/3 4/3"), parse_play(pos, dice, "6/2")
 
     def rank(
-        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+        pos: Position,
+        d: Dice,
+        ply: int,
+        keep: object = None,
+        shown: int = 2,
+        context: object = None,
     ) -> list[FakeRanked]:
         return [FakeRanked(made, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.5))]
 
@@ -193,7 +208,12 @@ def test_two_plays_no_feature_tells_apart_are_shown_with_their_chances() -> None
     run, split = parse_play(start, dice, "24/14"), parse_play(start, dice, "24/18 13/9")
 
     def rank(
-        pos: Position, d: Dice, ply: int, keep: object = None, shown: int = 2
+        pos: Position,
+        d: Dice,
+        ply: int,
+        keep: object = None,
+        shown: int = 2,
+        context: object = None,
     ) -> list[FakeRanked]:
         return [FakeRanked(split, 0.01, FakeProbs(0.5)), FakeRanked(run, 0.0, FakeProbs(0.48))]
 

@@ -34,9 +34,11 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 MATCH = "gnubg_match3_short.mat"
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
+def one_ply(
+    position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2, context: Any = None
+) -> Any:
     """The real evaluator at 1-ply: a review fast enough for a unit test."""
-    return rank_plays(position, dice, 1)
+    return rank_plays(position, dice, 1, context=context)
 
 
 def worst(ranked: list[Any]) -> Any:

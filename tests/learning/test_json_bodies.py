@@ -174,8 +174,10 @@ def test_any_query_to_the_analysis_board_is_answered(client: Client, query: Any)
     assert page.status_code == 200
 
 
-def one_ply(position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2) -> Any:
-    return rank_plays(position, dice, 1)
+def one_ply(
+    position: Position, dice: Any, ply: int, keep: Any = None, shown: int = 2, context: Any = None
+) -> Any:
+    return rank_plays(position, dice, 1, context=context)
 
 
 @pytest.fixture

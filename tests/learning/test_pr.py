@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from ai_worker.analysis import analyse_turn
 from ai_worker.evaluator import rank_plays
-from ai_worker.grading import PR_BANDS, obvious_play, pr_band
+from ai_worker.grading import PR_BANDS, pr_band
 from games.engine import Dice, Play, Position, legal_plays
 from games.models import Game
 from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
@@ -45,7 +45,12 @@ def _ranking(equities: Sequence[float]) -> Any:
     """A rank function giving the legal plays these equities, best first."""
 
     def rank(
-        position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+        position: Position,
+        dice: Dice,
+        ply: int,
+        keep: Play | None = None,
+        shown: int = 2,
+        context: Any = None,
     ) -> list[_Ranked]:
         plays = legal_plays(position, dice)[: len(equities)]
         return [_Ranked(p, e) for p, e in zip(plays, equities, strict=False)]
@@ -53,30 +58,26 @@ def _ranking(equities: Sequence[float]) -> Any:
     return rank
 
 
-def test_a_forced_play_is_obvious_and_left_out() -> None:
+def test_a_forced_play_is_left_out() -> None:
     # LIGHT's last two checkers on 1 and 2, DARK far away: 6-5 bears both off, one way.
     position = board(light={1: 1, 2: 1}, dark={24: 5, 23: 5, 22: 5})
     dice = Dice(6, 5)
     plays = legal_plays(position, dice)
     assert len({p.result for p in plays}) == 1
     report = analyse_turn(position, dice, plays[0], ply=1)
-    assert report.forced and report.spread is None
-    assert obvious_play(report.forced, report.spread)
+    assert report.forced and report.spread is None and report.equity_lost == 0.0
 
 
-def test_plays_all_within_a_thousandth_are_obvious_and_one_beyond_counts() -> None:
+def test_every_play_with_a_choice_counts_as_gnu_backgammon_counts_it() -> None:
+    # Plays all within a thousandth of each other count too (GNU Backgammon's
+    # "unforced moves"; XG would leave them out as obvious).
     position = Position.start()
     dice = Dice(3, 1)
     played = legal_plays(position, dice)[2]
     close = analyse_turn(position, dice, played, ply=1, rank=_ranking([0.1, 0.0995, 0.0991]))
     assert not close.forced and close.spread == pytest.approx(0.0009)
-    assert obvious_play(close.forced, close.spread)
-    apart = analyse_turn(position, dice, played, ply=1, rank=_ranking([0.1, 0.0995, 0.0985]))
-    assert not obvious_play(apart.forced, apart.spread)
-    assert apart.equity_lost == pytest.approx(0.0015)
+    assert close.equity_lost == pytest.approx(0.0009)
 
-
-def test_a_stored_turn_from_before_the_spread_reads_its_alternatives() -> None:
     @dataclass
     class Stored:
         side: str
@@ -84,19 +85,16 @@ def test_a_stored_turn_from_before_the_spread_reads_its_alternatives() -> None:
         equity_lost: float
         report: dict[str, Any]
 
-    alike = {"alternatives": [{"equity": 0.2}, {"equity": 0.1995}]}
-    five = {"alternatives": [{"equity": 0.2}] * 5}  # maybe more plays beyond: counted
     turns = [
-        Stored("light", False, 0.0005, alike),
-        Stored("light", False, 0.0, five),
+        Stored("light", False, 0.0009, {"spread": 0.0009}),
         Stored("light", False, 0.04, {"spread": 0.3}),
         Stored("light", True, 0.0, {}),
     ]
-    assert [counts(t) for t in turns] == [False, True, True, False]
+    assert [counts(t) for t in turns] == [True, True, False]
     figures = pr_figures("light", turns, [])
     assert figures["decisions"] == 2
-    assert figures["checker"] == pytest.approx(500 * 0.04 / 2)
-    assert figures["band"] == pr_band(10.0) == "advanced"
+    assert figures["checker"] == pytest.approx(500 * 0.0409 / 2, abs=0.01)
+    assert figures["band"] == pr_band(10.22) == "advanced"
 
 
 def test_the_bands_are_xgs() -> None:
@@ -118,19 +116,20 @@ def _reviewed(user: Any, seed: int) -> int:
 
 
 def _one_ply(
-    position: Position, dice: Dice, ply: int, keep: Play | None = None, shown: int = 2
+    position: Position,
+    dice: Dice,
+    ply: int,
+    keep: Play | None = None,
+    shown: int = 2,
+    context: Any = None,
 ) -> Any:
-    return rank_plays(position, dice, 1, keep)
+    return rank_plays(position, dice, 1, keep, context=context)
 
 
 def _counted_pr(side_turns: list[TurnAnalysis], side_cubes: list[CubeAnalysis]) -> float | None:
-    """The outside count: the stored losses, forced plays and plays whose
-    stored spread is within 0.001 left out, trivial no-doubles left out."""
-    losses = [
-        t.equity_lost
-        for t in side_turns
-        if not t.forced and not (t.report.get("spread") is not None and t.report["spread"] <= 0.001)
-    ]
+    """The outside count: the stored losses, forced plays left out, trivial
+    no-doubles left out (GNU Backgammon's count)."""
+    losses = [t.equity_lost for t in side_turns if not t.forced]
     losses += [c.equity_lost for c in side_cubes if not c.trivial]
     return 500 * sum(losses) / len(losses) if losses else None
 

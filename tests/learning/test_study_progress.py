@@ -35,10 +35,8 @@ def three_games(user: Any) -> list[Game]:
 
 
 def counted(turn: TurnAnalysis) -> bool:
-    """PR's rule, counted here from the stored turn: not forced, and its plays
-    not all within 0.001 of each other."""
-    spread = turn.report.get("spread")
-    return not turn.forced and not (spread is not None and spread <= 0.001)
+    """PR's rule, counted here from the stored turn: not forced (GNU Backgammon's count)."""
+    return not turn.forced
 
 
 def dots(html: str) -> list[dict[str, str]]:

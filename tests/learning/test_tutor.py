@@ -10,6 +10,7 @@ cache as the ``hints`` queue's task puts it (``learning.tutor.prepare``).
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -29,6 +30,7 @@ from games.models import Game, GameKind, Status
 from games.signals import person_to_decide
 from games.tutor import pending_warning
 from learning import tutor
+from learning.words.coach import unmarked
 from tests.games.fixtures_sockets import TIMEOUT, connect_socket
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +85,7 @@ def test_with_the_tutor_off_a_blunder_commits_at_once(user: Any) -> None:
 
 
 @pytest.mark.usefixtures("fresh_cache")
-@pytest.mark.parametrize(("language", "words"), [("zh-hans", "失误"), ("en", "equity")])
+@pytest.mark.parametrize(("language", "words"), [("zh-hans", "期望值"), ("en", "equity")])
 def test_a_blunder_is_warned_with_its_cost_and_why_and_not_committed(
     user: Any, language: str, words: str
 ) -> None:
@@ -100,13 +102,20 @@ def test_a_blunder_is_warned_with_its_cost_and_why_and_not_committed(
     assert warning["best"] == "8/5 6/5" and warning["played"] == "13/10 6/5"
     assert [(s["from"], s["to"]) for s in warning["best_steps"]] == BEST
     assert warning["words"] == {}, "the words are made after the commit"
-    said_words = worded(warned, language)
-    assert said_words["reasons"], "the review's reasons, contrasting the two plays"
-    assert f"{warning['lost']:.3f}" in said_words["cost"]
+    said_words = unmarked(worded(warned, language))
+    # At most three lines first: what it costs (the chance to win it gives
+    # up, the unit said), what the best play does better, the best play.
+    cost, why, best = said_words["lead"]
     chinese = language == "zh-hans"
-    title, cost = ("大错", "13/10 6/5") if chinese else ("Very bad", words)
-    assert title in said_words["title"] and cost in said_words["cost"]
-    assert not chinese or all("，" in r or "。" in r for r in said_words["reasons"])
+    title = "大错" if chinese else "Very bad"
+    assert title in said_words["title"]
+    assert re.search(r"\d+%", cost) and ("赢这盘的机会" if chinese else "chances to win") in cost
+    assert ("最佳走法" if chinese else "The best play") in why
+    assert "8/5 6/5" in best and "13/10" not in best
+    # Behind 详细: the figure as the review counts it, with its unit and class.
+    assert any(f"{warning['lost']:.3f}" in line and title in line for line in said_words["details"])
+    assert words in " ".join(said_words["details"])
+    assert not chinese or all(line[-1] in "。）" for line in said_words["lead"])
     stored = Game.objects.get(pk=game.pk)
     assert stored.tutored and stored.turn == Side.LIGHT.value
     assert [(w["played"], w["outcome"]) for w in stored.tutor_warnings] == [
@@ -274,9 +283,10 @@ def test_passing_a_clear_take_is_warned_before_it_is_sent(user: Any) -> None:
     assert (warned.status, warned.winner) == (Status.DOUBLED, "")
     assert warning["kind"] == "cube" and warning["error"] == "very_bad"
     assert said["command"] == "pass" and warning["best"] == "take"
-    words = worded(warned, "en")
-    assert "Pass" in words["cost"] and "Take" in words["best_line"]
-    assert "放弃" in worded(warned, "zh-hans")["cost"]
+    words = unmarked(worded(warned, "en"))
+    cost, _why, right = words["lead"]
+    assert "Pass" in cost and "points over 100 games" in cost and "Take" in right
+    assert "放弃" in unmarked(worded(warned, "zh-hans"))["lead"][0]
     done = services.pass_double(game.pk, user, warned.version, anyway=True)
     assert done.winner == "dark" and done.passed
     assert [(w["kind"], w["played"], w["outcome"]) for w in done.tutor_warnings] == [
@@ -471,7 +481,7 @@ async def _two_tabs(game: Game, user: Any) -> None:
     # The words come after the warning, in the page's language, pushed like a hint.
     words = await first.receive_json_from(TIMEOUT)
     assert words["type"] == "tutor_words" and words["version"] == ack["version"]
-    assert words["words"]["title"] == "The tutor: Very bad" and words["words"]["reasons"]
+    assert words["words"]["title"] == "The tutor: Very bad" and len(words["words"]["lead"]) == 3
     # A second tab (or the page reloaded): its first state shows the same
     # panel, with the words the row now keeps in each language.
     second, opened = await connect_socket(game.pk, user, language=b"en")
