@@ -44,11 +44,16 @@ def wire() -> None:
     through the runtime, which sends them to the lane of the job asking (its
     child processes without a broker; here with one)."""
     from ai_worker import evaluator
+    from ai_worker.analysis import review_ply
+    from games.tiers import Tier, tier_spec
 
     evaluator.route_searches(inprocess.run)
-    # The networks a child loads before its first search (the child unpickles
+    # The networks a lane's child loads before its first search: play's and
+    # the reply's the Expert's depth, the reviews' theirs (the child unpickles
     # the function: it names a module that imports no Django).
-    warm = functools.partial(evaluator.warm_up, evaluator.MAX_PLY)
+    play = functools.partial(evaluator.warm_up, tier_spec(Tier.EXPERT).ply)
+    study = functools.partial(evaluator.warm_up, review_ply())
+    warm = {inprocess.PLAY: play, inprocess.REPLY: play, inprocess.STUDY: study}
     inprocess.wire(inprocess.Wiring(engine_processes, warm))
 
 

@@ -220,6 +220,10 @@ def value_unmoved(
         return valued.equity, valued.probs
     if ply == 1 or settled(position, shallow):
         return shallow.equity, shallow
+    return _search(_unmoved_deep, position, board, ply)
+
+
+def _unmoved_deep(position: Position, board: list[int], ply: int) -> tuple[float, Probs]:
     if may_be_decided(position, ply):
         deep = sane_search().probs(board, board, ply)
         return deep.equity, deep

@@ -1,7 +1,8 @@
 """bench/live.py's server processes: starting them, and their CPU and memory.
 
 CPU is read from ``/proc/PID/stat`` (user + system time, the process and its
-children such as a Celery pool), memory from ``/proc/PID/status`` (VmRSS).
+children such as a Celery pool), memory from ``/proc/PID/status`` (VmRSS) and
+``/proc/PID/smaps_rollup`` (Pss).
 PostgreSQL's share is its backends serving the bench's database (by
 ``pg_stat_activity``), Redis's the whole ``redis-server`` (its ``INFO``
 process id): on a shared server, other clients' work is in that figure too.
@@ -27,11 +28,16 @@ DAPHNE_LIMITS = ["--websocket-max-message-size", "16384", "--websocket-max-frame
 LISTEN_BACKLOG = 1024
 
 
-def daphne_command(port: int) -> list[str]:
+def daphne_command(port: int, application: str = "bench.echo_asgi:application") -> list[str]:
     # The site plus the echo yardstick (bench/echo_asgi.py), from the repository
     # root, through the site's launcher (daphne on uvloop) as ./dev starts it.
     listen = f"tcp:port={port}:interface={HOST}:backlog={LISTEN_BACKLOG}"
-    return ["runtime.serve", "-e", listen, *DAPHNE_LIMITS, "bench.echo_asgi:application"]
+    return ["runtime.serve", "-e", listen, *DAPHNE_LIMITS, application]
+
+
+def site_command(port: int) -> list[str]:
+    """The server exactly as ``./dev run`` starts it: the site alone."""
+    return daphne_command(port, "config.asgi:application")
 
 
 def daphne_listening(port: int) -> Callable[[], bool]:
@@ -145,7 +151,7 @@ def stop(processes: list[subprocess.Popen[bytes]]) -> None:
 # ------------------------------------------------------------------ CPU and memory
 
 
-def _children(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
     """Every descendant of ``pid``: those any of its threads started (zero
     set-up's engine processes are started by its task threads)."""
     found: list[int] = []
@@ -154,7 +160,7 @@ def _children(pid: int) -> list[int]:
             found += [int(c) for c in (task / "children").read_text().split()]
         except OSError:
             continue
-    return found + [g for c in found for g in _children(c)]
+    return found + [g for c in found for g in descendants(c)]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -167,7 +173,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 def tree_cpu(pid: int) -> float:
-    return cpu_seconds(pid) + sum(cpu_seconds(c) for c in _children(pid))
+    return cpu_seconds(pid) + sum(cpu_seconds(c) for c in descendants(pid))
 
 
 def machine_busy() -> float:
@@ -194,7 +200,7 @@ def autogroups_note() -> str:
 def rss_mb(pid: int) -> float:
     """Resident memory of ``pid`` and its children, MB."""
     total = 0.0
-    for p in [pid, *_children(pid)]:
+    for p in [pid, *descendants(pid)]:
         try:
             for line in Path(f"/proc/{p}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -202,6 +208,33 @@ def rss_mb(pid: int) -> float:
         except OSError:
             pass
     return total
+
+
+def memory_mb(pid: int) -> tuple[float, float] | None:
+    """(RSS, PSS) of ``pid`` alone, MB; None once it is gone. PSS counts a page
+    shared by n processes 1/n in each (the kernel's smaps_rollup)."""
+    found: dict[str, float] = {}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name in ("Rss", "Pss"):
+                found[name] = int(value.split()[0]) / 1024
+    except OSError:
+        return None
+    if len(found) < 2:
+        return None
+    return found["Rss"], found["Pss"]
+
+
+def describe(pid: int) -> str:
+    """A process's command line, short: what it is."""
+    try:
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return "?"
+    text = " ".join(w.decode(errors="replace") for w in words if w)
+    text = text.replace(sys.executable, "python").replace(str(ROOT) + "/", "")
+    return text if len(text) <= 34 else text[:31] + "..."
 
 
 class CpuMeter:

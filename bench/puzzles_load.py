@@ -130,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
     )
+    # DEBUG is off, as in production: the pages name their files through the manifest.
+    collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"]
+    subprocess.run(collect, cwd=ROOT, env=env, check=True)
     import django
 
     django.setup()

@@ -197,9 +197,10 @@ else:
 # otherwise ai_worker.dispatch runs the same task code in-process.
 CELERY_BROKER_URL = envstr("CELERY_BROKER_URL", REDIS_URL)
 # Without one, the in-process jobs' searches run in child processes
-# (runtime.inprocess): this many for play, one for the tutor's check on a
-# command, one at nice 19 for reviews; 0 keeps them on the web process's
-# threads (the tests' own process does).
+# (runtime.inprocess, runtime.children), started as they are needed and
+# ended idle: up to this many for play, besides one for the tutor's check on
+# a command and one at nice 19 for reviews when play's are busy; 0 keeps them
+# on the web process's threads (the tests' own process does).
 ENGINE_PROCESSES = envint("ENGINE_PROCESSES", 2)
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

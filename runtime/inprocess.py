@@ -12,25 +12,21 @@ held daphne's lock 57 % of the time (py-spy, bench/README.md, "Stop 42").
 
 The lanes:
 
-- ``PLAY``: the computer's turns, the hints and the tutor's rankings,
+- ``PLAY``: the computer's turns, the hints and the tutor's rankings, up to
   ``ENGINE_PROCESSES`` processes;
 - ``REPLY``: what a person's command waits for on the sockets' threads (the
-  tutor's check), one process of its own, never behind play's searches; the
-  lane of every thread no job runs on;
-- ``STUDY``: the reviews, one process at nice 19 that takes only the CPU play
-  leaves, and before each search waits while a person's command is on the
-  sockets' threads (``STUDY_YIELDS_SECONDS`` at most).
+  tutor's check), a process of its own when play's are busy, never behind
+  play's searches; the lane of every thread no job runs on;
+- ``STUDY``: the reviews, a process at nice 19 that takes only the CPU play
+  leaves (or play's idle one while play is quiet), and before each search
+  waits while a person's command is on the sockets' threads
+  (``STUDY_YIELDS_SECONDS`` at most).
 
-A lane's processes start (``spawn``: no copy of the web process's threads
-and loop) at its first use and load the networks (the ``warm`` function
-given at start-up) before they take work: until the first is warm, the
-search runs on the calling thread, so the site's first turn never waits for
-a process to start. A child that dies (a SIGKILL, the out-of-memory killer)
-breaks its lane: the searches waiting on it run on their own threads
-instead, and the next one starts the lane anew. A child whose parent died
-(a SIGKILL too) ends within ``children.PARENT_CHECK_SECONDS``. A child
-loads no Django (``runtime.children`` imports none): a search needs the
-engine and the networks only.
+How the lanes start, share and end their processes is ``runtime.children``'s:
+one person's use keeps one or two, a crowd every lane's. A child loads no
+Django: a search needs the engine and the networks only. A child that dies
+(a SIGKILL, the out-of-memory killer) costs no search: it runs on the asking
+thread, and the lane's next search starts another.
 
 Callers pass only picklable arguments and module-level functions.
 """
@@ -40,17 +36,16 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from django.db import close_old_connections
 
 from runtime import children, dbthreads
-from runtime.children import Lane, Running
+from runtime.children import Lane
 
 log = logging.getLogger(__name__)
 
@@ -68,10 +63,10 @@ STUDY_YIELDS_SECONDS = 0.1
 class Wiring:
     """What the site gives the runtime at start-up (``ai_worker.dispatch.wire``):
     how many play processes now (0: no lanes, e.g. with a broker) and what a
-    child runs before its first search."""
+    child of each lane runs before its first search (by lane name)."""
 
     processes: Callable[[], int]
-    warm: Callable[[], None] | None = None
+    warm: Mapping[str, Callable[[], None]] = field(default_factory=dict)
 
 
 _wiring: Wiring | None = None
@@ -88,12 +83,12 @@ def lane_spec(name: str) -> Lane | None:
     processes = 0 if _wiring is None else _wiring.processes()
     if processes <= 0:
         return None
-    warm = None if _wiring is None else _wiring.warm
+    warm = None if _wiring is None else _wiring.warm.get(name)
     if name == STUDY:
         gate = functools.partial(dbthreads.wait_quiet, STUDY_YIELDS_SECONDS)
-        return Lane(STUDY, 1, STUDY_NICE, warm, gate)
+        return Lane(STUDY, 1, STUDY_NICE, warm, gate, borrows=(PLAY, REPLY))
     if name == REPLY:
-        return Lane(REPLY, 1, 0, warm)
+        return Lane(REPLY, 1, 0, warm, shares=(PLAY,))
     return Lane(PLAY, processes, 0, warm)
 
 
@@ -181,7 +176,7 @@ def close() -> None:
 # ------------------------------------------------------------------ the lanes
 
 _local = threading.local()
-_running: dict[str, Running] = {}
+_children = children.Children()
 
 
 @contextmanager
@@ -196,52 +191,36 @@ def lane(name: str | None) -> Iterator[None]:
 
 
 def away() -> bool:
-    """Whether this thread's searches go to a child now (its lane wired and
-    one of its processes warm); starts the lane at its first ask."""
-    return _ready() is not None
+    """Whether this thread's lane has a warm process of its own now; starts
+    the lane at its first ask."""
+    spec = _spec_here()
+    return spec is not None and _children.ready(spec)
 
 
 def run(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` in a process of this thread's lane, or here if none is ready."""
-    running = _ready()
-    if running is None:
+    """``fn(*args)`` in a child process this thread's lane may use, or here
+    when its lane is not wired or none is warm yet."""
+    spec = _spec_here()
+    if spec is None:
         return fn(*args)
-    if running.spec.gate is not None:
-        running.spec.gate()
-    try:
-        return running.executor.submit(fn, *args).result()
-    except BrokenProcessPool:
-        log.warning("engine lane %s lost a process: the search runs here", running.spec.name)
-        _forget(running)
-        return fn(*args)
+    if spec.gate is not None:
+        spec.gate()
+    return _children.run(spec, fn, args)
 
 
-def _ready() -> Running | None:
+def _spec_here() -> Lane | None:
     # A thread no job runs on (the sockets', a request's) is a person's reply.
     name: str | None = getattr(_local, "lane", REPLY)
     if name is None or children.in_child():
         return None
-    spec = lane_spec(name)
-    if spec is None:
-        return None
-    with _lock:
-        running = _running.get(spec.name)
-        if running is None:
-            running = _running[spec.name] = Running(spec)
-    return running if running.ready.is_set() else None
+    return lane_spec(name)
 
 
-def _forget(running: Running) -> None:
-    with _lock:
-        if _running.get(running.spec.name) is running:
-            del _running[running.spec.name]
-    running.executor.shutdown(wait=False, cancel_futures=True)
+def lane_pids() -> dict[str, list[int]]:
+    """Each lane's child processes now (tests, benches)."""
+    return _children.pids()
 
 
 def close_lanes() -> None:
     """Stop every lane's processes."""
-    with _lock:
-        running = list(_running.values())
-        _running.clear()
-    for each in running:
-        each.executor.shutdown(wait=True, cancel_futures=True)
+    _children.close()

@@ -89,9 +89,10 @@ TERMS = {
 def tag_labels(tags: str) -> list[dict[str, str]]:
     """The themes' names, each marked as its glossary term where it has one."""
     found = []
+    racing = " phase:race " in tags or " phase:bearoff " in tags
     for t in tags.split():
-        if t.startswith("phase:"):
-            continue
+        if t.startswith("phase:") or (racing and t.endswith(f":{themes.RACE_GAME}")):
+            continue  # a race's sides race: the phase says it
         label = theme_label(t)
         found.append(
             {"key": t, "label": label, "marked": term(TERMS[t], label) if t in TERMS else label}
