@@ -19,7 +19,7 @@ has GNU Backgammon's sign on every side where its |luck| ≥ 0.1 (EMG). The
 load average is printed before and after.
 
 ``--speed``: the review of a 30-turn game (the match game of these files
-closest to 30 turns), timed here and in a worktree of ``--against`` (main's
+closest to 30 turns with the cube in play), timed here and in a worktree of ``--against`` (main's
 8275dea, made if missing), each in a fresh process (``bench/_review_clock.py``),
 alternately, ``--rounds`` times; the ratio of the medians is the figure
 (the issue's bound: ≤ 1.3).
@@ -166,16 +166,21 @@ def _overall(rows: list[tuple[Plan, SideFigures, dict[str, Any]]]) -> bool:
 
 
 def thirty_turns(texts: dict[str, str]) -> tuple[str, int]:
-    """(file name, game number) of the match game closest to 30 turns."""
-    from games.engine.matfile import ActionKind, parse_mat
+    """(file name, game number) of the match game closest to 30 turns with
+    the cube in play (not the Crawford game, nor one after it): its review
+    judges cube decisions too."""
+    from games.engine.matfile import parse_mat
+    from games.engine.matreplay import replay_match
 
     best: tuple[int, str, int] | None = None
     for name, text in texts.items():
         record = parse_mat(text)
         if not record.length:
             continue
-        for number, game in enumerate(record.games[:-1], 1):  # the last may be unfinished
-            turns = sum(a.kind is ActionKind.ROLL for a in game.actions)
+        for number, game in enumerate(replay_match(record).games, 1):
+            if game.end is None or game.match.crawford or game.match.post_crawford:
+                continue
+            turns = len([t for t in game.turns if t.play is not None or t.action.dice])
             if best is None or abs(turns - 30) < abs(best[0] - 30):
                 best = (turns, name, number)
     assert best is not None

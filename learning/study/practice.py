@@ -37,6 +37,7 @@ from learning.review import cube as cube_review
 from learning.review.phases import CUBE, PHASES, phase_of
 from learning.review.replay import candidate_json
 from learning.words import cube as cube_words
+from learning.words.unit import unit_line, unit_of_game
 
 WITHIN = 0.02
 INTERVALS = (1, 3, 7, 21)  # days, after 1, 2, 3 and 4+ right answers in a row
@@ -251,6 +252,7 @@ def answer_json(item: PracticeItem, verdict: Verdict) -> dict[str, Any]:
         "best_play": candidate_json(alternatives[0], "light") if alternatives else None,
         "game_play": candidate_json(game_play, "light") if game_play else None,
         "game_lost": round(item.turn.equity_lost, 4),
+        "unit": _unit(item.turn.analysis),
     }
 
 
@@ -270,7 +272,13 @@ def cube_answer_json(item: PracticeItem, verdict: Verdict) -> dict[str, Any]:
         "reasons": hint["lines"],
         "game_action": cube_words.action_label(row.action),
         "game_lost": round(row.equity_lost, 4),
+        "unit": _unit(row.analysis),
     }
+
+
+def _unit(analysis: Any) -> str:
+    """What the review the item came from measured in, and at which depth."""
+    return unit_line(unit_of_game(analysis.game), analysis.ply)
 
 
 def item_json(item: PracticeItem) -> dict[str, Any]:

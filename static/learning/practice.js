@@ -91,6 +91,7 @@ async function answer() {
     $("pr-game").textContent = fmt(S.game_play, { play: data.game_play.notation, lost: data.game_lost.toFixed(3) });
     list("pr-game-reasons", data.game_play.reasons);
   }
+  $("pr-unit").textContent = data.unit || "";  // what the figures are in, at which depth
   $("pr-again").textContent = data.days === 1 ? S.again_tomorrow : fmt(S.again_days, { days: data.days });
   $("pr-status").textContent = S.next;
   $("pr-verdict").hidden = false;
@@ -120,6 +121,7 @@ async function answerCube(action) {
   $("pr-best").textContent = data.best_action;
   list("pr-best-reasons", data.reasons);
   $("pr-game").textContent = fmt(S.game_action, { action: data.game_action, lost: data.game_lost.toFixed(3) });
+  $("pr-unit").textContent = data.unit || "";  // what the figures are in, at which depth
   $("pr-again").textContent = data.days === 1 ? S.again_tomorrow : fmt(S.again_days, { days: data.days });
   $("pr-status").textContent = S.next;
   $("pr-verdict").hidden = false;
