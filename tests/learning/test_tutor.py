@@ -594,3 +594,22 @@ def test_in_a_match_the_cost_is_the_chance_to_win_the_match(language: str) -> No
     drop = mwc_of(context, 0.1) * 100
     assert 1 < drop < 10 and f"{drop:.0f}%" in said
     assert ("比赛" if language == "zh-hans" else "the match") in said
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_decision_is_sent_to_be_ranked_once_however_often_it_is_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each wait that finds no ranking asks again; the job already queued
+    # answers them all (at 200 games the same rankings filled the queue).
+    from learning import tasks
+
+    sent: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(dispatch, "enqueue", lambda task, *args: sent.append(args))
+    start = Position.start().position_id()
+    for _ in range(3):
+        tasks.enqueue_tutor(7, 3, start, [3, 1])
+    tasks.enqueue_tutor(7, 5, start, [6, 5])  # another roll
+    tasks.enqueue_tutor(7, 9)  # a cube decision, by its version
+    tasks.enqueue_tutor(7, 9)
+    assert sent == [(7, 3, start, [3, 1]), (7, 5, start, [6, 5]), (7, 9, "", None)]
