@@ -131,9 +131,10 @@ def warns(level: str, error: str) -> bool:
 
 def ask(game: Game, version: int) -> None:
     """Hand the person's decision at ``version`` to the tutor's ranking
-    (``person_to_decide``); a roll to play goes with its position and dice,
-    so that its ranking reads no row."""
-    roll = game.dice if game.status == Status.PLAYING else None
+    (``person_to_decide``); a roll of a single game goes with its position
+    and dice, so that its ranking reads no row (with the cube, the ranking's
+    unit needs the cube and the score: the row is read)."""
+    roll = game.dice if game.status == Status.PLAYING and not game.has_cube else None
     position_id = game.position_id if roll else ""
     person_to_decide.send(
         sender=Game, game_id=game.pk, version=version, position_id=position_id, dice=roll

@@ -16,6 +16,7 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 
 from ai_worker import dispatch
 from games.models import Game
@@ -101,10 +102,21 @@ def enqueue_warning_words(game_id: int, version: int) -> None:
     dispatch.enqueue(word_warning, game_id, version)
 
 
+# A decision is sent to be ranked once in this many seconds: asked again
+# meanwhile (the socket's wait finds no ranking yet, a second tab opens), the
+# job already queued answers it. At 200 games on a loaded machine every wait
+# asking again filled the hints queue with the same rankings until no End
+# turn found its own in time (bench/tutor.py).
+ASK_SECONDS = 5
+
+
 def enqueue_tutor(
     game_id: int, version: int, position_id: str = "", dice: list[int] | None = None
 ) -> None:
-    dispatch.enqueue(prepare_tutor, game_id, version, position_id, dice)
+    roll = "".join(str(d) for d in dice or ())
+    decision = f"{position_id}:{roll}" if position_id and roll else f"v{version}"
+    if cache.add(f"tutor-asked:{game_id}:{decision}", 1, timeout=ASK_SECONDS):
+        dispatch.enqueue(prepare_tutor, game_id, version, position_id, dice)
 
 
 def enqueue_review(game_id: int) -> None:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ai_worker import evaluator, rank_cache
-from ai_worker.cube import CubeContext
+from ai_worker.context import CubeContext
 from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice
 from ai_worker.grading import classify
 from ai_worker.ranking import Ranked
@@ -74,8 +74,8 @@ def cube_decision(game: Game) -> tuple[Position, CubeContext, str] | None:
 def prepare(
     game_id: int, version: int, position_id: str = "", dice: list[int] | None = None
 ) -> None:
-    """Rank the person's decision into the shared cache: a roll to play as
-    sent (``games.tutor.ask``: no read of the row), else the decision the
+    """Rank the person's decision into the shared cache: a roll of a single
+    game as sent (``games.tutor.ask``: no read of the row), else the decision the
     game is at, at ``version`` or later (a step since does not change it,
     and a ranking skipped for it left End turn waiting a second for
     nothing: bench/tutor.py)."""
@@ -90,8 +90,12 @@ def prepare(
     if cube is not None:
         rank_cache.cube_advice(*cube, expert_cube_ply())
     elif game.dice is not None:
-        position = Position.from_position_id(game.position_id)
-        rank_cache.ranked_plays(position, Dice(*game.dice), expert_ply(), shown=rank_cache.SHOWN)
+        position, roll = Position.from_position_id(game.position_id), Dice(*game.dice)
+        # In the game's unit, at its cube and score (ai_worker.context).
+        context = rank_cache.game_context(game)
+        rank_cache.ranked_plays(
+            position, roll, expert_ply(), shown=rank_cache.SHOWN, context=context
+        )
 
 
 def ranking(game: Game) -> Callable[[], bool] | None:
@@ -110,8 +114,8 @@ def _key_of(game: Game) -> str | None:
         return rank_cache.cube_key(*cube, expert_cube_ply())
     if game.dice is None or game.status != Status.PLAYING:
         return None
-    position = Position.from_position_id(game.position_id)
-    return rank_cache.plays_key(position, Dice(*game.dice), expert_ply())
+    position, context = Position.from_position_id(game.position_id), rank_cache.game_context(game)
+    return rank_cache.plays_key(position, Dice(*game.dice), expert_ply(), context)
 
 
 def verdict(game: Game, decision: Decision) -> Verdict:
@@ -123,7 +127,7 @@ def verdict(game: Game, decision: Decision) -> Verdict:
         return NOT_READY
     position = Position.from_position_id(decision.position_id)
     dice = Dice(*decision.dice)
-    ranked = rank_cache.peek_plays(position, dice, expert_ply())
+    ranked = rank_cache.peek_plays(position, dice, expert_ply(), rank_cache.game_context(game))
     if ranked is None:
         return NOT_READY
     result = Position.from_position_id(decision.result_id)
@@ -209,17 +213,17 @@ def _words(game: Game, warning: dict[str, Any]) -> dict[str, dict[str, Any]] | N
     if game.dice is None or not game.steps:
         return None
     position, dice = Position.from_position_id(game.position_id), Dice(*game.dice)
-    cube = cube_of(game) is not None
+    context = rank_cache.game_context(game)
     play: Play = current_turn(game).play()
     # The judge's ranking, with the play made searched at depth (ranked again
     # with it if the cache lost it meanwhile).
     ranked = rank_cache.ranked_plays(
-        position, dice, expert_ply(), keep=play, shown=rank_cache.SHOWN
+        position, dice, expert_ply(), keep=play, shown=rank_cache.SHOWN, context=context
     )
     played = next((r for r in ranked if r.play.result == play.result), None)
     if played is None:
         return None
-    return play_words(position, dice, ranked[0], played, error, lost, cube=cube)
+    return play_words(position, dice, ranked[0], played, error, lost, context=context)
 
 
 def warnings_of(game: Game) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern] = [
     path("", course_views.course_page, name="course"),
     path("lesson/<slug:slug>/", course_views.lesson_page, name="lesson"),
     path("lesson/<slug:slug>/<int:index>/check", course_views.lesson_check, name="lesson_check"),
+    path("first-game/", course_views.first_game, name="first_game"),
     path("history/", views.history_page, name="history"),
     path("reviews/", views.reviews, name="reviews"),
     path("games/<int:game_id>/review/", views.review, name="review"),

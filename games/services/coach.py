@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db import transaction
 
+from accounts.preferences import board_prefs
 from games import tutor
 from games.engine import IllegalStepError
 from games.models import Game, Status
@@ -90,6 +91,8 @@ def ranking_awaited(
         return None
     if not _commits(game, kind, args) or not tutor.on_for(game):
         return None
+    if kind == "step" and not board_prefs(game.owner).get("auto_end_turn", True):
+        return None  # the step that uses the dice does not end the turn
     look = tutor.ranking(game)
     if look is not None:
         tutor.ask(game, version)
@@ -97,8 +100,9 @@ def ranking_awaited(
 
 
 def _commits(game: Game, kind: str, args: dict[str, Any]) -> bool:
-    """Whether ``kind`` would commit the person's decision now (the writer
-    decides for good; this only says whether to wait)."""
+    """Whether ``kind`` would commit the person's decision now, but for the
+    automatic end of the turn, asked last (the writer decides for good; this
+    only says whether to wait)."""
     if kind not in tutor.CHECKED_COMMANDS or args.get("anyway"):
         return False
     if game.status in (Status.DECIDING, Status.DOUBLED):

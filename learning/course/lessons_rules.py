@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import RefusalCode
-from learning.course.shapes import Goal, Lesson, Task, Wrong
+from learning.course.shapes import Goal, Lesson, Rule, Task, Wrong
 
 WHAT_WIN = _("You have borne off all 15. What is the win?")
 
@@ -16,15 +16,23 @@ RULES: tuple[Lesson, ...] = (
         slug="entering",
         title=_("Entering from the bar"),
         intro=(
-            _(
-                "While you have a checker on the bar you must first bring it into the other "
-                "side's home board before moving anything else."
+            Rule(
+                _(
+                    "While you have a checker on the bar you must first [[enter]] it into the "
+                    "other side's home board before moving anything else: a roll of n enters on "
+                    "the point n steps from the start (your point 25 − n), and a point the other "
+                    "side holds cannot be entered."
+                ),
+                (
+                    "吧台上有棋子的一方，下回合必须先把它放进对方的内盘才能走别的棋",
+                    "被对方占住就进不去",
+                ),
+                check="enter_first",
             ),
-            _(
-                "A roll of n enters it on the point n away from the start (a 3 on point 22); "
-                "a point the other side holds cannot be entered."
+            Rule(
+                _("If neither die can enter, the whole roll is lost: it is a [[dance]]."),
+                ("吧台上有棋子而两颗骰子都进不去，这回合就全部作废。",),
             ),
-            _("If neither die can enter, the whole roll is lost: you dance."),
         ),
         tasks=(
             Task(
@@ -55,11 +63,27 @@ RULES: tuple[Lesson, ...] = (
         slug="both-dice",
         title=_("Use both dice, or the larger one"),
         intro=(
-            _(
-                "Whenever both dice can be played, both must be played: you may not play only "
-                "one on purpose."
+            Rule(
+                _(
+                    "Whenever both dice can be played, both must be played: you may not play "
+                    "only one on purpose."
+                ),
+                ("两颗骰子只要有办法都用上，就必须都用上，不能故意只走一颗。",),
+                check="both_dice",
             ),
-            _("If only one of them can be played, it must be the larger one."),
+            Rule(
+                _(
+                    "If only one of them can be played, it must be the larger one; only when "
+                    "the larger cannot be played at all do you play the smaller."
+                ),
+                ("如果只能用其中一颗，必须用点数大的那颗（大的走不了才走小的）",),
+                check="larger_die",
+            ),
+            Rule(
+                _("Doubles the same way: play as many of the four steps as you can."),
+                ("双数同理，能走几步就要走几步。",),
+                check="doubles_most",
+            ),
         ),
         tasks=(
             Task(
@@ -67,8 +91,8 @@ RULES: tuple[Lesson, ...] = (
                 (6, 2),
                 Goal.ANY,
                 _(
-                    "You rolled 6-2. The computer holds points 18 and 14; your other checkers sit "
-                    "on point 1. Find the play that uses both dice."
+                    "You rolled 6-2. The computer holds points 18 and 14; your other checkers "
+                    "sit on point 1. Find the play that uses both dice."
                 ),
                 solution=((24, 22), (22, 16)),
                 wrong=(Wrong(((22, 20),), RefusalCode.MUST_USE_BOTH),),
@@ -84,6 +108,16 @@ RULES: tuple[Lesson, ...] = (
                 solution=((24, 18),),
                 wrong=(Wrong(((24, 19),), RefusalCode.MUST_USE_LARGER),),
             ),
+            Task(
+                "uLs7AAD/PwAAIA",
+                (6, 1),
+                Goal.ANY,
+                _(
+                    "You rolled 6-1. The computer holds points 17 and 18, so no checker of "
+                    "yours can move 6. Play what you can."
+                ),
+                solution=((24, 23),),
+            ),
         ),
         teaches=(RefusalCode.MUST_USE_BOTH, RefusalCode.MUST_USE_LARGER),
     ),
@@ -91,14 +125,29 @@ RULES: tuple[Lesson, ...] = (
         slug="bearing-off",
         title=_("Bearing off"),
         intro=(
-            _(
-                "Once all 15 checkers are in your home board (none on the bar), you bear them "
-                "off: a die equal to a checker's distance from the edge takes it off."
+            Rule(
+                _(
+                    "Once all 15 checkers are in your home board (none on the bar), you "
+                    "[[bear-off|bear them off]]."
+                ),
+                ("15 枚棋子全部进入自己的内盘（吧台上也不能有）之后才能开始移出。",),
+                check="bear_off_home",
             ),
-            _(
-                "A die larger than a checker's distance may bear it off only when no checker of "
-                "yours is further back; otherwise play the larger die with a checker further "
-                "back."
+            Rule(
+                _("A roll equal to a checker's distance from the edge bears it off."),
+                ("掷出的点数正好等于棋子离出口的格数就能移出",),
+                check="bear_off_exact",
+            ),
+            Rule(
+                _(
+                    "A roll larger than a checker's distance may bear it off only when no "
+                    "checker of yours is further back; otherwise it must move a checker further "
+                    "back."
+                ),
+                (
+                    "点数比某枚棋子的格数大，只有当它后面（离出口更远的点位）已经没有自己的棋子时才能用来移出它，否则必须用这个点数走后面的棋子。",
+                ),
+                check="bear_off_highest",
             ),
         ),
         tasks=(
@@ -155,13 +204,22 @@ RULES: tuple[Lesson, ...] = (
         slug="pip-count",
         title=_("The pip count"),
         intro=(
-            _(
-                "The pip count is the sum of every checker's distance from bearing off: a "
-                "checker on point 6 counts 6, one on the bar counts 25."
+            Rule(
+                _(
+                    "Your [[pip-count]] is the sum of every checker's distance from bearing "
+                    "off: a checker on point 6 counts 6, one on the bar counts 25."
+                ),
+                ("一方所有棋子离移出口的格数总和叫 pip 数", "吧台上的棋子按 25 格算"),
+                check="pips",
             ),
-            _(
-                "At the start both sides have 167. The smaller count is nearer to winning; once "
-                "the checkers no longer touch, the pips and the dice decide."
+            Rule(
+                _(
+                    "At the start both sides have 167. The smaller count is nearer to winning; "
+                    "once the checkers no longer touch, in the [[race]], the pips and the dice "
+                    "decide."
+                ),
+                ("开局双方都是 167", "双方不再接触以后比的就是 pip 和骰子运气"),
+                check="pips",
             ),
         ),
         tasks=(
@@ -189,11 +247,24 @@ RULES: tuple[Lesson, ...] = (
         slug="winning",
         title=_("Winning: single, gammon and backgammon"),
         intro=(
-            _("The first side to bear off all 15 checkers wins."),
-            _(
-                "If the other side has borne off at least one, it is a single win (1 point); "
-                "none, a gammon (2 points); none and a checker still on the bar or in your home "
-                "board, a backgammon (3 points)."
+            Rule(
+                _("The first side to bear off all 15 checkers wins."),
+                ("先把 15 枚棋子全部移出的一方获胜。",),
+                check="kinds",
+            ),
+            Rule(
+                _(
+                    "If the other side has borne off at least one, it is a [[single-win|single "
+                    "win]] (1 point); none, a [[gammon]] (2 points); none and a checker still on "
+                    "the bar or in your home board, a [[backgammon]] (3 points)."
+                ),
+                (
+                    "对方至少移出了一枚，是单胜，记 1 分；"
+                    "对方一枚都没移出，是全胜（gammon），记 2 分；"
+                    "对方不但一枚没移出，还有棋子留在吧台或你的内盘里，"
+                    "是大胜（backgammon），记 3 分。",
+                ),
+                check="kinds",
             ),
         ),
         tasks=(
@@ -206,24 +277,9 @@ RULES: tuple[Lesson, ...] = (
                 off=1,
                 solution=((2, 0),),
             ),
-            Task(
-                "uBsAAAAAAAAAAA",
-                None,
-                Goal.RESULT,
-                WHAT_WIN,
-            ),
-            Task(
-                "4PPhAwAAAAAAAA",
-                None,
-                Goal.RESULT,
-                WHAT_WIN,
-            ),
-            Task(
-                "4PPhAQgAAAAAAA",
-                None,
-                Goal.RESULT,
-                WHAT_WIN,
-            ),
+            Task("uBsAAAAAAAAAAA", None, Goal.RESULT, WHAT_WIN),
+            Task("4PPhAwAAAAAAAA", None, Goal.RESULT, WHAT_WIN),
+            Task("4PPhAQgAAAAAAA", None, Goal.RESULT, WHAT_WIN),
         ),
     ),
 )

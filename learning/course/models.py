@@ -20,7 +20,8 @@ def new_seed() -> int:
 
 class LessonProgress(models.Model):
     """``stars``: the best finished run (0 before the first); ``task`` and
-    ``misses``: where the current run stands and how many tries it missed;
+    ``misses``: where the current run stands and how many tries it missed,
+    ``task_misses`` of them on its current task (two bring a hint);
     ``seed``: the current run's quiz."""
 
     owner = models.ForeignKey(
@@ -30,6 +31,7 @@ class LessonProgress(models.Model):
     stars = models.PositiveSmallIntegerField(default=0)
     task = models.PositiveSmallIntegerField(default=0)
     misses = models.PositiveSmallIntegerField(default=0)
+    task_misses = models.PositiveSmallIntegerField(default=0)
     seed = models.PositiveIntegerField(default=new_seed)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -1,7 +1,9 @@
 """Each person's stars and where their run through a lesson stands.
 
-A run through a lesson counts the person's misses (a step the rules refuse,
-a play or an answer that misses the goal). Finishing the last task (the
+A run through a lesson counts the person's misses: a complete play or an
+answer that misses the goal. A step the rules refuse is not one (nothing
+moved; the refusal says why), nor is a tap on a checker that cannot move.
+Finishing the last task (the
 quiz's last, when the lesson has one) gives the run's stars (3 with no miss,
 2 with one or two, else 1), keeps the best run's, and starts the next run
 from the first task with a new quiz.
@@ -73,7 +75,13 @@ def course_map(user: Any) -> list[dict[str, Any]]:
 def run_of(user: Any, lesson: Lesson) -> dict[str, int]:
     """Where the person's run through ``lesson`` stands (its row made if new)."""
     row, _created = LessonProgress.objects.get_or_create(owner=user, lesson=lesson.slug)
-    return {"task": row.task, "misses": row.misses, "stars": row.stars, "seed": row.seed}
+    return {
+        "task": row.task,
+        "misses": row.misses,
+        "task_misses": row.task_misses,
+        "stars": row.stars,
+        "seed": row.seed,
+    }
 
 
 @dataclass(frozen=True)
@@ -86,11 +94,13 @@ class Recorded:
     stars: int
     finished: bool = False
     run_stars: int = 0
+    task_misses: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "task": self.task,
             "misses": self.misses,
+            "task_misses": self.task_misses,
             "stars": self.stars,
             "finished": self.finished,
             "run_stars": self.run_stars,
@@ -103,16 +113,18 @@ def record(user: Any, lesson: Lesson, index: int, verdict: Verdict) -> Recorded:
     with transaction.atomic():
         LessonProgress.objects.get_or_create(owner=user, lesson=lesson.slug)
         row = LessonProgress.objects.select_for_update().get(owner=user, lesson=lesson.slug)
-        if index != row.task or verdict.state == "partial":
-            return Recorded(row.task, row.misses, row.stars)
+        if index != row.task or verdict.state not in ("miss", "done"):
+            return Recorded(row.task, row.misses, row.stars, task_misses=row.task_misses)
         if verdict.counts_as_miss:
             row.misses += 1
-            row.save(update_fields=["misses", "updated_at"])
-            return Recorded(row.task, row.misses, row.stars)
+            row.task_misses += 1
+            row.save(update_fields=["misses", "task_misses", "updated_at"])
+            return Recorded(row.task, row.misses, row.stars, task_misses=row.task_misses)
         row.task += 1
+        row.task_misses = 0
         total = len(lesson_tasks(lesson, row.seed))
         if row.task < total:
-            row.save(update_fields=["task", "updated_at"])
+            row.save(update_fields=["task", "task_misses", "updated_at"])
             return Recorded(row.task, row.misses, row.stars)
         run_stars = stars_for(row.misses)
         row.stars = max(row.stars, run_stars)

@@ -1,14 +1,18 @@
-"""The quiz makers of the lessons answered with steps: a play that moves as
-the prompt says, hits, enters or bears off, and for the lessons that teach a
-refusal a wrong step the engine refuses with the lesson's code."""
+"""The quiz makers of the lessons answered with a play, each task a goal on a
+fresh position ("bring a checker home", "get a checker to point 9", "hit",
+"bear off as many as you can"), never the clicks dictated; for the lessons
+that teach a refusal, a wrong step the engine refuses with the lesson's
+code."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import Dice, Position, RefusalCode, Turn, legal_plays
+from games.engine import Dice, Play, Position, RefusalCode, legal_plays
+from learning.course.clicks import expand
 from learning.course.quiz_draw import (
     _dice,
     _pick_rolls,
@@ -26,193 +30,150 @@ from learning.course.shapes import Goal, Task, Wrong
 ROLL_TRIES = 20
 
 
+def _gain(play: Play, position: Position, point: int) -> int:
+    return play.result.me[point - 1] - position.me[point - 1]
+
+
+def _home(position: Position) -> int:
+    return sum(position.me[:6])
+
+
+def _no_hits(plays: list[Play]) -> bool:
+    """No play hits: a lesson before the one on hitting never shows a hit."""
+    return not any(s.hit for p in plays for s in p.steps)
+
+
+def _goal_splits(plays: list[Play], reached: list[bool]) -> bool:
+    """Some plays reach the goal and some do not: the task asks for judgment."""
+    return any(reached) and not all(reached)
+
+
 def board(rng: random.Random) -> Task:
-    """Move a named checker with both dice; a step backwards is refused."""
+    """Bring a checker into the home board; a step backwards is refused."""
     while True:
         position, dice = _varied(rng, rng.randint(1, 3)), _pick_rolls(rng)
-        plays = [
-            p
-            for p in legal_plays(position, dice)
-            if len(p.steps) == 2
-            and p.steps[1].src == p.steps[0].dst
-            and p.steps[1].dst > 0
-            and not any(s.hit for s in p.steps)
+        plays = legal_plays(position, dice)
+        reached = [_home(p.result) > _home(position) for p in plays]
+        back = [
+            ((src, src + die),)
+            for src in range(1, 19)
+            for die in (dice.d1, dice.d2)
+            if position.me[src - 1]
+            and _refused(position, dice, ((src, src + die),)) is RefusalCode.WRONG_DIRECTION
         ]
-        rng.shuffle(plays)
-        for play in plays:
-            src, dst = play.steps[0].src, play.steps[1].dst
-            back = [
-                ((src, src + die),)
-                for die in (dice.d1, dice.d2)
-                if src + die <= 24
-                and _refused(position, dice, ((src, src + die),)) is RefusalCode.WRONG_DIRECTION
-            ]
-            if back:
-                return Task(
-                    position.position_id(),
-                    _dice(dice),
-                    Goal.PLAY,
-                    _words(
-                        _("Move one checker from point %(src)s to point %(dst)s with both dice."),
-                        src=src,
-                        dst=dst,
-                    ),
-                    miss=_words(
-                        _("This task wants the checker on point %(src)s moved to point %(dst)s."),
-                        src=src,
-                        dst=dst,
-                    ),
-                    accept=(play.notation(),),
-                    solution=_steps(play),
-                    wrong=(Wrong(back[0], RefusalCode.WRONG_DIRECTION),),
-                )
+        if _goal_splits(plays, reached) and back and _no_hits(plays):
+            best = plays[reached.index(True)]
+            return Task(
+                position.position_id(),
+                _dice(dice),
+                Goal.HOME,
+                _("Bring one more of your checkers into your home board (points 1 to 6)."),
+                miss=_("After this play no more of your checkers are on points 1 to 6."),
+                solution=_steps(best),
+                wrong=(Wrong(back[0], RefusalCode.WRONG_DIRECTION),),
+            )
 
 
 def _no_such_die(position: Position, dice: Dice, src: int) -> Wrong | None:
-    """A step from ``src`` by a number neither die shows, refused as such."""
+    """A step from ``src`` by a number no die shows, nor the dice together
+    (a far click the course would play), refused as such."""
     for distance in (1, 2, 3, 4, 5, 6):
         step = ((src, src - distance),)
-        if src - distance >= 1 and _refused(position, dice, step) is RefusalCode.NO_SUCH_DIE:
+        far = expand(position, dice, step) != list(step)
+        if (
+            src - distance >= 1
+            and not far
+            and _refused(position, dice, step) is RefusalCode.NO_SUCH_DIE
+        ):
             return Wrong(step, RefusalCode.NO_SUCH_DIE)
     return None
 
 
+def _reach_task(position: Position, dice: Dice, point: int, count: int, play: Play) -> Task:
+    prompt = (
+        _("Get one of your checkers to point %(point)s.")
+        if count == 1
+        else _("Get two of your checkers to point %(point)s.")
+    )
+    return Task(
+        position.position_id(),
+        _dice(dice),
+        Goal.REACH,
+        _words(prompt, point=point),
+        miss=_words(_("After this play point %(point)s has no new checker of yours."), point=point)
+        if count == 1
+        else _words(
+            _("After this play point %(point)s has fewer than two new checkers."), point=point
+        ),
+        point=point,
+        off=count,
+        solution=_steps(play),
+    )
+
+
 def two_dice(rng: random.Random) -> Task:
-    """Two checkers, one die each, as the prompt names them."""
+    """A point that only one checker moving with both dice reaches."""
     while True:
         position, dice = _varied(rng, rng.randint(1, 3)), _pick_rolls(rng)
-        plays = [
+        plays = legal_plays(position, dice)
+        if not _no_hits(plays):
+            continue
+        chains = [
             p
-            for p in legal_plays(position, dice)
-            if len(p.steps) == 2
-            and p.steps[1].src not in (p.steps[0].src, p.steps[0].dst)
-            and min(p.steps[0].dst, p.steps[1].dst) > 0
-            and not any(s.hit for s in p.steps)
+            for p in plays
+            if len(p.steps) == 2 and p.steps[1].src == p.steps[0].dst and p.steps[1].dst > 0
         ]
-        if not plays:
+        if not chains:
             continue
-        play = rng.choice(plays)
-        (a, a2), (b, b2) = _steps(play)
-        wrong = _no_such_die(position, dice, a)
-        if wrong is None:
-            continue
-        prompt = _(
-            "Move one checker from point %(a)s to point %(a2)s and another from point "
-            "%(b)s to point %(b2)s."
-        )
-        return Task(
-            position.position_id(),
-            _dice(dice),
-            Goal.PLAY,
-            _words(prompt, a=a, a2=a2, b=b, b2=b2),
-            miss=_words(
-                _("Two checkers, one die each: %(a)s to %(a2)s and %(b)s to %(b2)s."),
-                a=a,
-                a2=a2,
-                b=b,
-                b2=b2,
-            ),
-            accept=(play.notation(),),
-            solution=_steps(play),
-            wrong=(wrong,),
-        )
+        play = rng.choice(chains)
+        point = play.steps[1].dst
+        reached = [_gain(p, position, point) >= 1 for p in legal_plays(position, dice)]
+        single = any(s.dst == point for p in plays for s in p.steps if s.src != play.steps[0].dst)
+        wrong = _no_such_die(position, dice, play.steps[0].src)
+        if _goal_splits(plays, reached) and not single and wrong is not None:
+            return replace(_reach_task(position, dice, point, 1, play), wrong=(wrong,))
 
 
 def doubles(rng: random.Random) -> Task:
-    """Four steps of a double: two checkers from each of two points."""
+    """A point two of the four steps' checkers must reach."""
     while True:
         position, dice = _varied(rng, rng.randint(1, 3)), _pick_rolls(rng, doubles=True)
-        die, me, opp = dice.d1, position.me, position.opp
-        # Points with two checkers of one's own whose landing point is empty.
-        froms = [p for p in range(die + 1, 25) if me[p - 1] >= 2 and opp[24 - (p - die)] == 0]
-        if len(froms) < 2:
+        plays = legal_plays(position, dice)
+        if not _no_hits(plays):
             continue
-        a, b = sorted(rng.sample(froms, 2), reverse=True)
-        if b == a - die:
-            continue
-        steps = ((a, a - die), (a, a - die), (b, b - die), (b, b - die))
-        turn = Turn(position, dice)
-        for src, dst in steps:
-            turn = turn.step(src, dst)
-        wrong = _no_such_die(position, dice, a)
-        if not turn.complete or wrong is None:
-            continue
-        return Task(
-            position.position_id(),
-            _dice(dice),
-            Goal.PLAY,
-            _words(
-                _(
-                    "Four steps of %(die)s: move two checkers from point %(a)s to point %(a2)s "
-                    "and two from point %(b)s to point %(b2)s."
-                ),
-                die=die,
-                a=a,
-                a2=a - die,
-                b=b,
-                b2=b - die,
-            ),
-            miss=_words(
-                _("Two checkers %(a)s to %(a2)s and two %(b)s to %(b2)s."),
-                a=a,
-                a2=a - die,
-                b=b,
-                b2=b - die,
-            ),
-            accept=(turn.play().notation(),),
-            solution=steps,
-            wrong=(wrong,),
+        targets = sorted(
+            {point for p in plays for point in range(1, 25) if _gain(p, position, point) >= 2}
         )
+        if not targets:
+            continue
+        point = rng.choice(targets)
+        reached = [_gain(p, position, point) >= 2 for p in plays]
+        play = next(p for p in plays if _gain(p, position, point) >= 2)
+        if _goal_splits(plays, reached) and position.me[point - 1] < 2:
+            return _reach_task(position, dice, point, 2, play)
 
 
 def blocked(rng: random.Random) -> Task:
-    """One checker with both dice, where one order stops on a blocked point."""
+    """A point some checkers at the right distance cannot reach: one die's
+    step lands on the computer's point."""
     while True:
         position, dice = _varied(rng, rng.randint(1, 3)), _pick_rolls(rng)
-        candidates = []
-        for src in range(1, 25):
-            if not position.me[src - 1]:
-                continue
-            for first, second in ((dice.d1, dice.d2), (dice.d2, dice.d1)):
-                mid, dst = src - first, src - first - second
-                steps = ((src, mid), (mid, dst))
-                blocked_step = ((src, src - second),)
-                if (
-                    dst >= 1
-                    and position.opp[24 - mid] == position.opp[24 - dst] == 0
-                    and _refused(position, dice, steps) is None
-                    and _refused(position, dice, blocked_step) is RefusalCode.POINT_BLOCKED
-                ):
-                    candidates.append((steps, blocked_step))
-        if not candidates:
-            continue
-        steps, blocked_step = rng.choice(candidates)
-        (src, mid), (_mid, dst) = steps
-        block = blocked_step[0][1]
-        turn = Turn(position, dice).step(*steps[0]).step(*steps[1])
-        return Task(
-            position.position_id(),
-            _dice(dice),
-            Goal.PLAY,
-            _words(
-                _(
-                    "The computer holds point %(block)s. Move one checker from point %(src)s "
-                    "to point %(dst)s: which die first?"
-                ),
-                block=block,
-                src=src,
-                dst=dst,
-            ),
-            miss=_words(
-                _("Move the checker on point %(src)s to %(mid)s first, then on to %(dst)s."),
-                src=src,
-                mid=mid,
-                dst=dst,
-            ),
-            accept=(turn.play().notation(),),
-            solution=steps,
-            wrong=(Wrong(blocked_step, RefusalCode.POINT_BLOCKED),),
-        )
+        plays = legal_plays(position, dice)
+        for point in rng.sample(range(1, 19), 18):
+            reached = [_gain(p, position, point) >= 1 for p in plays]
+            stopped = [
+                ((src, src - die),)
+                for src in range(point + 1, 25)
+                for die in (dice.d1, dice.d2)
+                if position.me[src - 1]
+                and src - dice.d1 - dice.d2 == point
+                and _refused(position, dice, ((src, src - die),)) is RefusalCode.POINT_BLOCKED
+            ]
+            open_point = not position.opp[24 - point]
+            if stopped and _goal_splits(plays, reached) and open_point and _no_hits(plays):
+                play = plays[reached.index(True)]
+                wrong = Wrong(stopped[0], RefusalCode.POINT_BLOCKED)
+                return replace(_reach_task(position, dice, point, 1, play), wrong=(wrong,))
 
 
 BOTH_CODES = (RefusalCode.MUST_USE_BOTH, RefusalCode.MUST_USE_LARGER)

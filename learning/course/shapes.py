@@ -38,10 +38,45 @@ class Goal(enum.StrEnum):
     PICK = "pick"  # the better of the two plays of ``accept``, as the hints rank them
     DOUBLE = "double"  # before your roll: double or not (money game, cube in the middle)
     TAKE = "take"  # the computer, on roll, doubles: take or pass
+    MAY_DOUBLE = "may_double"  # may you double now, the cube where ``cube`` says?
+    SHOTS = "shots"  # how many of the 36 rolls hit your blot on ``point`` (a number)
+    SAFEST = "safest"  # a play after which the fewest rolls hit one of your blots
+    SHOW = "show"  # a play shown on the board with its reason: read it, go on
+    REACH = "reach"  # a play after which ``point`` holds ``off`` more of your checkers
+    HOME = "home"  # a play after which more of your checkers are in your home board
 
 
 # The goals the person answers with words or a number rather than steps.
-QUESTIONS = frozenset({Goal.COUNT, Goal.CAN_ENTER, Goal.RESULT, Goal.PICK, Goal.DOUBLE, Goal.TAKE})
+QUESTIONS = frozenset(
+    {
+        Goal.COUNT,
+        Goal.CAN_ENTER,
+        Goal.RESULT,
+        Goal.PICK,
+        Goal.DOUBLE,
+        Goal.TAKE,
+        Goal.MAY_DOUBLE,
+        Goal.SHOTS,
+        Goal.SHOW,
+    }
+)
+# The questions answered with a number, typed.
+NUMBERS = frozenset({Goal.COUNT, Goal.SHOTS})
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule a lesson states: its words, the clauses of the brief it
+    restates (quoted exactly from ../shared/seed/site-brief.zh.txt), and the
+    name of the engine check that holds it (``check`` in
+    tests/learning/test_course_rules.py), when the engine can check it."""
+
+    text: Promise
+    clauses: tuple[str, ...] = ()
+    check: str | None = None
+
+    def __str__(self) -> str:
+        return str(self.text)
 
 
 @dataclass(frozen=True)
@@ -64,15 +99,21 @@ class Task:
     off: int = 0
     solution: Steps = ()
     wrong: tuple[Wrong, ...] = ()
-    # Why the accepted play is good, said once the task is done.
+    # Why the accepted play is good, said once the task is done (a SHOW
+    # task's reason, shown with its play).
     why: Promise | None = None
+    # SHOTS: the blot's point; MAY_DOUBLE: the cube as (value, owner "" |
+    # "light" | "dark").
+    point: int = 0
+    cube: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True)
 class Lesson:
     slug: str
     title: Promise
-    intro: tuple[Promise, ...]
+    # The opening words, paragraph by paragraph: a Rule when it states a rule.
+    intro: tuple[Promise | Rule, ...]
     tasks: tuple[Task, ...]
     # The refusal codes whose words this lesson teaches (every code the
     # play page can give is taught by one lesson: a test checks it).
@@ -93,8 +134,13 @@ CHOICES: dict[Goal, tuple[tuple[str, Promise], ...]] = {
     ),
     Goal.CAN_ENTER: (
         ("yes", _("Yes, it can enter")),
-        ("no", _("No: the roll is lost (a dance)")),
+        ("no", _("No: the whole roll is lost")),
     ),
+    Goal.MAY_DOUBLE: (
+        ("yes", _("Yes, I may double")),
+        ("no", _("No, I may not")),
+    ),
+    Goal.SHOW: (("seen", _("Got it: next")),),
     Goal.RESULT: (
         ("single", pgettext_lazy("result", "Single win, 1 point")),
         ("gammon", pgettext_lazy("result", "Gammon, 2 points")),

@@ -1,28 +1,31 @@
-"""学棋's pages: the map of lessons, a lesson, and the check of a task. Thin:
-the lessons are ``lessons``, the judging ``check``, the stars ``progress``."""
+"""学棋's pages: the map of lessons, a lesson, the check of a task, and the
+guided first game. Thin: the lessons are ``lessons``, the judging ``check``
+and ``answers``, the hints ``hints``, the stars ``progress``."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guests import ensure_player
+from accounts.models import Preferences, Tutor
 from accounts.preferences import board_prefs
-from games.engine import Display, parse_play
+from games.engine import BAR, OFF, Display
 from games.tiers import Tier
 from learning.board import steps as board_steps
 from learning.board.errors import BoardInputError
-from learning.course import check, progress
-from learning.course.lessons import BY_SLUG
+from learning.course import answers, check, hints, pace, progress
+from learning.course.lessons import BY_SLUG, known_terms
 from learning.course.quiz import lesson_tasks
-from learning.course.shapes import QUESTIONS, Goal, Lesson, Task
+from learning.course.shapes import NUMBERS, QUESTIONS, Goal, Lesson, Rule, Task
 from learning.course.strings import course_strings
+from learning.glossary.marks import marked
 
 # An answer longer than this is no answer to any task.
 MAX_ANSWER = 20
@@ -37,10 +40,26 @@ def course_page(request: HttpRequest) -> HttpResponse:
         "next_lesson": upcoming,
         "next_url": reverse("learning:lesson", args=[upcoming.slug]) if upcoming else "",
         "beginner": Tier.BEGINNER.value,
-        # Offered once the course is done (the tutor is off for a new player).
+        "minutes": pace.course_minutes(),
+        "two_stars": progress.TWO_STAR_MISSES,
+        # Offered once the course is done, beside the guided first game.
         "tutor_off": board_prefs(user).get("tutor") == "off",
     }
     return render(request, "learning/course.html", context)
+
+
+@require_POST
+def first_game(request: HttpRequest) -> HttpResponse:
+    """The guided first game the course ends with: 教练模式 on (warning of
+    bad plays and worse, unless the person chose a level already), then the
+    lobby's own start of a single game at 入门, the same form data sent on
+    (307 keeps the POST and its fields)."""
+    user = ensure_player(request)
+    prefs, _created = Preferences.objects.get_or_create(user=user)
+    if prefs.tutor == Tutor.OFF:
+        prefs.tutor = Tutor.BAD
+        prefs.save(update_fields=["tutor"])
+    return HttpResponseRedirect(reverse("games:start"), status=307)
 
 
 def _lesson(slug: str) -> Lesson:
@@ -52,28 +71,34 @@ def _lesson(slug: str) -> Lesson:
 
 def task_json(lesson: Lesson, index: int, task: Task) -> dict[str, Any]:
     position = check.task_position(task)
+    shown = task.goal is Goal.SHOW
     return {
         "index": index,
-        "prompt": str(task.prompt),
+        "prompt": marked(task.prompt),
         "question": task.goal in QUESTIONS,
+        "number": task.goal in NUMBERS,
         "goal": task.goal.value,
         "dice": list(task.dice) if task.dice else [],
         "position_id": task.position,
         "board": Display.from_position(position).to_json(),
-        "choices": [{"key": k, "label": label} for k, label in check.choices(task)],
-        "plays": _plays(task) if task.goal is Goal.PICK else [],
-        "cube": check.cube_on_board(task),
+        "choices": [{"key": k, "label": label} for k, label in answers.choices(task)],
+        # A play shown with its reason before any answer: the openings, the replies.
+        "shown": check.play_arrows(task, task.accept[0]) if shown else [],
+        "why": marked(task.why) if shown and task.why else "",
+        "marks": [task.point] if task.goal is Goal.SHOTS else [],
+        "cube": answers.cube_on_board(task),
         "check": reverse("learning:lesson_check", args=[lesson.slug, index]),
     }
 
 
-def _plays(task: Task) -> list[dict[str, Any]]:
-    """The two plays of a pick, with their steps for the board's arrows."""
-    position, dice = check.task_position(task), check.task_dice(task)
-    plays = [parse_play(position, dice, text) for text in task.accept]
+def intro_json(lesson: Lesson) -> list[dict[str, Any]]:
+    """The opening words, each rule with the brief's clauses it restates."""
     return [
-        {"key": text, "steps": [{"from": s.src, "to": s.dst} for s in play.steps]}
-        for text, play in zip(task.accept, plays, strict=True)
+        {
+            "text": marked(line),
+            "clauses": list(line.clauses) if isinstance(line, Rule) else [],
+        }
+        for line in lesson.intro
     ]
 
 
@@ -96,6 +121,7 @@ def lesson_page(request: HttpRequest, slug: str) -> HttpResponse:
     }
     context = {
         "lesson": lesson,
+        "intro": intro_json(lesson),
         "number": list(BY_SLUG).index(lesson.slug) + 1,
         "after": after,
         "data": data,
@@ -116,7 +142,8 @@ def _body(request: HttpRequest) -> dict[str, Any]:
 
 @require_POST
 def lesson_check(request: HttpRequest, slug: str, index: int) -> JsonResponse:
-    """Judge ``steps`` (board targets) or ``answer`` for task ``index``."""
+    """Judge ``steps`` (board targets), ``probe`` (a tapped checker that
+    cannot move) or ``answer`` for task ``index``."""
     lesson = _lesson(slug)
     user = ensure_player(request)
     run = progress.run_of(user, lesson)
@@ -128,18 +155,29 @@ def lesson_check(request: HttpRequest, slug: str, index: int) -> JsonResponse:
         return JsonResponse({"error": "order", "message": message, "run": run}, status=409)
     task = tasks[index]
     try:
-        body = _body(request)
-        verdict = _judge(task, body)
+        verdict = _judge(task, _body(request), known_terms(lesson))
     except BoardInputError as bad:
         return JsonResponse({"error": bad.code, "message": bad.message}, status=400)
     recorded = progress.record(user, lesson, index, verdict)
-    return JsonResponse({**verdict.to_json(), "run": recorded.to_json()})
+    data = verdict.to_json()
+    data["message"] = marked(data["message"])
+    data["reasons"] = [marked(line) for line in data["reasons"]]
+    shown = hints.hint(task) if verdict.state == "miss" else None
+    if shown is not None and recorded.task_misses >= hints.HINT_AFTER:
+        data["hint"] = {**shown, "text": marked(shown["text"])}
+    return JsonResponse({**data, "run": recorded.to_json()})
 
 
-def _judge(task: Task, body: dict[str, Any]) -> check.Verdict:
+def _judge(task: Task, body: dict[str, Any], known: frozenset[str]) -> check.Verdict:
     if task.goal in QUESTIONS:
         answer = body.get("answer")
         if not isinstance(answer, str | int) or len(str(answer)) > MAX_ANSWER:
             raise BoardInputError("malformed", {"text": "answer"})
-        return check.judge_answer(task, str(answer))
-    return check.judge_steps(task, board_steps.read_steps(body.get("steps", [])))
+        return answers.judge_answer(task, str(answer), known)
+    steps = board_steps.read_steps(body.get("steps", []))
+    where = body.get("probe")
+    if where is not None:
+        if type(where) is not int or not OFF <= where <= BAR:
+            raise BoardInputError("bad_point", {"point": where})
+        return check.probe(task, steps, where)
+    return check.judge_steps(task, steps, known)

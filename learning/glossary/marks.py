@@ -82,8 +82,7 @@ def linked(text: Any, seen: set[str] | None = None) -> SafeString:
 
 def uses(text: Any) -> list[tuple[int, str, bool]]:
     """Each use of a term in ``text`` (Chinese words, marks allowed), in
-    order: (where in the plain words, key, whether it is a mark of that
-    term, that is, a link)."""
+    order: (where in the plain words, key, whether it stands in a link)."""
     text, spans, pieces, at, last = str(text), [], [], 0, 0
     for match in MARK.finditer(text):
         pieces.append(text[last : match.start()])
@@ -98,7 +97,8 @@ def uses(text: Any) -> list[tuple[int, str, bool]]:
     found = []
     for key, entry in BY_KEY.items():
         for where in entry.used_in(words_only):
-            inside = any(a <= where < b and k == key for a, b, k in spans)
+            # Inside any link the learner sees a link (倍数骰 in 不计倍数骰's).
+            inside = any(a <= where < b for a, b, _k in spans)
             found.append((where, key, inside))
     for a, _b, key in spans:
         if not any(w == a and k == key for w, k, _in in found):

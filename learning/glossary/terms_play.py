@@ -18,7 +18,7 @@ PLAY: tuple[Term, ...] = (
         ),
         diagram({24: 2, 13: 4, 8: 3, 7: 1, 6: 5}, START_DARK, marks=(7,)),
         taught_by="shots",
-        zh=("种掷法", "打中的掷法"),
+        zh=("打中的掷法", r"\d ?种(?:掷法)?(?:能|可以)打[到中]"),
     ),
     Term(
         "direct-shot",
@@ -47,7 +47,7 @@ PLAY: tuple[Term, ...] = (
         pgettext_lazy("glossary", "back checkers"),
         _("Your checkers still in the other side's home board: at the start, the two on point 24."),
         start(marks=(24,)),
-        taught_by="habits",
+        taught_by="openings",
         zh=("后方棋子", "后方的棋子"),
     ),
     Term(

@@ -27,6 +27,7 @@ from django.utils.translation import pgettext
 
 from ai_worker.attribution import weighed
 from ai_worker.candidates import Candidate, candidate, compared
+from ai_worker.context import CubeContext, mwc_of, points_of
 from ai_worker.cube_advice import CubeAdvice
 from ai_worker.explain import PLAY_PARAMS
 from ai_worker.features import position_features
@@ -36,6 +37,7 @@ from learning.glossary.marks import MARK, marked, plain, term
 from learning.words.coach_terms import CUBE_SURFACES, SURFACES, Surface
 from learning.words.cube import action_label, cube_hint_json, joined, proper_action, why
 from learning.words.labels import ERROR_LABELS
+from learning.words.unit import unit_kind
 from learning.words.versus import render_versus
 
 Words = dict[str, Any]
@@ -72,19 +74,27 @@ class Comparison:
 
     best: Candidate
     played: Candidate  # its ``versus``: what the best play does that it does not
+    context: CubeContext | None = None  # the cube and score (None: a single game)
 
     @property
     def why(self) -> list[dict[str, Any]]:
         return [r.to_json() for r in self.played.versus]
 
 
-def compare(position: Position, dice: Dice, best: Ranked, played: Ranked) -> Comparison:
-    """What the best play does that the play made does not, the difference
-    that carries most of the gap first (the review's order)."""
+def compare(
+    position: Position,
+    dice: Dice,
+    best: Ranked,
+    played: Ranked,
+    context: CubeContext | None = None,
+) -> Comparison:
+    """What the best play does that the play made does not, at the game's
+    cube and score (``context``), the difference that carries most of the
+    gap first (the review's order)."""
     before = position_features(position)
     top = candidate(position, best, before)
-    mine = weighed(position, dice, compared(candidate(position, played, before), top, before), top)
-    return Comparison(top, mine)
+    made = compared(candidate(position, played, before), top, before, context)
+    return Comparison(top, weighed(position, dice, made, top), context)
 
 
 def in_each_language(make: Callable[[], Words]) -> dict[str, Words]:
@@ -107,18 +117,18 @@ def play_words(
     error: str,
     lost: float,
     *,
-    cube: bool = False,
+    context: CubeContext | None = None,
 ) -> dict[str, Words]:
-    """The warning of a play, by language (``cube``: a game with the cube,
-    whose chances the words say are the cube aside)."""
-    compared_once = compare(position, dice, best, played)
-    return in_each_language(lambda: play_panel(compared_once, error, lost, cube=cube))
+    """The warning of a play, by language, ``lost`` in ``context``'s unit
+    (``ai_worker.context``: cubeless in a single game)."""
+    compared_once = compare(position, dice, best, played, context)
+    return in_each_language(lambda: play_panel(compared_once, error, lost))
 
 
-def play_panel(c: Comparison, error: str, lost: float, *, cube: bool = False) -> Words:
+def play_panel(c: Comparison, error: str, lost: float) -> Words:
     """The panel's words in the active language: its title, at most ``LEAD``
     lines first, the rest, and what the arrows show (for a screen reader)."""
-    lead, details = play_lines(c, error, lost, cube=cube)
+    lead, details = play_lines(c, error, lost)
     return {
         "title": title(error),
         "lead": [line.text for line in lead],
@@ -128,14 +138,12 @@ def play_panel(c: Comparison, error: str, lost: float, *, cube: bool = False) ->
     }
 
 
-def play_lines(
-    c: Comparison, error: str, lost: float, *, cube: bool = False
-) -> tuple[list[Line], list[Line]]:
+def play_lines(c: Comparison, error: str, lost: float) -> tuple[list[Line], list[Line]]:
     """The lines shown first (what it costs, what the best play does better,
     the best play) and those behind 详细 (the other differences, the figure)."""
     why = c.why
     first = why[0] if why else None
-    lead = [Line("cost", cost(c.best.probs, c.played.probs, lost, cube=cube))]
+    lead = [Line("cost", cost(c.best.probs, c.played.probs, lost, c.context))]
     if first is not None and first["code"] not in NO_FEATURE:
         lead.append(Line("why", reason_line(first), first))
         rest = why[1:]
@@ -145,7 +153,7 @@ def play_lines(
     play = term("notation", written(c.best.notation))
     lead.append(Line("best", _("The best play is %(play)s; the arrows draw it.") % {"play": play}))
     details = [Line("why", reason_line(r), r) for r in rest]
-    details.append(Line("figure", figure(error, lost)))
+    details.append(Line("figure", figure(error, lost, c.context)))
     return lead, details
 
 
@@ -170,15 +178,26 @@ def no_feature() -> str:
     )
 
 
-def cost(best: Mapping[str, float], played: Mapping[str, float], lost: float, *, cube: bool) -> str:
-    """What the play costs on a beginner's scale: the chance to win the game
-    it gives up, in percent of the games from here (the two plays' chances
-    as shown, rounded), and the gammon or backgammon chance it changes; the
-    points it gives up in 100 games when no chance moves by a whole percent."""
+def cost(
+    best: Mapping[str, float],
+    played: Mapping[str, float],
+    lost: float,
+    context: CubeContext | None = None,
+) -> str:
+    """What the play costs on a beginner's scale. In a match: the chance to
+    win the match it gives up (``lost`` in normalized money equivalents as
+    match winning chances, ``ai_worker.context.mwc_of``). Else the chance to
+    win the game (the two plays' chances as the engine has them, rounded)
+    and a gammon or backgammon chance it moves; the points it gives up over
+    100 games when no chance moves by a whole percent."""
+    if context is not None and not context.match.is_money:
+        drop = mwc_of(context, lost) * 100
+        text = _("This play gives up about %(drop)s%% of your chances to win the [[match]].")
+        return marked(text % {"drop": f"{drop:.1f}" if drop < 1 else f"{drop:.0f}"})
     won_best, won_played = _percent(best["win"]), _percent(played["win"])
     changes = [
-        _change(key, _percent(best[key]), _percent(played[key]), worse)
-        for key, worse in CHANGES
+        _change(key, _percent(best[key]), _percent(played[key]))
+        for key, _worse in CHANGES
         if abs(_percent(best[key]) - _percent(played[key])) >= SAY_CHANGE
     ]
     if won_best - won_played >= 1:
@@ -190,18 +209,23 @@ def cost(best: Mapping[str, float], played: Mapping[str, float], lost: float, *,
         text = _("Your chances to win the game stay about the same (%(yours)d%%).") % {
             "yours": won_played
         }
-    else:
+    elif context is None:
         text = _(
             "Over 100 games from here, this play gives up about %(points)d points, "
             "a [[single-win]] counting 1 and a [[gammon]] 2."
         ) % {"points": max(1, round(lost * 100))}
+    else:
+        text = _(
+            "Over 100 games from here, this play gives up about %(points)d points at the "
+            "[[cube]]'s value now."
+        ) % {"points": max(1, round(points_of(context, lost) * 100))}
     parts = [text, *changes[:1]]
-    if cube:
+    if context is not None:
         parts.append(_("(The game played out, the cube aside.)"))
     return marked(joined(parts))
 
 
-def _change(key: str, best: int, yours: int, worse_up: bool) -> str:
+def _change(key: str, best: int, yours: int) -> str:
     values = {"best": best, "yours": yours}
     texts = {
         "lose_gammon": _("Your chances of losing a [[gammon]] go from %(best)d%% to %(yours)d%%."),
@@ -216,16 +240,28 @@ def _change(key: str, best: int, yours: int, worse_up: bool) -> str:
     return texts[key] % values
 
 
-def figure(error: str, lost: float) -> str:
-    """The loss as the review counts it, with its unit and class."""
-    label = term("error-classes", ERROR_LABELS[error])
-    return marked(
-        _(
+def figure(error: str, lost: float, context: CubeContext | None = None) -> str:
+    """The loss as the review counts it, with its unit (``ai_worker.context``)
+    and class."""
+    values = {"lost": f"{lost:.3f}", "label": term("error-classes", ERROR_LABELS[error])}
+    kind = unit_kind(context)
+    if kind == "match":
+        text = _(
+            "At this score, in normalized money equivalents (EMG: the chance to win the "
+            "[[match]] as [[equity]]), your play gives away %(lost)s against the best "
+            "play: %(label)s."
+        )
+    elif kind == "money":
+        text = _(
+            "In [[equity]] with the cube ([[cubeful]], per unit of the cube's value), your "
+            "play gives away %(lost)s against the best play: %(label)s."
+        )
+    else:
+        text = _(
             "In [[equity]] ([[cubeless]], in points a game), your play gives away %(lost)s "
             "against the best play: %(label)s."
         )
-        % {"lost": f"{lost:.3f}", "label": label}
-    )
+    return marked(text % values)
 
 
 def title(error: str) -> str:

@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 from games import services
 from games.models import Game
 from games.words.dice import commitment_words, unproven_words
+from learning.dice.verify import verify_strings
 from tests.browser.helpers import LOCALES, set_prefs, sign_in, wait_connected
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -157,6 +158,15 @@ def test_a_start_without_a_seed_is_labelled_unproven_on_its_page_verify_page_and
     page.locator("#over-verify").click()
     expect(page.locator("#verify-unproven")).to_have_text(words)
     expect(page.locator("#verify-summary")).to_have_attribute("data-verdict", "match")
+    # What the person noted down before the game, checked in the browser.
+    with translation.override(language):
+        said = verify_strings()
+    noted = page.locator("#verify-noted-commitment")
+    noted.fill(game.dice_commitment)
+    expect(page.locator("#verify-noted-result")).to_have_text(said["noted_match"])
+    noted.fill("0" * 64)
+    expect(page.locator("#verify-noted-result")).to_have_text(said["noted_mismatch"])
+    expect(page.locator("#verify-noted-result")).to_have_attribute("data-verdict", "mismatch")
     with page.expect_download() as fetched:
         page.locator("#verify-download").click()
     proof = fetched.value.path().read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.db import transaction
 from django.utils import translation
+from playwright.sync_api import expect
 
 from ai_worker.grading import ErrorClass
 from games.models import Game
@@ -224,8 +225,12 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     # queues the first analysis (learning.receivers; in the zero set-up mode
     # it runs in this process, whose broadcasts the server's sockets never
     # see, so the page is opened once it has failed); the button the next.
+    # The fault is mended before the page opens, as a restore would: a page
+    # of a game whose rows cannot be read shows that instead (issue 46,
+    # tests/browser/test_damage_pushed.py), so the next analysis is done.
     with transaction.atomic():
         game = play_out(user, RACE, seed=3)
+        real = game.turns.get(number=3).die1
         game.turns.filter(number=3).update(die1=7)
 
     def has_failed() -> bool:
@@ -236,6 +241,7 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     except BaseException:
         print(f"worker log:\n{worker_log()[-4000:]}")
         raise
+    game.turns.filter(number=3).update(die1=real)
     page = open_page(browser, review_server, user, language, width)
     sockets: list[Any] = []
     status_reads: list[str] = []
@@ -267,19 +273,21 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     said_failed()
     assert sockets == [] and status_reads == []
     # The button (a POST) queues it again; the page after it follows the
-    # job over its socket until it fails again.
+    # job over its socket until it is done, and shows the review.
     with page.expect_navigation(url=f"**{review_url}"):
         button.click()
-    said_failed()
+    expect(page.locator("#summary-title")).to_be_visible(timeout=120_000)
+    assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
+    expect(failed).to_be_hidden()
 
     # Done following: the socket is closed, and nothing reads the status
-    # again. (A job that failed before the page after the button was drawn,
-    # as the web process's own pool can, leaves that page nothing to follow.)
+    # again. (A job done before the page after the button was drawn, as the
+    # web process's own pool can, leaves that page nothing to follow.)
     reads = len(status_reads)
     page.wait_for_timeout(3_000)
     assert len(sockets) <= 1
     assert all(ws.is_closed() for ws in sockets)
-    assert len(status_reads) == reads == len(sockets)
+    assert len(status_reads) == reads
     page.context.close()
 
 

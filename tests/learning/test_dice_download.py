@@ -182,6 +182,32 @@ def test_the_unplayed_roll_is_checked_by_the_verify_page_and_both_commands(
         call_verify(game)
 
 
+def test_a_game_the_computer_abandoned_shows_its_unplayed_roll_too(
+    client_logged_in: Client, user: Any, held_computer_turns: list[tuple[int, int]]
+) -> None:
+    game = services.start_game(user, "casual", person_seed="abandoned")
+    while game.turn != Side.DARK.value or Turn.objects.filter(game=game).count() < 2:
+        assert not game.is_over
+        if game.turn == Side.DARK.value:
+            game = computer_plays(game)
+        else:
+            game = person_plays(game, legal_plays(position_of(game), Dice(*game.dice))[0])
+    rolled = list(game.dice)  # the computer's, drawn as the turn passed to it
+    assert services.fail_computer_turn(game.pk, game.version)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == "failed" and game.dice == rolled
+    last = download(client_logged_in, game)["rolls"][-1]
+    assert last == {
+        "roll": game.rolls_drawn - 1,
+        "dice": rolled,
+        "what": "unplayed",
+        "side": "dark",
+    }
+    out = call_verify(game)
+    assert f"roll {game.rolls_drawn - 1}: {rolled[0]}-{rolled[1]} matches" in out
+    assert f"roll {game.rolls_drawn - 1} was drawn and never played" in out
+
+
 def call_verify(game: Game) -> str:
     out = StringIO()
     call_command("verify_dice", game.pk, stdout=out)

@@ -556,3 +556,41 @@ def test_the_computers_new_state_goes_out_before_the_tutor_is_asked(
     # No read of the owner's preferences came before the state went out.
     before_state = queries.captured_queries[: heard[0][1]]
     assert not [q for q in before_state if "accounts_" in q["sql"]]
+
+
+@pytest.mark.usefixtures("fresh_cache")
+def test_a_money_games_warning_says_its_figure_with_the_cube(user: Any) -> None:
+    # The same error in a money game: ranked in the game's unit (cubeful
+    # money equity, ai_worker.context), the figure said in it.
+    tutor_on(user)
+    game = services.start_game_from(
+        user, "casual", Position.start(), dice=[3, 1], kind=GameKind.MONEY
+    )
+    tutor.prepare(game.pk, game.version)
+    game = play(game, user, ERROR)
+    warned = services.end_turn(game.pk, user, game.version)
+    said = reply_of(warned)
+    assert said is not None and said["warning"]["error"] == "very_bad"
+    for language, cube, cubeful in (
+        ("en", "the cube aside", "cubeful"),
+        ("zh-hans", "不算倍数骰", "计入倍数骰"),
+    ):
+        words = unmarked(worded(warned, language))
+        assert cube in words["lead"][0] and cubeful in words["details"][-1], words
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_in_a_match_the_cost_is_the_chance_to_win_the_match(language: str) -> None:
+    from ai_worker.context import CubeContext, mwc_of
+    from games.engine import Cube, Match
+    from learning.glossary.marks import plain
+    from learning.words.coach import cost
+
+    context = CubeContext(Cube(), Match(length=5, light=2, dark=3), Side.LIGHT)
+    chances = {"win": 0.5, "win_gammon": 0.1, "win_backgammon": 0.0}
+    chances |= {"lose_gammon": 0.1, "lose_backgammon": 0.0}
+    with translation.override(language):
+        said = plain(cost(chances, chances, 0.1, context))
+    drop = mwc_of(context, 0.1) * 100
+    assert 1 < drop < 10 and f"{drop:.0f}%" in said
+    assert ("比赛" if language == "zh-hans" else "the match") in said
