@@ -54,7 +54,12 @@ def wire() -> None:
     play = functools.partial(evaluator.warm_up, tier_spec(Tier.EXPERT).ply)
     study = functools.partial(evaluator.warm_up, review_ply())
     warm = {inprocess.PLAY: play, inprocess.REPLY: play, inprocess.STUDY: study}
-    inprocess.wire(inprocess.Wiring(engine_processes, warm))
+    inprocess.wire(inprocess.Wiring(engine_processes, warm, jobs_here=in_process))
+
+
+def in_process() -> bool:
+    """Whether the jobs run in this process (no broker)."""
+    return not uses_broker()
 
 
 def engine_processes() -> int:

@@ -62,11 +62,14 @@ STUDY_YIELDS_SECONDS = 0.1
 @dataclass(frozen=True)
 class Wiring:
     """What the site gives the runtime at start-up (``ai_worker.dispatch.wire``):
-    how many play processes now (0: no lanes, e.g. with a broker) and what a
-    child of each lane runs before its first search (by lane name)."""
+    how many play processes now (0: no lanes, e.g. with a broker), what a
+    child of each lane runs before its first search (by lane name), and
+    whether the jobs run here at all."""
 
     processes: Callable[[], int]
     warm: Mapping[str, Callable[[], None]] = field(default_factory=dict)
+    # Whether this process runs the site's jobs on its threads (no broker).
+    jobs_here: Callable[[], bool] = bool
 
 
 _wiring: Wiring | None = None
@@ -76,6 +79,11 @@ def wire(wiring: Wiring | None) -> None:
     """Set the lanes' wiring (None: every search runs where it is asked)."""
     global _wiring
     _wiring = wiring
+
+
+def runs_jobs() -> bool:
+    """Whether the jobs run on this process's threads, beside its event loop."""
+    return _wiring is not None and _wiring.jobs_here()
 
 
 def lane_spec(name: str) -> Lane | None:

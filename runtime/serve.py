@@ -11,8 +11,8 @@ the kernel's send queue) pass ``SOCKET_MAX_UNSENT_BYTES``: a client that never
 read grew daphne's write buffer, and the process, without end (issue 13).
 
 The web process's interpreter is tuned here, not by the site's modules:
-``tune`` before the site is imported (the switch interval, the engine's memo
-tables), ``settle`` once the application is built (``gc.freeze``).
+``tune`` before the site is imported (the engine's memo tables), ``settle``
+once the application is built (the switch interval, ``gc.freeze``).
 """
 
 from __future__ import annotations
@@ -36,11 +36,13 @@ log = logging.getLogger(__name__)
 TWISTED_BUFFER = ("dataBuffer", "offset", "_tempDataLen")
 
 
-# The interpreter lock changes hands every 1 ms instead of Python's 5: zero
-# set-up's job threads share this process with the event loop, and a step
-# waits less behind a computer's turn, a ranking or a review (50 games, tutor
-# on: p99 435 and 274 -> 78 and 53 ms; with a broker, where no job runs here,
-# not told apart: bench/README.md, "The tutor", stop 41).
+# Where the site's jobs run on threads beside the event loop (zero set-up, no
+# broker), the interpreter lock changes hands every 1 ms instead of Python's
+# 5: a step waits less behind a computer's turn, a ranking or a review (50
+# games, tutor on: p99 435 and 274 -> 78 and 53 ms; bench/README.md, "The
+# tutor", stop 41). With a broker no job runs here and Python's 5 ms stays
+# (bench/live.py, production shape: daphne's CPU a command 2.47 ms at 1 ms
+# against 2.22 at 5 ms, one run each on a loaded machine).
 SWITCH_INTERVAL = 0.001
 # The engine's memo tables (games/engine/memo.py) at an eighth in a web
 # process: 1,024 plays' lists and 2,048 step tables, a few per open game. Their
@@ -51,17 +53,21 @@ MEMO_DIVISOR = "8"
 
 def tune() -> None:
     """The web process's interpreter, before the site is imported."""
-    sys.setswitchinterval(SWITCH_INTERVAL)
     os.environ.setdefault("ENGINE_MEMO_DIVISOR", MEMO_DIVISOR)
 
 
 def settle() -> None:
-    """Once the application is built: everything so far (Django, the apps,
-    the URL conf, the channel layer) lives as long as the process. Moved out
-    of the collector's sight, a full collection scans only what the sockets
-    made since: with 500 sockets a process, its pauses stalled every socket of
-    it (bench/live.py, 1,000 games x 2 s: step p99 193-600 ms before, 91-187 ms
-    after, in pairs on one quiet machine)."""
+    """Once the application is built (and has said where its jobs run):
+    the switch interval, then everything so far (Django, the apps, the URL
+    conf, the channel layer), which lives as long as the process, moved out
+    of the collector's sight: a full collection scans only what the sockets
+    made since. With 500 sockets a process, its pauses stalled every socket
+    of it (bench/live.py, 1,000 games x 2 s: step p99 193-600 ms before,
+    91-187 ms after, in pairs on one quiet machine)."""
+    from runtime import inprocess
+
+    if inprocess.runs_jobs():
+        sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()
 

@@ -56,19 +56,28 @@ TUNING = (
 )
 
 
-def test_the_launcher_tunes_the_interpreter_and_the_site_does_not() -> None:
-    """The switch interval and the memo tables before the site is imported,
-    ``gc.freeze`` once daphne has built the application; the application
-    alone (a domain module, config/asgi.py) changes none of them."""
-    launched = python(
-        [
-            "-c",
-            "import runtime.serve as s; s.tune();"
-            " s.launcher()().load_asgi_app('config.asgi:application');" + TUNING,
-        ]
+def launched(env: dict[str, str], code: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
-    assert launched.returncode == 0, launched.stderr
-    assert launched.stdout.split() == ["0.001", "True", "1024"]
-    alone = python(["-c", "import config.asgi;" + TUNING])
-    assert alone.returncode == 0, alone.stderr
-    assert alone.stdout.split() == ["0.005", "False", "8192"]
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+LAUNCH = (
+    "import runtime.serve as s; s.tune(); s.launcher()().load_asgi_app('config.asgi:application');"
+)
+
+
+def test_the_launcher_tunes_the_interpreter_and_the_site_does_not() -> None:
+    """The memo tables before the site is imported; once daphne has built
+    the application, the switch interval where the jobs run on its threads
+    (no broker) and ``gc.freeze``. The application alone (a domain module,
+    config/asgi.py) changes none of them."""
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
+    env.pop("PYTHONPATH", None)
+    assert launched(env, LAUNCH + TUNING) == ["0.001", "True", "1024"]
+    # With a broker the jobs run in Celery's workers: Python's own interval.
+    broker = {**env, "CELERY_BROKER_URL": "redis://127.0.0.1:6379/15"}
+    assert launched(broker, LAUNCH + TUNING) == ["0.005", "True", "1024"]
+    assert launched(env, "import config.asgi;" + TUNING) == ["0.005", "False", "8192"]
