@@ -30,7 +30,7 @@ from games.models import Game, GameKind, Match, Status
 from games.words.play import board_words
 from learning.models import AnalysisState, CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.review import game as review
-from learning.words.client_strings import REVIEW_STRINGS
+from learning.review.replay import sides_json
 from learning.words.cube import cube_verdict, proper_action
 from learning.words.labels import RATING_LABELS, millipoints
 from learning.words.reasons import render_reasons
@@ -393,7 +393,7 @@ def test_a_cube_turn_in_the_review_has_its_own_block_and_table_of_equities(
     turn = TurnAnalysis.objects.get(analysis=row, number=3)
     e = took.report["equities"]
     with translation.override(language):
-        heading = str(REVIEW_STRINGS["cube_heading"]["dark"])
+        heading = str(sides_json(cube_game_played)["cube_heading"]["dark"])
         verdict = cube_verdict(took.report, "take")
         labels = [pgettext("cube action", a) for a in ("No double", "Double, take", "Double, pass")]
         right = gettext("The right action: %(action)s.") % {"action": proper_action(took.report)}

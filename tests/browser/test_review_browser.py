@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from ai_worker.grading import ErrorClass
 from games.models import Game
 from learning.models import AnalysisState, GameAnalysis, TurnAnalysis
+from learning.review.replay import sides_json
 from learning.words.client_strings import REVIEW_STRINGS
 from learning.words.labels import ERROR_LABELS
 from tests.ai.conftest import wait_until
@@ -50,6 +51,12 @@ def words(language: str, key: str, **values: Any) -> str:
     with translation.override(language):
         text = str(REVIEW_STRINGS[key])
     return text % values if values else text
+
+
+def named(language: str, game: Game, side: str) -> str:
+    """How the review names a side of this game (the page's data.sides)."""
+    with translation.override(language):
+        return str(sides_json(game)[side])
 
 
 def view(page: Any) -> int:
@@ -130,7 +137,7 @@ def test_finish_a_game_then_review_it_with_the_keys(
     def shows_error(k: int) -> None:
         row = rows[k + 1]
         turn = row.turn
-        side, dice = words("zh-hans", turn.side), f"{turn.die1}-{turn.die2}"
+        side, dice = named("zh-hans", game, turn.side), f"{turn.die1}-{turn.die2}"
         title = words("zh-hans", "turn_title", n=turn.number, side=side, dice=dice)
         assert page.locator("#rv-turn-title").inner_text() == title
         with translation.override("zh-hans"):
@@ -171,7 +178,7 @@ def test_the_counter_counts_turns_as_the_title_does(
             if k:
                 page.keyboard.press("ArrowRight")
             turn = turns[k]
-            side = words(language, turn.side)
+            side = named(language, game, turn.side)
             dice = f"{turn.die1}-{turn.die2}"
             assert title.inner_text() == words(
                 language, "turn_title", n=k + 1, side=side, dice=dice

@@ -25,6 +25,7 @@ from ai_worker.grading import ErrorClass, classify
 from games.models import Game
 from learning.models import AnalysisState, BoardAnalysis, GameAnalysis, TurnAnalysis
 from learning.review.cube import cube_decisions
+from learning.study.board import played_of
 from learning.study.queue import ROLLOUT_PLY
 from learning.words.labels import ERROR_LABELS
 from learning.words.study_strings import ANALYSIS_STRINGS
@@ -255,7 +256,8 @@ def test_a_checker_decision_is_rolled_out_from_the_review(
     assert job_row.position_id == turn.position_before
     made = TurnAnalysis.objects.get(analysis__game=cube_game_played, number=3).report
     made_id = made["played_candidate"]["result"]
-    assert job_row.key.endswith(made_id)
+    rolled_play = played_of(job_row)  # the key names the play made, then the game's unit
+    assert rolled_play is not None and rolled_play.result.position_id() == made_id
     # The page's figures are the rollout's.
     figures = job_row.result["plays"]
     assert [f"{p['equity']:+.3f} ± {p['se']:.3f}" for p in figures] == [
