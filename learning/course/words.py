@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -103,8 +104,10 @@ def right_play(steps: Sequence[Mapping[str, Any]], notation: str, known: Collect
 
 
 def taught_only(lines: Iterable[str], known: Collection[str]) -> list[str]:
-    """The lines whose every term (``learning.glossary``) is taught by now."""
-    return [line for line in lines if all(key in known for _at, key, _link in uses(line))]
+    """The lines whose every term (``learning.glossary``) is taught by now,
+    read in the language of the moment."""
+    language = translation.get_language() or "zh-hans"
+    return [line for line in lines if all(key in known for _at, key, _link in uses(line, language))]
 
 
 def percent(value: float) -> str:

@@ -8,14 +8,22 @@ the marks into links to the term's entry: a template through the ``terms``
 filter or the ``term`` tag (``learning.templatetags.glossary_tags``), a
 script through ``putWords`` (``static/learning/terms.js``). ``plain`` gives
 the words alone, for a title, a screen reader's label or a test.
+
+Words made from parts (the coach's warning, a hint's reasons) are marked
+by ``with_terms``: each term it is given, where the words first name it
+(the term's patterns in ``learning.glossary.terms``). ``uses`` finds every
+term words use, for the course's test that a term is taught before it is
+used.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -80,9 +88,39 @@ def linked(text: Any, seen: set[str] | None = None) -> SafeString:
     return mark_safe("".join(parts))  # every piece escaped above
 
 
-def uses(text: Any) -> list[tuple[int, str, bool]]:
-    """Each use of a term in ``text`` (Chinese words, marks allowed), in
-    order: (where in the plain words, key, whether it stands in a link)."""
+def with_terms(text: Any, keys: Iterable[str], language: str | None = None) -> str:
+    """``text`` with each term of ``keys`` marked where the words first
+    name it, outside the marks already there (a term already marked stays
+    as it is). Where two terms' words overlap, the one named first wins,
+    the longer at one place (打中的掷法 over 打)."""
+    text = str(text)
+    language = language or translation.get_language() or "zh-hans"
+    taken = [(m.start(), m.end()) for m in MARK.finditer(text)]
+    done = {m.group(1) for m in MARK.finditer(text)}
+    found = sorted(
+        (m.start(), -m.end(), key)
+        for key in keys
+        if key not in done
+        for m in BY_KEY[key].found_in(text, language)
+        if m.end() > m.start()
+    )
+    chosen = []
+    for start, minus_end, key in found:
+        end = -minus_end
+        if key in done or any(start < b and a < end for a, b in taken):
+            continue
+        done.add(key)
+        taken.append((start, end))
+        chosen.append((start, end, key))
+    for start, end, key in sorted(chosen, reverse=True):
+        text = f"{text[:start]}{term(key, text[start:end])}{text[end:]}"
+    return text
+
+
+def uses(text: Any, language: str = "zh-hans") -> list[tuple[int, str, bool]]:
+    """Each use of a term in ``text`` (words in ``language``, marks
+    allowed), in order: (where in the plain words, key, whether it stands
+    in a link)."""
     text, spans, pieces, at, last = str(text), [], [], 0, 0
     for match in MARK.finditer(text):
         pieces.append(text[last : match.start()])
@@ -96,7 +134,7 @@ def uses(text: Any) -> list[tuple[int, str, bool]]:
     words_only = "".join(pieces)
     found = []
     for key, entry in BY_KEY.items():
-        for where in entry.used_in(words_only):
+        for where in entry.used_in(words_only, language):
             # Inside any link the learner sees a link (倍数骰 in 不计倍数骰's).
             inside = any(a <= where < b for a, b, _k in spans)
             found.append((where, key, inside))

@@ -1,8 +1,9 @@
 """What a term of the glossary is, as data: its key (the anchor of its entry
 on the glossary page), its name and one sentence in the page's language, a
 small board, the course lesson that teaches it, and the patterns that find
-it in Chinese words (so a test can hold the course to teaching before
-using)."""
+it in each language's words (so a test can hold the course to teaching
+before using, and the coach's and the hints' words link it where they name
+it)."""
 
 from __future__ import annotations
 
@@ -83,8 +84,8 @@ def start(**extra: Any) -> Diagram:
 class Term:
     """One entry. ``taught_by`` is the slug of the course lesson whose
     opening words teach the term (None: the course links it wherever it is
-    used). ``zh`` are regular expressions that find the term used in
-    Chinese words."""
+    used). ``zh`` and ``en`` are regular expressions that find the term used
+    in Chinese and in English words."""
 
     key: str
     name: Promise
@@ -92,11 +93,24 @@ class Term:
     board: Diagram
     taught_by: str | None = None
     zh: tuple[str, ...] = ()
-    patterns: tuple[re.Pattern[str], ...] = field(init=False, repr=False, compare=False)
+    en: tuple[str, ...] = ()
+    patterns: dict[str, tuple[re.Pattern[str], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "patterns", tuple(re.compile(p) for p in self.zh))
+        found = {"zh": self.zh, "en": self.en}
+        patterns = {tongue: tuple(re.compile(p) for p in ps) for tongue, ps in found.items()}
+        object.__setattr__(self, "patterns", patterns)
 
-    def used_in(self, text: str) -> list[int]:
-        """Where ``text`` (Chinese words, marks removed) uses the term."""
-        return sorted(m.start() for p in self.patterns for m in p.finditer(text))
+    def found_in(self, text: str, language: str) -> list[re.Match[str]]:
+        """Each place ``text`` (words in ``language``) names the term, in order."""
+        matches = (m for p in self.patterns[tongue(language)] for m in p.finditer(text))
+        return sorted(matches, key=lambda m: (m.start(), -m.end()))
+
+    def used_in(self, text: str, language: str = "zh-hans") -> list[int]:
+        """Where ``text`` (words in ``language``, marks removed) uses the term."""
+        return [m.start() for m in self.found_in(text, language)]
+
+
+def tongue(language: str) -> str:
+    """Which of a term's patterns read words in ``language`` (a language code)."""
+    return "zh" if language.lower().startswith("zh") else "en"

@@ -27,6 +27,7 @@ CUBE: tuple[Term, ...] = (
         start(cube=(1, "", "")),
         taught_by="cube",
         zh=("倍数骰",),
+        en=(r"(?i)\bcubes?\b",),
     ),
     Term(
         "double",
@@ -38,6 +39,7 @@ CUBE: tuple[Term, ...] = (
         diagram(RACE_LIGHT, RACE_DARK, off=RACE_OFF, cube=(1, "", "light")),
         taught_by="cube",
         zh=("加倍",),
+        en=(r"(?i)(?<!\ba )\bdoubl(?:e|ed|ing)\b",),
     ),
     Term(
         "take",
@@ -46,6 +48,7 @@ CUBE: tuple[Term, ...] = (
         diagram(RACE_LIGHT, RACE_DARK, off=RACE_OFF, cube=(2, "light", "")),
         taught_by="cube",
         zh=("接受(?!点)",),
+        en=(r"(?i)\btak(?:e|es|en)\b(?! point| (?:a|an|it|the|them|each|one|two|off|back)\b)",),
     ),
     Term(
         "pass",
@@ -54,6 +57,7 @@ CUBE: tuple[Term, ...] = (
         diagram(RACE_LIGHT, RACE_DARK, off=RACE_OFF, cube=(1, "", "dark")),
         taught_by="cube",
         zh=("放弃(?! ?%|\\s*\\d)",),
+        en=(r"(?i)\bpass(?:es|ed)?\b",),
     ),
     Term(
         "cube-owner",
@@ -65,6 +69,7 @@ CUBE: tuple[Term, ...] = (
         diagram(RACE_LIGHT, RACE_DARK, off=RACE_OFF, cube=(2, "light", "")),
         taught_by="cube",
         zh=("拥有倍数骰", "倍数骰在你这边", "倍数骰在电脑那边"),
+        en=(r"(?i)\bown(?:s|ing)? the cube\b", r"(?i)\bcube'?s? owner\b"),
     ),
     Term(
         "centred-cube",
@@ -76,6 +81,7 @@ CUBE: tuple[Term, ...] = (
         start(cube=(1, "", "")),
         taught_by="cube",
         zh=("倍数骰在中间", "中间的倍数骰"),
+        en=(r"(?i)\bcent(?:red|ered) cube\b",),
     ),
     Term(
         "take-point",
@@ -87,6 +93,7 @@ CUBE: tuple[Term, ...] = (
         diagram(RACE_LIGHT, RACE_DARK, off=RACE_OFF, cube=(1, "", "dark")),
         taught_by="cube",
         zh=("接受点",),
+        en=(r"(?i)\btake points?\b",),
     ),
     Term(
         "too-good",
@@ -104,6 +111,7 @@ CUBE: tuple[Term, ...] = (
         ),
         taught_by="cube",
         zh=("好到不必加倍", "太好"),
+        en=(r"(?i)\btoo good\b",),
     ),
     Term(
         "money-game",
@@ -115,6 +123,7 @@ CUBE: tuple[Term, ...] = (
         start(cube=(1, "", "")),
         taught_by="cube",
         zh=("现金局",),
+        en=(r"(?i)\bmoney games?\b",),
     ),
     Term(
         "jacoby",
@@ -125,6 +134,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(cube=(1, "", "")),
         zh=("雅各比",),
+        en=(r"(?i)\bjacoby\b",),
     ),
     Term(
         "match",
@@ -135,6 +145,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(cube=(1, "", "")),
         zh=("比赛", "比分"),
+        en=(r"(?i)\bmatch(?:es)?\b",),
     ),
     Term(
         "crawford",
@@ -145,6 +156,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(),
         zh=("克劳福德",),
+        en=(r"(?i)\bcrawford\b",),
     ),
     Term(
         "equity",
@@ -155,6 +167,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(),
         zh=("期望值",),
+        en=(r"(?i)\bequity\b",),
     ),
     Term(
         "cubeless",
@@ -165,6 +178,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(),
         zh=("不计倍数骰",),
+        en=(r"(?i)\bcubeless\b",),
     ),
     Term(
         "cubeful",
@@ -175,6 +189,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(cube=(1, "", "")),
         zh=("计入倍数骰",),
+        en=(r"(?i)\bcubeful\b",),
     ),
     Term(
         "error-classes",
@@ -190,6 +205,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(),
         zh=("可疑", "失误", "大错"),
+        en=(r"(?i)\bdoubtful\b", r"(?i)\bvery bad\b"),
     ),
     Term(
         "luck",
@@ -200,6 +216,7 @@ CUBE: tuple[Term, ...] = (
         ),
         start(dice=(6, 6)),
         zh=("运气",),
+        en=(r"(?i)\bluck(?:y)?\b",),
     ),
     Term(
         "pr",
@@ -214,5 +231,6 @@ CUBE: tuple[Term, ...] = (
         ),
         start(),
         zh=(r"\bPR\b",),
+        en=(r"\bPR\b",),
     ),
 )

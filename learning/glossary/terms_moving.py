@@ -24,6 +24,7 @@ MOVING: tuple[Term, ...] = (
         start(marks=(24, 1)),
         taught_by="board",
         zh=("点位",),
+        en=(r"(?i)\bpoints?\b",),
     ),
     Term(
         "home-board",
@@ -35,6 +36,7 @@ MOVING: tuple[Term, ...] = (
         start(marks=HOME),
         taught_by="board",
         zh=("内盘",),
+        en=(r"(?i)\bhome boards?\b",),
     ),
     Term(
         "outer-board",
@@ -46,6 +48,7 @@ MOVING: tuple[Term, ...] = (
         start(marks=(7, 8, 9, 10, 11, 12)),
         taught_by="board",
         zh=("外盘",),
+        en=(r"(?i)\bouter boards?\b",),
     ),
     Term(
         "bar",
@@ -58,6 +61,7 @@ MOVING: tuple[Term, ...] = (
         diagram({24: 1, 13: 5, 8: 3, 6: 5}, {1: 2, 12: 5, 17: 3, 19: 5}, bar=(1, 0), marks=(25,)),
         taught_by="board",
         zh=("吧台",),
+        en=(r"(?i)\bbar\b",),
     ),
     Term(
         "doubles",
@@ -66,6 +70,7 @@ MOVING: tuple[Term, ...] = (
         start(dice=(3, 3), arrows=((8, 5), (8, 5), (6, 3), (6, 3))),
         taught_by="doubles",
         zh=("双数",),
+        en=(r"(?i)\bdoubles\b",),
     ),
     Term(
         "made-point",
@@ -76,7 +81,13 @@ MOVING: tuple[Term, ...] = (
         ),
         diagram({24: 2, 13: 5, 8: 2, 6: 4, 5: 2}, {1: 2, 12: 5, 17: 3, 19: 5}, marks=(5, 6, 8)),
         taught_by="blocked",
-        zh=("占点", "占住"),
+        zh=("占点", "占住", "守住"),
+        en=(
+            r"(?i)\bmade points?\b",
+            r"(?i)\bmak(?:e|es|ing) (?:the|a|an|your|its) (?:\d+[- ])?points?\b",
+            r"\b\d+-point\b",
+            r"\b\d+ point\b",
+        ),
     ),
     Term(
         "blot",
@@ -88,6 +99,7 @@ MOVING: tuple[Term, ...] = (
         diagram({24: 2, 13: 4, 8: 3, 7: 1, 6: 5}, {1: 2, 12: 5, 17: 3, 19: 5}, marks=(7,)),
         taught_by="hitting",
         zh=("落单",),
+        en=(r"(?i)\bblots?\b",),
     ),
     Term(
         "hit",
@@ -98,7 +110,8 @@ MOVING: tuple[Term, ...] = (
         ),
         diagram({24: 2, 13: 5, 8: 3, 6: 5}, {1: 2, 10: 1, 12: 4, 17: 3, 19: 5}, arrows=((13, 10),)),
         taught_by="hitting",
-        zh=(r"打(?!开|算)",),
+        zh=(r"打(?:[中到击]|(?!开|算))",),
+        en=(r"(?i)\bhit(?:s|ting)?\b",),
     ),
     Term(
         "enter",
@@ -117,6 +130,7 @@ MOVING: tuple[Term, ...] = (
         ),
         taught_by="entering",
         zh=("进场",),
+        en=(r"(?i)\bent(?:er|ers|ered|ering|ry)\b",),
     ),
     Term(
         "dance",
@@ -134,6 +148,7 @@ MOVING: tuple[Term, ...] = (
         ),
         taught_by="entering",
         zh=("作废",),
+        en=(r"(?i)\bdanc(?:e|es|ed|ing)\b",),
     ),
     Term(
         "bear-off",
@@ -150,6 +165,7 @@ MOVING: tuple[Term, ...] = (
         ),
         taught_by="bearing-off",
         zh=("移出",),
+        en=(r"(?i)\bbear(?:s|ing)?(?: \w+)? off\b", r"(?i)\bborne off\b", r"(?<=/)off\b"),
     ),
     Term(
         "pip-count",
@@ -161,7 +177,8 @@ MOVING: tuple[Term, ...] = (
         ),
         start(),
         taught_by="pip-count",
-        zh=(r"(?i)pip",),
+        zh=(r"(?i)pip(?: ?数)?",),
+        en=(r"(?i)\bpips?\b",),
     ),
     Term(
         "race",
@@ -173,6 +190,7 @@ MOVING: tuple[Term, ...] = (
         diagram(RACE_LIGHT, RACE_DARK),
         taught_by="pip-count",
         zh=("跑棋", "脱离接触"),
+        en=(r"(?i)\brace\b", r"(?i)\bbreaks? contact\b"),
     ),
     Term(
         "single-win",
@@ -181,6 +199,7 @@ MOVING: tuple[Term, ...] = (
         diagram({}, {19: 3, 21: 4, 23: 2}, off=(15, 6)),
         taught_by="winning",
         zh=("单胜",),
+        en=(r"(?i)\bsingle wins?\b",),
     ),
     Term(
         "gammon",
@@ -189,6 +208,7 @@ MOVING: tuple[Term, ...] = (
         diagram({}, {13: 3, 17: 4, 19: 4, 22: 4}, off=(15, 0)),
         taught_by="winning",
         zh=("全胜",),
+        en=(r"(?i)\bgammons?\b",),
     ),
     Term(
         "backgammon",
@@ -200,6 +220,7 @@ MOVING: tuple[Term, ...] = (
         diagram({}, {3: 1, 13: 3, 17: 4, 19: 3, 22: 4}, off=(15, 0), marks=(3,)),
         taught_by="winning",
         zh=("大胜",),
+        en=(r"(?i)\bbackgammons?\b",),
     ),
     Term(
         "notation",
@@ -213,5 +234,6 @@ MOVING: tuple[Term, ...] = (
         taught_by="notation",
         # A play written out: "24/13", "吧台/22", "6/移出", "8/5(2)", "13/10*".
         zh=("记法", r"\d/\d", r"吧台/", r"/移出", r"\(\d\)", r"\d\*"),
+        en=(r"(?i)\bnotation\b", r"\d/\d", r"(?i)\bbar/", r"/off\b", r"\(\d\)", r"\d\*"),
     ),
 )

@@ -18,7 +18,8 @@ PLAY: tuple[Term, ...] = (
         ),
         diagram({24: 2, 13: 4, 8: 3, 7: 1, 6: 5}, START_DARK, marks=(7,)),
         taught_by="shots",
-        zh=("打中的掷法", r"\d ?种(?:掷法)?(?:能|可以)打[到中]"),
+        zh=("打中的掷法", r"\d+ ?种(?:掷法)?(?:能|可以)打[到中]"),
+        en=(r"(?i)\bshots?\b", r"(?i)\b\d+ (?:of 36 )?rolls? (?:of 36 )?(?:can )?hit"),
     ),
     Term(
         "direct-shot",
@@ -30,6 +31,7 @@ PLAY: tuple[Term, ...] = (
         diagram({24: 2, 13: 4, 8: 3, 6: 5, 5: 1}, START_DARK, marks=(5,), dark_arrows=((1, 5),)),
         taught_by="shots",
         zh=("直接打",),
+        en=(r"(?i)\bdirect shots?\b",),
     ),
     Term(
         "indirect-shot",
@@ -41,6 +43,7 @@ PLAY: tuple[Term, ...] = (
         diagram({24: 2, 13: 4, 10: 1, 8: 3, 6: 5}, START_DARK, marks=(10,), dark_arrows=((1, 10),)),
         taught_by="shots",
         zh=("间接打",),
+        en=(r"(?i)\bindirect shots?\b",),
     ),
     Term(
         "back-checkers",
@@ -49,6 +52,7 @@ PLAY: tuple[Term, ...] = (
         start(marks=(24,)),
         taught_by="openings",
         zh=("后方棋子", "后方的棋子"),
+        en=(r"(?i)\bback checkers?\b",),
     ),
     Term(
         "builder",
@@ -59,7 +63,8 @@ PLAY: tuple[Term, ...] = (
         ),
         diagram({24: 1, 18: 1, 13: 4, 11: 1, 8: 3, 6: 5}, START_DARK, marks=(11, 8)),
         taught_by="openings",
-        zh=("建筑棋子",),
+        zh=("建筑棋子", "做点的棋子"),
+        en=(r"(?i)\bbuilders?\b",),
     ),
     Term(
         "split",
@@ -71,6 +76,7 @@ PLAY: tuple[Term, ...] = (
         diagram({24: 1, 23: 1, 13: 5, 8: 3, 6: 5}, START_DARK, arrows=((24, 23),)),
         taught_by="openings",
         zh=("分开", "拆开"),
+        en=(r"(?i)\bsplit(?:s|ting)?\b",),
     ),
     Term(
         "slot",
@@ -82,6 +88,7 @@ PLAY: tuple[Term, ...] = (
         diagram({24: 2, 13: 5, 8: 3, 6: 4, 5: 1}, START_DARK, arrows=((6, 5),)),
         taught_by="openings",
         zh=("先放一枚", "垫点"),
+        en=(r"(?i)\bslot(?:s|ted|ting)?\b",),
     ),
     Term(
         "prime",
@@ -97,6 +104,7 @@ PLAY: tuple[Term, ...] = (
         ),
         taught_by="openings",
         zh=("封锁",),
+        en=(r"(?i)\bprimes?\b",),
     ),
     Term(
         "anchor",
@@ -112,6 +120,7 @@ PLAY: tuple[Term, ...] = (
         ),
         taught_by="replies",
         zh=("锚点",),
+        en=(r"(?i)\banchors?\b",),
     ),
     Term(
         "engine",
@@ -122,5 +131,6 @@ PLAY: tuple[Term, ...] = (
         ),
         start(),
         zh=("引擎",),
+        en=(r"(?i)\bengines?\b",),
     ),
 )

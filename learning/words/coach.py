@@ -15,28 +15,27 @@ Made after the warning is saved, on the ``hints`` queue
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from ai_worker.attribution import weighed
 from ai_worker.candidates import Candidate, candidate, compared
 from ai_worker.context import CubeContext, mwc_of, points_of
 from ai_worker.cube_advice import CubeAdvice
-from ai_worker.explain import PLAY_PARAMS
 from ai_worker.features import position_features
 from ai_worker.ranking import Ranked
 from games.engine import Dice, Position
-from learning.glossary.marks import MARK, marked, plain, term
-from learning.words.coach_terms import CUBE_SURFACES, SURFACES, Surface
+from games.words.notation import notation_words
+from learning.glossary import marks
+from learning.glossary.marks import marked, plain, term
 from learning.words.cube import action_label, cube_hint_json, joined, proper_action, why
 from learning.words.labels import ERROR_LABELS
+from learning.words.reasons import CUBE_TERMS, PLAY_TERMS
 from learning.words.unit import unit_kind
 from learning.words.versus import render_versus
 
@@ -134,7 +133,7 @@ def play_panel(c: Comparison, error: str, lost: float) -> Words:
         "lead": [line.text for line in lead],
         "details": [line.text for line in details],
         "arrows": _("Arrows on the board as it was before your move show the best play: %(play)s.")
-        % {"play": written(c.best.notation)},
+        % {"play": notation_words(c.best.notation)},
     }
 
 
@@ -150,7 +149,7 @@ def play_lines(c: Comparison, error: str, lost: float) -> tuple[list[Line], list
     else:
         lead.append(Line("why", no_feature()))
         rest = why
-    play = term("notation", written(c.best.notation))
+    play = term("notation", notation_words(c.best.notation))
     lead.append(Line("best", _("The best play is %(play)s; the arrows draw it.") % {"play": play}))
     details = [Line("why", reason_line(r), r) for r in rest]
     details.append(Line("figure", figure(error, lost, c.context)))
@@ -158,13 +157,8 @@ def play_lines(c: Comparison, error: str, lost: float) -> tuple[list[Line], list
 
 
 def reason_line(reason: Mapping[str, Any]) -> str:
-    """One difference the best play makes, worded, its terms marked (a play
-    it names written as the page's language writes plays)."""
-    params = {
-        k: written(str(v)) if k in PLAY_PARAMS else v
-        for k, v in (reason.get("params") or {}).items()
-    }
-    (text,) = render_versus([{**reason, "params": params}])
+    """One difference the best play makes, worded, its terms marked."""
+    (text,) = render_versus([reason])
     return with_terms(text)
 
 
@@ -312,46 +306,11 @@ def cube_panel(stored: Mapping[str, Any], action: str, error: str, lost: float) 
 # ------------------------------------------------------------------ words
 
 
-def written(notation: str) -> str:
-    """A play's notation as a page in the active language writes it: the bar
-    and the tray in words (吧台, 移出 in Chinese), the points as numbers."""
-    bar, off = pgettext("notation", "bar"), pgettext("notation", "off")
-    return re.sub(r"\b(bar|off)\b", lambda m: bar if m.group(1) == "bar" else off, notation)
-
-
 def with_terms(text: str, *, cube: bool = False) -> str:
     """``text`` with the glossary's terms it names marked, each once, where
     it is first named (words already marked stay as they are); ``cube``:
     the cube's terms too."""
-    language = translation.get_language() or ""
-    surfaces = {**SURFACES.get(language, {})}
-    if cube:
-        surfaces = {**CUBE_SURFACES.get(language, {}), **surfaces}
-    done = {m.group(1) for m in MARK.finditer(text)}
-    for key, words in surfaces.items():
-        if key in done:
-            continue
-        found = _first(text, words)
-        if found is not None:
-            start, end = found
-            text = f"{text[:start]}{term(key, text[start:end])}{text[end:]}"
-    return text
-
-
-def _first(text: str, words: Sequence[Surface]) -> tuple[int, int] | None:
-    """Where the first of ``words`` is named in ``text``, outside any mark."""
-    marks = [(m.start(), m.end()) for m in MARK.finditer(text)]
-    for word in words:
-        if isinstance(word, re.Pattern):
-            pattern = word
-        elif word.isascii():
-            pattern = re.compile(rf"\b{re.escape(word)}\b", flags=re.IGNORECASE)
-        else:
-            pattern = re.compile(re.escape(word))
-        for match in pattern.finditer(text):
-            if not any(a <= match.start() < b for a, b in marks):
-                return match.start(), match.end()
-    return None
+    return marks.with_terms(text, (*CUBE_TERMS, *PLAY_TERMS) if cube else PLAY_TERMS)
 
 
 def _percent(chance: float) -> int:

@@ -1,12 +1,40 @@
-"""Reasons (``ai_worker.explain.Reason`` as JSON) in the page's language."""
+"""Reasons (``ai_worker.explain.Reason`` as JSON) in the page's language,
+and the glossary's terms the words about a play link (``linked_terms``: the
+hint's, the review's and the tutor's words)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
+
+from learning.glossary.marks import with_terms
+
+# The glossary's terms the words about a play link where they first name
+# them (the cube's are linked in a cube action's words only: a play's words
+# say 放弃 of a point, which is no pass of a double).
+PLAY_TERMS = (
+    "blot",
+    "builder",
+    "anchor",
+    "prime",
+    "backgammon",
+    "gammon",
+    "race",
+    "pip-count",
+    "bear-off",
+    "hit",
+    "back-checkers",
+    "home-board",
+    "outer-board",
+    "slot",
+    "made-point",
+    "shots",
+    "enter",
+)
+CUBE_TERMS = ("take-point", "take", "pass", "double")
 
 
 def _list(points: Sequence[int]) -> str:
@@ -169,3 +197,9 @@ def render_reason(reason: Mapping[str, Any]) -> str:
 
 def render_reasons(reasons: Sequence[Mapping[str, Any]]) -> list[str]:
     return [render_reason(r) for r in reasons]
+
+
+def linked_terms(texts: Iterable[str]) -> list[str]:
+    """Each sentence with the terms of ``PLAY_TERMS`` it names marked where
+    it first names them, for the page to link (``learning.glossary.marks``)."""
+    return [with_terms(text, PLAY_TERMS) for text in texts]

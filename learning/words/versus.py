@@ -12,6 +12,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from games.words.notation import notation_words
+
 
 def _pct(value: Any) -> str:
     return f"{float(value) * 100:.1f}%"
@@ -246,7 +248,8 @@ def _chances_side_by_side(p: Mapping[str, Any]) -> str:
     )
     values = {f"b_{k}": v for k, v in one("best").items()}
     values.update({f"o_{k}": v for k, v in one("other").items()})
-    return text % {**values, "best_play": p["best_play"], "other_play": p["other_play"]}
+    plays = {key: notation_words(str(p[key])) for key in ("best_play", "other_play")}
+    return text % {**values, **plays}
 
 
 def _gammons_free(p: Mapping[str, Any]) -> str:

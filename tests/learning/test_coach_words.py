@@ -33,9 +33,9 @@ from bench._truth import contradictions
 from games.engine import Dice, Position, Side, legal_plays, outcome
 from games.steps import play_arrows
 from games.tiers import Tier, tier_spec
-from learning.glossary.marks import MARK, plain
+from learning.glossary.marks import MARK, plain, uses
 from learning.glossary.terms import BY_KEY
-from learning.words.coach import LEAD, compare, play_lines
+from learning.words.coach import LEAD, PLAY_TERMS, compare, play_lines
 from learning.words.reasons import render_reasons
 
 pytestmark = pytest.mark.slow
@@ -95,6 +95,13 @@ def test_the_warnings_of_200_noisy_decisions_lead_with_three_lines_and_never_a_m
         for line in against:
             text = plain(line.text)
             assert text not in merits and not any(m in text for m in merits), (where, text)
+            # Each of the glossary's terms the line names links its entry where
+            # the line first names it.
+            first: dict[str, bool] = {}
+            for _at, key, link in uses(line.text, language):
+                first.setdefault(key, link)
+            unlinked = [key for key in PLAY_TERMS if first.get(key) is False]
+            assert unlinked == [], (where, line.text)
         # Each line against it that names a difference: true on the two boards.
         reasons = [line.reason for line in against if line.reason is not None]
         wrong = contradictions(position, best.play, made.play, reasons)

@@ -1,10 +1,11 @@
 """The course teaches before it uses: from the lessons' data, every word a
-lesson shows in Chinese (its title, opening words, tasks, quizzes, and the
-verdicts, reasons and hints the engine gives on right and wrong answers) is
-read for the glossary's terms, and no lesson uses a term before the lesson
-or the glossary link that teaches it; each term is linked where the course
-first uses it. The same words are written as a Chinese reader writes: no
-Latin move words, no 点 for a die's number, full-width punctuation."""
+lesson shows in Chinese and in English (its title, opening words, tasks,
+quizzes, and the verdicts, reasons and hints the engine gives on right and
+wrong answers) is read for the glossary's terms, and no lesson uses a term
+before the lesson or the glossary link that teaches it; each term is linked
+where the course first uses it. The Chinese words are written as a Chinese
+reader writes: no Latin move words, no 点 for a die's number, full-width
+punctuation."""
 
 from __future__ import annotations
 
@@ -63,27 +64,32 @@ def task_words(task: Task, lesson: Lesson) -> Iterator[str]:
     yield from verdict_words(task, lesson)
 
 
-def lesson_words(lesson: Lesson) -> list[str]:
-    """Every word the lesson shows, in the order a learner meets them (its
-    title first, then the opening words, each task and its verdicts)."""
-    with translation.override("zh-hans"):
+def lesson_words(lesson: Lesson, language: str) -> list[str]:
+    """Every word the lesson shows in ``language``, in the order a learner
+    meets them (its title first, then the opening words, each task and its
+    verdicts)."""
+    with translation.override(language):
         words = [marked(line) for line in lesson.intro]
         tasks = [*lesson.tasks, *(t for seed in SEEDS for t in quiz(lesson.slug, seed))]
         words += [marked(text) for task in tasks for text in task_words(task, lesson)]
         return [str(lesson.title), *words]
 
 
-WORDS = {lesson.slug: lesson_words(lesson) for lesson in LESSONS}
+LANGUAGES = ("zh-hans", "en")
+WORDS = {
+    (lang, lesson.slug): lesson_words(lesson, lang) for lang in LANGUAGES for lesson in LESSONS
+}
 LESSON_IDS = [pytest.param(lesson, id=lesson.slug) for lesson in LESSONS]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("lesson", LESSON_IDS)
 def test_no_lesson_uses_a_term_before_the_lesson_or_the_link_that_teaches_it(
-    lesson: Lesson,
+    lesson: Lesson, language: str
 ) -> None:
     known, linked, early = known_terms(lesson), set(), []
-    for text in WORDS[lesson.slug]:
-        for _at, key, link in uses(text):
+    for text in WORDS[language, lesson.slug]:
+        for _at, key, link in uses(text, language):
             if link:
                 linked.add(key)
             elif key not in known and key not in linked:
@@ -91,12 +97,15 @@ def test_no_lesson_uses_a_term_before_the_lesson_or_the_link_that_teaches_it(
     assert early == []
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("lesson", LESSON_IDS)
-def test_each_term_a_lesson_teaches_is_linked_where_it_first_appears(lesson: Lesson) -> None:
+def test_each_term_a_lesson_teaches_is_linked_where_it_first_appears(
+    lesson: Lesson, language: str
+) -> None:
     taught = {t.key for t in TERMS if t.taught_by == lesson.slug}
     first: dict[str, bool] = {}
-    for text in WORDS[lesson.slug][1:]:  # the title is a heading, not a sentence
-        for _at, key, link in uses(text):
+    for text in WORDS[language, lesson.slug][1:]:  # the title is a heading, not a sentence
+        for _at, key, link in uses(text, language):
             first.setdefault(key, link)
     assert {key: first.get(key) for key in taught} == dict.fromkeys(taught, True)
 
@@ -111,7 +120,7 @@ def test_every_term_the_glossary_says_a_lesson_teaches_names_a_lesson() -> None:
 @pytest.mark.parametrize("lesson", LESSON_IDS)
 def test_a_lesson_s_chinese_reads_as_a_chinese_reader_writes(lesson: Lesson) -> None:
     found = []
-    for text in WORDS[lesson.slug]:
+    for text in WORDS["zh-hans", lesson.slug]:
         words = plain(text)
         mistakes = chinese_mistakes(words)
         if LATIN_MOVE_WORD.search(words):
@@ -123,7 +132,14 @@ def test_a_lesson_s_chinese_reads_as_a_chinese_reader_writes(lesson: Lesson) -> 
     assert found == []
 
 
-def test_the_terms_are_found_in_the_words_of_the_course() -> None:
-    used = {key for texts in WORDS.values() for text in texts for _at, key, _l in uses(text)}
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_terms_are_found_in_the_words_of_the_course(language: str) -> None:
+    used = {
+        key
+        for (lang, _slug), texts in WORDS.items()
+        if lang == language
+        for text in texts
+        for _at, key, _l in uses(text, language)
+    }
     taught = {t.key for t in TERMS if t.taught_by}
     assert taught <= used

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from ai_worker.features import count_shots
 from games.engine import Display, Position, Side, outcome
-from learning.glossary.marks import linked, marked, plain, term, uses
+from learning.glossary.marks import linked, marked, plain, term, uses, with_terms
 from learning.glossary.shapes import Diagram
 from learning.glossary.terms import BY_KEY, TERMS
 from tests.chinese import chinese_mistakes, en, zh
@@ -56,8 +56,10 @@ def test_each_entry_is_one_sentence_in_each_language(entry: Any) -> None:
 
 @pytest.mark.parametrize("entry", TERMS, ids=lambda t: t.key)
 def test_the_term_s_own_name_is_found_by_its_patterns(entry: Any) -> None:
-    """So the course's test finds every use of a term in Chinese words."""
+    """So the course's test finds every use of a term in Chinese and in
+    English words, and the coach's and the hints' words link it."""
     assert entry.used_in(plain(zh(entry.name))), entry.key
+    assert entry.used_in(plain(en(entry.name)), "en"), entry.key
 
 
 @pytest.mark.parametrize("entry", TERMS, ids=lambda t: t.key)
@@ -131,6 +133,36 @@ def test_uses_finds_terms_in_chinese_words_and_says_which_are_links() -> None:
         ("hit", False),
         ("notation", False),
     ]
+
+
+def test_uses_reads_english_words_with_the_english_patterns() -> None:
+    found = uses("Leaves a [[blot]]: 11 rolls of 36 hit it; bar/22 6/off", "en")
+    assert [key for _at, key, _link in found] == [
+        "blot",
+        "shots",
+        "hit",
+        "bar",
+        "notation",
+        "notation",
+        "bear-off",
+    ]
+    # "a double such as 3-3" is the dice's, "take a checker off" no cube action.
+    assert uses("a double such as 3-3; take a checker off", "en") == []
+
+
+def test_with_terms_marks_each_term_once_where_first_named_the_longer_first() -> None:
+    keys = ("hit", "shots", "blot", "pip-count", "made-point")
+    with translation.override("zh-hans"):
+        text = with_terms("留下落单，11 种掷法能打中；再打中一次，pip 数 150，守住", keys)
+    assert text == (
+        "留下[[blot|落单]]，[[shots|11 种掷法能打中]]；再[[hit|打中]]一次，"
+        "[[pip-count|pip 数]] 150，[[made-point|守住]]"
+    )
+    with translation.override("en"):
+        text = with_terms("Hits a [[blot]] on the 5-point; a blot hit, 3 pips", keys)
+    assert text == (
+        "[[hit|Hits]] a [[blot]] on the [[made-point|5-point]]; a blot hit, 3 [[pip-count|pips]]"
+    )
 
 
 # --- the page -----------------------------------------------------------------------------------
