@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from games.models import Game
+from games.words.notation import move_words
 
 
 def js(text: str) -> str:
@@ -38,6 +39,7 @@ def board_words(game: Game) -> dict[str, object]:
             "This game belongs to another account, or you were signed out. Reload the page."
         ),
         **board_names(),
+        "move_words": move_words(),  # bar and off in a play (playWords)
         "picked": js(_("Picked up a checker on %%(place)s.")),
         "can_go": js(_("It can go to %%(list)s.")),
         "cannot_go": _("It has no legal step now."),

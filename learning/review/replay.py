@@ -21,7 +21,7 @@ from learning.models import CubeAnalysis, GameAnalysis, TurnAnalysis
 from learning.review.cube import CubeDecision, cube_decisions, turn_contexts
 from learning.words.cube import cube_table, cube_verdict, why
 from learning.words.labels import side_names
-from learning.words.reasons import render_reasons
+from learning.words.reasons import linked_terms, render_reasons
 from learning.words.versus import render_versus
 
 
@@ -49,9 +49,12 @@ def candidate_json(c: dict[str, Any], side: str) -> dict[str, Any]:
         "notation": display_notation(c["notation"], side),
         "equity": c["equity"],
         "probs": c["probs"],
-        # What the best play does that this one does not comes first.
-        "reasons": render_versus([seen_on_board(r, side) for r in c.get("versus") or []])
-        + render_reasons([seen_on_board(r, side) for r in c["reasons"]]),
+        # What the best play does that this one does not comes first; the
+        # glossary's terms marked for the page to link (terms.js putWords).
+        "reasons": linked_terms(
+            render_versus([seen_on_board(r, side) for r in c.get("versus") or []])
+            + render_reasons([seen_on_board(r, side) for r in c["reasons"]])
+        ),
         "steps": steps,
     }
 

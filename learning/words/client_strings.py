@@ -10,10 +10,11 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from games.words.notation import MOVE_WORDS
 from learning.words.labels import ERROR_LABELS
 from learning.words.study_strings import ANALYSIS_STRINGS
 
-HINT_STRINGS: dict[str, Promise] = {
+HINT_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "thinking": _("Working out the best plays…"),
     "queued": _("Waiting in the queue… %(seconds)s s so far"),
     "running": _("Working out the best plays… %(seconds)s s so far"),
@@ -29,6 +30,7 @@ HINT_STRINGS: dict[str, Promise] = {
     "arrows": _("Arrows on the board: the best play, %(play)s, thick; the next ones dashed."),
     "arrows_one": _("Arrows on the board: %(play)s."),
     "numbers": _("equity %(equity)s · win %(win)s · gammon %(gammon)s · backgammon %(bg)s"),
+    "move_words": MOVE_WORDS,  # bar and off in a play (playWords)
 }
 
 REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
@@ -51,6 +53,7 @@ REVIEW_STRINGS: dict[str, Promise | dict[str, Promise]] = {
     "cube_lost": _("%(label)s (%(mark)s): gave away %(lost)s equity against the right action."),
     "not_analysed": _("Not analysed yet."),
     "played_row": _("(played)"),
+    "move_words": MOVE_WORDS,
     "errors": {code: ERROR_LABELS[code] for code in ("doubtful", "bad", "very_bad")},
     # 精确分析 of a cube decision: the analysis board's request, bar and words.
     "rollout": _("Rollout (precise analysis)"),

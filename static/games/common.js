@@ -17,6 +17,15 @@ export function fmt(template, params = {}) {
     .replace(SPACE_IN_CHINESE, "$1");
 }
 
+/**
+ * A play's notation as the page's language writes it: "bar" and "off" in
+ * the words of S.move_words (吧台, 移出 in Chinese; games/words/notation.py).
+ */
+export function playWords(S, notation) {
+  const words = (S && S.move_words) || {};
+  return String(notation ?? "").replace(/\b(bar|off)\b/g, (w) => words[w] || w);
+}
+
 /** A probability 0..1 as a percentage with one decimal: "53.2%". */
 export const pct = (x) => `${(x * 100).toFixed(1)}%`;
 

@@ -2,7 +2,7 @@
 // and the computer's play is animated step by step on the way.
 
 import { animateChecker, applyStep, clearArrows, drawArrows, renderBoard, sameBoard, unapplyStep } from "./board.js";
-import { byId, fmt, say } from "./common.js";
+import { byId, fmt, playWords, say } from "./common.js";
 import { showDamaged } from "./damage.js";
 import { emit, placed } from "./bus.js";
 import { takeMoves } from "./moves.js";
@@ -90,7 +90,7 @@ export function lastMoveArrows(page, state) {
   if (!page.prefs.lastMoveArrows || !last || last.side !== "dark" || !(last.steps || []).length) return;
   if (state.turn !== "light" || (state.steps || []).length || !live(state)) return;
   drawArrows(page.svg, last.steps, {
-    side: "dark", kind: "last", label: fmt(page.S.last_move_arrows, { play: last.notation }),
+    side: "dark", kind: "last", label: fmt(page.S.last_move_arrows, { play: playWords(page.S, last.notation) }),
   });
 }
 
@@ -117,8 +117,8 @@ async function animatePlay(page, before, play) {
   // It has stopped thinking: say what is being played while the checkers move.
   const turn = byId("play-turn");
   turn.textContent = play.side === "dark"
-    ? fmt(S.computer_moving, { dice: V.diceText(play.dice), play: play.notation })
-    : fmt(S.auto_moving, { dice: V.diceText(play.dice), play: play.notation });
+    ? fmt(S.computer_moving, { dice: V.diceText(play.dice), play: playWords(S, play.notation) })
+    : fmt(S.auto_moving, { dice: V.diceText(play.dice), play: playWords(S, play.notation) });
   turn.classList.remove("play-thinking");
   emit("dice", { side: play.side, values: play.dice });
   const glide = reducedMotion() ? 0 : prefs.stepMs;

@@ -2,7 +2,7 @@
 // board's numbering. The page and the HTTP state bring the whole list;
 // socket states bring only `last_turn`, which is appended here.
 
-import { byId, fmt } from "./common.js";
+import { byId, fmt, playWords } from "./common.js";
 import * as V from "./view.js";
 
 /** Takes the moves a state brings; true if a turn or a cube action was missed (fetch the list). */
@@ -96,7 +96,7 @@ export function renderMoves(page) {
     li.textContent = fmt(S.move_line, {
       side: turn.side === "light" ? S.side_light : S.side_dark,
       dice: V.diceText(turn.dice),
-      play: turn.notation || S.no_move,
+      play: turn.notation ? playWords(S, turn.notation) : S.no_move,
     });
     return li;
   });

@@ -1,7 +1,7 @@
 // Words and dice for the play page: everything here turns a §4 state into
 // text or dice lists, with no DOM events and no network.
 
-import { fmt, sentences } from "./common.js";
+import { fmt, playWords, sentences } from "./common.js";
 
 export { fmt };
 
@@ -105,14 +105,14 @@ export function playDice(turn, stepsDone) {
 /** What the computer played, in words ("" when it could not move). */
 export function computerPlayText(S, turn) {
   if (!turn || turn.side !== "dark" || !turn.notation) return "";
-  if (turn.number === 1) return fmt(S.computer_opened, { play: turn.notation });
-  return fmt(S.computer_played, { dice: diceText(turn.dice), play: turn.notation });
+  if (turn.number === 1) return fmt(S.computer_opened, { play: playWords(S, turn.notation) });
+  return fmt(S.computer_played, { dice: diceText(turn.dice), play: playWords(S, turn.notation) });
 }
 
 /** A turn of the person's that the site played: its one legal play, or a roll with none. */
 export function automaticText(S, turn) {
   if (!turn || turn.side !== "light") return "";
-  if (turn.automatic && turn.notation) return fmt(S.auto_played, { dice: diceText(turn.dice), play: turn.notation });
+  if (turn.automatic && turn.notation) return fmt(S.auto_played, { dice: diceText(turn.dice), play: playWords(S, turn.notation) });
   if (!(turn.steps || []).length) return fmt(S.auto_passed, { dice: diceText(turn.dice) });
   return "";
 }

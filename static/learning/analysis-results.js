@@ -5,6 +5,7 @@
 import { drawArrows } from "../games/board.js";
 import { fmt } from "../games/view.js";
 import { toTarget } from "./boardinput.js";
+import { putWords } from "./terms.js";
 import { settingBody, showCube } from "./analysis-cube.js";
 import { followRollout, showRolloutProgress, withError } from "./rollout.js";
 import { $, S, say, singleRoll, state, status, svg, urls } from "./analysis-page.js";
@@ -59,7 +60,7 @@ function reasonsRow(reasons, span) {
   const ul = document.createElement("ul");
   for (const r of reasons) {
     const li = document.createElement("li");
-    li.textContent = r;
+    putWords(li, r);
     ul.appendChild(li);
   }
   td.appendChild(ul);

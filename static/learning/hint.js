@@ -4,8 +4,9 @@
 // arrows (the best one thick). Offered only on the person's roll; cleared when the turn moves on.
 import { drawArrows } from "../games/board.js";
 import { on, sendCommand } from "../games/bus.js";
-import { byId, equity, fmt, pct, readJson } from "../games/common.js";
+import { byId, equity, fmt, pct, playWords, readJson } from "../games/common.js";
 import { keyForPage } from "../games/input.js";
+import { putWords } from "./terms.js";
 
 const S = readJson("hint-strings");
 // The server runs one job per (game, version) and answers every socket once;
@@ -65,7 +66,7 @@ function clear() {
 
 function drawPlay(play) {
   drawArrows(byId("board"), play.steps, {
-    side: "light", kind: "hint", best: true, label: fmt(S.arrows_one, { play: play.notation }),
+    side: "light", kind: "hint", best: true, label: fmt(S.arrows_one, { play: playWords(S, play.notation) }),
   });
 }
 
@@ -75,7 +76,7 @@ function drawPlays(plays) {
   plays.slice(1).reverse().forEach((p, i) => drawArrows(board, p.steps, { side: "light", kind: "hint", keep: i > 0 }));
   drawArrows(board, plays[0].steps, {
     side: "light", kind: "hint", best: true, keep: plays.length > 1,
-    label: fmt(S.arrows, { play: plays[0].notation }),
+    label: fmt(S.arrows, { play: playWords(S, plays[0].notation) }),
   });
 }
 
@@ -84,7 +85,7 @@ function playItem(p, best) {
   li.tabIndex = 0;
   li.className = best ? "hint-play best" : "hint-play";
   const head = document.createElement("strong");
-  head.textContent = p.notation;
+  head.textContent = playWords(S, p.notation);
   const nums = document.createElement("span");
   nums.className = "hint-numbers";
   nums.textContent = ` ${fmt(S.numbers, {
@@ -94,7 +95,7 @@ function playItem(p, best) {
   const ul = document.createElement("ul");
   for (const r of p.reasons) {
     const item = document.createElement("li");
-    item.textContent = r;
+    putWords(item, r);  // the glossary's terms it names, linked
     ul.appendChild(item);
   }
   li.append(head, nums, ul);

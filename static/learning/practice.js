@@ -6,6 +6,7 @@
 import { renderBoard, drawArrows } from "../games/board.js";
 import { fmt, rollValues, markUsed } from "../games/view.js";
 import { wireBoard, toTarget, pickPoint, postJson } from "./boardinput.js";
+import { putWords } from "./terms.js";
 
 const item = JSON.parse(document.getElementById("practice-item").textContent);
 const urls = JSON.parse(document.getElementById("practice-urls").textContent);
@@ -60,7 +61,7 @@ function list(id, reasons) {
   ul.replaceChildren();
   for (const r of reasons || []) {
     const li = document.createElement("li");
-    li.textContent = r;
+    putWords(li, r);
     ul.appendChild(li);
   }
 }

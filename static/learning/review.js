@@ -4,12 +4,13 @@
 // Its parts: review-data.js (the page's data), review-cube.js (the cube
 // blocks), review-graph.js (the graph).
 import { renderBoard, drawArrows, clearArrows } from "../games/board.js";
-import { byId as $, fmt, pct, sentences, signed } from "../games/common.js";
+import { byId as $, fmt, pct, playWords, sentences, signed } from "../games/common.js";
 import { followAnalysis } from "./progress.js";
 import { followRollout, showRolloutProgress, withError } from "./rollout.js";
 import { S, chance, data, direction, isError, root, turns } from "./review-data.js";
 import { renderCube, rolled } from "./review-cube.js";
 import { drawGraph, markGraph } from "./review-graph.js";
+import { putWords } from "./terms.js";
 
 // View k < turns.length shows turn k+1 before it is played (with its dice
 // and the play's arrows); k === turns.length shows the final position.
@@ -53,7 +54,7 @@ function describe(turn) {
   $("rv-turn-title").textContent = fmt(S.turn_title, {
     n: turn.number, side: data.sides[turn.side], dice: turn.dice.join("-"),
   });
-  $("rv-turn-line").textContent = turn.notation ? fmt(S.played, { play: turn.notation }) : S.no_move;
+  $("rv-turn-line").textContent = turn.notation ? fmt(S.played, { play: playWords(S, turn.notation) }) : S.no_move;
   $("rv-analyse").href = `${root.dataset.analysisUrl}?game=${root.dataset.game}&turn=${turn.number}`;
   renderCube(turn.cube);
   const a = turn.analysis;
@@ -81,7 +82,7 @@ function describe(turn) {
   } else if (a.luck !== null) parts.push(fmt(S.luck, { luck: signed(a.luck) }));
   parts.push(fmt(data.match ? data.sides.after_match : data.sides.after, { win: pct(chance(a)) }));
   if (turn.side === "dark" && a.played) parts.push(data.sides.why_dark, ...a.played.reasons);
-  verdict.textContent = sentences(parts);
+  putWords(verdict, sentences(parts));  // the reasons' terms linked
   alternatives(turn, a);
   playRollout(turn, a);
 }
@@ -171,7 +172,7 @@ function fillAlternatives(turn, rows) {
     tr.tabIndex = 0;
     const rank = String(c.rank + 1);
     const equity = c.se === null || c.se === undefined ? c.equity.toFixed(3) : withError(c.equity, c.se);
-    const cells = [rank, c.notation + (played ? ` ${S.played_row}` : ""), equity,
+    const cells = [rank, playWords(S, c.notation) + (played ? ` ${S.played_row}` : ""), equity,
       pct(c.probs.win), pct(c.probs.win_gammon), pct(c.probs.win_backgammon)];
     for (const text of cells) {
       const td = document.createElement("td");
@@ -186,7 +187,7 @@ function fillAlternatives(turn, rows) {
     const ul = document.createElement("ul");
     for (const r of c.reasons) {
       const li = document.createElement("li");
-      li.textContent = r;
+      putWords(li, r);  // the glossary's terms it names, linked
       ul.appendChild(li);
     }
     cell.appendChild(ul);
