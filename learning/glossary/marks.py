@@ -104,7 +104,7 @@ def with_terms(text: Any, keys: Iterable[str], language: str | None = None) -> s
         for m in BY_KEY[key].found_in(text, language)
         if m.end() > m.start()
     )
-    chosen = []
+    chosen: list[tuple[int, int, str]] = []
     for start, minus_end, key in found:
         end = -minus_end
         if key in done or any(start < b and a < end for a, b in taken):
