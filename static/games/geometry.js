@@ -10,7 +10,7 @@
 const F = 12;   // frame
 const LBL = 22; // point-number strip above and below
 const PW = 48;  // point width
-const BW = 44;  // bar width
+const BW = 50;  // bar width: 33 px to tap on an upright board at 375 px (board.css)
 const TW = 56;  // bear-off tray width
 const PH = 200; // point height
 const MID = 56; // gap between the two rows, where dice sit

@@ -32,6 +32,7 @@ from learning.course.shapes import QUESTIONS, Lesson, Task
 from learning.glossary.terms import TERMS
 from tests.browser.course_walk import Walk, is_show
 from tests.browser.helpers import Keyboard
+from tests.browser.taps import taps, too_small
 from tests.learning.fixtures_course import missing_plays
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -230,4 +231,29 @@ def test_the_keyboard_still_walks_the_first_lesson_in_english(
     keys.pick(13)
     expect(page.locator("#ls-right")).to_have_text("Right: a checker from point 24 to point 13.")
     assert len(task.solution) == 2  # two steps, made by one far pick
+    context.close()
+
+
+def test_at_375_px_a_lesson_s_checkers_bar_and_tray_are_32_px_to_tap(
+    browser: Any, daphne_server: str
+) -> None:
+    """Issue 45 measured the bar 29.6 px and a checker 25.2 px on the upright
+    lesson board: the bar is wider now, and a tap on a checker is taken by
+    its point's whole column (a checker on the bar by the bar)."""
+    context = browser.new_context(
+        base_url=daphne_server,
+        locale="zh-CN",
+        viewport={"width": 375, "height": 812},
+        has_touch=True,
+        is_mobile=True,
+    )
+    page = context.new_page()
+    page.goto("/learn/lesson/entering/")
+    page.wait_for_function("() => document.querySelector('#ls-board').dataset.ready === 'true'")
+    found = taps(page, "#ls-board")
+    assert set(found["targets"]) == {str(p) for p in range(26)}
+    assert too_small(found) == []
+    assert "25" in [c["point"] for c in found["checkers"]]  # the bar's checker taps the bar
+    left, _top, right, _bottom = found["board"]
+    assert left >= 0 and right <= 375
     context.close()
