@@ -93,15 +93,15 @@ def with_terms(text: Any, keys: Iterable[str], language: str | None = None) -> s
     name it, outside the marks already there (a term already marked stays
     as it is). Where two terms' words overlap, the one named first wins,
     the longer at one place (打中的掷法 over 打)."""
-    text = str(text)
+    words = str(text)
     language = language or translation.get_language() or "zh-hans"
-    taken = [(m.start(), m.end()) for m in MARK.finditer(text)]
-    done = {m.group(1) for m in MARK.finditer(text)}
+    taken = [(m.start(), m.end()) for m in MARK.finditer(words)]
+    done = {m.group(1) for m in MARK.finditer(words)}
     found = sorted(
         (m.start(), -m.end(), key)
         for key in keys
         if key not in done
-        for m in BY_KEY[key].found_in(text, language)
+        for m in BY_KEY[key].found_in(words, language)
         if m.end() > m.start()
     )
     chosen: list[tuple[int, int, str]] = []
@@ -113,8 +113,8 @@ def with_terms(text: Any, keys: Iterable[str], language: str | None = None) -> s
         taken.append((start, end))
         chosen.append((start, end, key))
     for start, end, key in sorted(chosen, reverse=True):
-        text = f"{text[:start]}{term(key, text[start:end])}{text[end:]}"
-    return text
+        words = f"{words[:start]}{term(key, words[start:end])}{words[end:]}"
+    return words
 
 
 def uses(text: Any, language: str = "zh-hans") -> list[tuple[int, str, bool]]:
