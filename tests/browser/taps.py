@@ -36,6 +36,17 @@ TAPS_JS = """(selector) => {
 }"""
 
 
+def phone(browser: Any, base_url: str, locale: str = "zh-CN") -> Any:
+    """A browser context as a 375 px phone held upright, tapped by a thumb."""
+    return browser.new_context(
+        base_url=base_url,
+        locale=locale,
+        viewport={"width": 375, "height": 812},
+        has_touch=True,
+        is_mobile=True,
+    )
+
+
 def taps(page: Any, selector: str) -> dict[str, Any]:
     """The board ``selector``'s targets and checkers, as a thumb meets them."""
     return dict(page.evaluate(TAPS_JS, selector))

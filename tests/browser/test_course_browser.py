@@ -32,7 +32,7 @@ from learning.course.shapes import QUESTIONS, Lesson, Task
 from learning.glossary.terms import TERMS
 from tests.browser.course_walk import Walk, is_show
 from tests.browser.helpers import Keyboard
-from tests.browser.taps import taps, too_small
+from tests.browser.taps import phone, taps, too_small
 from tests.learning.fixtures_course import missing_plays
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -240,13 +240,7 @@ def test_at_375_px_a_lesson_s_checkers_bar_and_tray_are_32_px_to_tap(
     """Issue 45 measured the bar 29.6 px and a checker 25.2 px on the upright
     lesson board: the bar is wider now, and a tap on a checker is taken by
     its point's whole column (a checker on the bar by the bar)."""
-    context = browser.new_context(
-        base_url=daphne_server,
-        locale="zh-CN",
-        viewport={"width": 375, "height": 812},
-        has_touch=True,
-        is_mobile=True,
-    )
+    context = phone(browser, daphne_server)
     page = context.new_page()
     page.goto("/learn/lesson/entering/")
     page.wait_for_function("() => document.querySelector('#ls-board').dataset.ready === 'true'")

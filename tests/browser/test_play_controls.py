@@ -26,7 +26,7 @@ from tests.browser.helpers import (
     target,
     wait_ready,
 )
-from tests.browser.taps import taps, too_small
+from tests.browser.taps import phone, taps, too_small
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -240,9 +240,7 @@ def test_at_375_px_every_checker_the_bar_and_the_tray_are_32_px_to_tap(
         {13: 5, 8: 3, 6: 4, 24: 1, 1: 1}, {2: 1, 12: 5, 17: 3, 19: 5, 23: 1}, light_bar=1
     )
     game = services.start_game_from(user, "casual", on_bar, dice=[3, 1])
-    context = browser.new_context(
-        base_url=play_server, viewport={"width": 375, "height": 812}, has_touch=True, is_mobile=True
-    )
+    context = phone(browser, play_server, "en-US")
     page = context.new_page()
     sign_in(page, play_server, user)
     page.goto(f"/games/{game.pk}/")
