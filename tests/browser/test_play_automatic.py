@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games import services
 from games.engine import Dice, Side, legal_plays
 from games.steps import display_notation
+from games.words.notation import notation_words
 from tests.boards import board
 from tests.browser.helpers import (
     SCREENS,
@@ -78,7 +80,9 @@ def test_a_forced_play_made_for_the_person_is_shown_and_said(
         timeout=30_000,
     )
     computer = w["computer_played"] % {"dice": "2-1", "play": display_notation("13/10", "dark")}
-    forced = w["auto_played"] % {"dice": "6-1", "play": "bar/18"}
+    with translation.override(language):  # 吧台/18 on a Chinese page (issue 45)
+        entered = notation_words("bar/18")
+    forced = w["auto_played"] % {"dice": "6-1", "play": entered}
     page.wait_for_function(
         "t => document.getElementById('play-live').textContent.includes(t)", arg=forced
     )
@@ -90,7 +94,7 @@ def test_a_forced_play_made_for_the_person_is_shown_and_said(
     assert note.is_visible() and note.inner_text() == w["auto_note"] % {"what": forced}
     assert target(page, 18).get_attribute("aria-label") == w["point_mine"] % {"n": 18, "count": 1}
     rows = move_list(page)
-    assert len(rows) == 3 and "2-1" in rows[1] and "bar/18" in rows[2] and "6-1" in rows[2]
+    assert len(rows) == 3 and "2-1" in rows[1] and entered in rows[2] and "6-1" in rows[2]
     assert marks(page, "to", "light") == {"18"}
     assert no_sideways_scroll(page, width)
 
