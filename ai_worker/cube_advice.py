@@ -32,8 +32,6 @@ from games.engine import Position
 DOUBLE = "double"  # the doubler's decision: no double / double (/ too good)
 TAKE = "take"  # the taker's: take / pass
 
-# A cube decision is searched one ply deeper when its actions are this close.
-CLOSE = 0.1
 CUBE_LIFE = 0.68  # Janowski's x for a contact position (bgsage's default)
 
 
@@ -86,27 +84,6 @@ def advise(position: Position, context: CubeContext, decision: str, ply: int) ->
     roll, from its side) with ``context`` its cube and score."""
     equities, market = evaluate_cube_market(position, context, ply)
     return advice_from(equities, context, decision, ply, market)
-
-
-def advise_deeper(
-    position: Position,
-    context: CubeContext,
-    decision: str,
-    ply: int,
-    deeper: int,
-    window: float = CLOSE,
-) -> CubeAdvice:
-    """``advise`` at ``ply``, again at ``deeper`` when the actions are close
-    (within ``window``), as the checker review deepens close decisions."""
-    shallow = advise(position, context, decision, ply)
-    if deeper <= ply or not close(shallow.equities, window):
-        return shallow
-    return advise(position, context, decision, deeper)
-
-
-def close(e: CubeEquities, window: float = CLOSE) -> bool:
-    doubled = min(e.double_take, e.double_pass)
-    return abs(doubled - e.no_double) < window or abs(e.double_take - e.double_pass) < window
 
 
 def advice_from(

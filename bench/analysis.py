@@ -28,8 +28,8 @@ is from the cleaned search (its nodes are clamped; see ``ai_worker.search``).
 ``--money`` times a money game's review: the same turns, and before each
 turn after the opening one the mover's cube decision with the cube in the
 centre (the most a game can have: every turn a doubling decision), judged as
-``learning.review.cube`` judges it (``ai_worker.cube_advice.advise_deeper``:
-the Expert's ply, one deeper when close). The review's total is both.
+``learning.review.cube.judge`` judges it (``ai_worker.cube_advice.advise`` at
+the review's ply, every decision). The review's total is both.
 """
 
 from __future__ import annotations
@@ -84,18 +84,18 @@ def review(record: list[tuple[Position, Dice]], ply: int) -> tuple[float, int]:
 
 def cube_review(record: list[tuple[Position, Dice]], ply: int) -> tuple[float, int]:
     """Seconds to judge a cube decision before every turn but the first, and
-    how many went one ply deeper."""
+    how many were judged (each at ``ply``, as the review judges them)."""
     from ai_worker.cube import CubeContext
-    from ai_worker.cube_advice import DOUBLE, advise_deeper
+    from ai_worker.cube_advice import DOUBLE, advise
     from games.engine import Cube, Match, Side
 
     context = CubeContext(Cube(), Match(jacoby=True), Side.LIGHT)
     started = time.perf_counter()
-    deeper = 0
+    judged = 0
     for position, _dice in record[1:]:
-        advice = advise_deeper(position, context, DOUBLE, max(1, ply - 1), ply)
-        deeper += advice.ply == ply
-    return time.perf_counter() - started, deeper
+        advise(position, context, DOUBLE, ply if ply % 2 else max(1, ply - 1))
+        judged += 1
+    return time.perf_counter() - started, judged
 
 
 class SearchClock:
@@ -206,12 +206,9 @@ def main() -> None:
             seconds, deeper = review(record, ply)
         cube = ""
         if args.money:
-            cube_seconds, cube_deeper = cube_review(record, ply)
+            cube_seconds, cube_judged = cube_review(record, ply)
             seconds += cube_seconds
-            cube = (
-                f" (of which {len(record) - 1} cube decisions {cube_seconds:.2f} s, "
-                f"{cube_deeper} at {ply}-ply)"
-            )
+            cube = f" (of which {cube_judged} cube decisions {cube_seconds:.2f} s)"
         ours.append(seconds)
         theirs.append(yardstick(record, ply))
         print(

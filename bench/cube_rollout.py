@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai_worker.cube import CubeAction, CubeEquities, evaluate_cube  # noqa: E402
-from ai_worker.cube_advice import DOUBLE, advise_deeper  # noqa: E402
+from ai_worker.cube_advice import DOUBLE, advise  # noqa: E402
 from ai_worker.rollout import rollout_cube  # noqa: E402
 from bench import _cube  # noqa: E402
 from games.engine import Xgid  # noqa: E402
@@ -77,8 +77,8 @@ def judge(samples: list[_cube.Sample], trials: int) -> list[Row]:
             started = time.perf_counter()
             row.by_ply[ply] = _actions(evaluate_cube(sample.position, sample.context, ply))
             row.seconds[ply] = time.perf_counter() - started
-        # As learning.review.cube.judge: 1-ply, 3-ply when the actions are close.
-        row.site = advise_deeper(sample.position, sample.context, DOUBLE, 1, REVIEW_PLY).best
+        # As learning.review.cube.judge: every decision at the review's ply.
+        row.site = advise(sample.position, sample.context, DOUBLE, REVIEW_PLY).best
         rows.append(row)
     return rows
 
@@ -178,7 +178,7 @@ def main() -> None:
     site_hits = sum(r.site == r.rollout[0] for r in rows)
     gnubg_hits = sum(g == r.rollout[0] for g, r in zip(gnubg, rows, strict=True))
     print(
-        f"the site's review (1-ply, 3-ply when close: learning.review.cube): "
+        f"the site's review ({REVIEW_PLY}-ply: learning.review.cube): "
         f"action {share(site_hits, n)}; "
         f"GNU Backgammon 2-ply: {share(gnubg_hits, n)} ({gnubg_seconds:.1f} s in all)"
     )

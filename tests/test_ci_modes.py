@@ -3,6 +3,8 @@ a test that needs Redis without the marker stops the collection."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -31,15 +33,42 @@ def test_a_redis_fixture_without_its_marker_is_reported() -> None:
     assert unmarked_redis_tests(items) == ["a", "d"]
 
 
-def test_ci_runs_the_zero_set_up_pass_deselecting_exactly_those_markers() -> None:
+def passes_of(script: str) -> dict[str, list[str]]:
+    """Each ``run_suite`` call of the script, its words as bash makes them
+    (``redis_url`` and the URLs as the script defines them, REDIS_DB 0)."""
+    joined = script.replace("\\\n", " ")
+    calls = [line for line in joined.splitlines() if line.startswith("run_suite ")]
+    define = re.search(r"^redis_url\(\) \{.*\}$", script, re.M)
+    assert define, "redis_url is defined on one line"
+    program = "\n".join(
+        [
+            define.group(0),
+            "REDIS_DB=0 PG_URL=postgres://ci",
+            "run_suite() { printf '%s\\037' \"$@\"; printf '\\n'; }",
+            *calls,
+        ]
+    )
+    out = subprocess.run(["bash", "-c", program], capture_output=True, text=True, check=True)
+    words = [line.split("\x1f")[:-1] for line in out.stdout.splitlines()]
+    return {w[0]: w[1:] for w in words}
+
+
+def test_ci_runs_each_mode_in_two_halves_that_together_select_it_whole() -> None:
     script = (ROOT / ".ci" / "run").read_text()
     assert "unset DATABASE_URL REDIS_URL CELERY_BROKER_URL" in script
-    passes = {
-        line.split()[1]: line for line in script.splitlines() if line.startswith("run_suite ")
-    }
-    assert set(passes) == {"pg", "sqlite", "zero"}
-    # Each pass: its name and label, its DATABASE_URL and REDIS_URL ("" for
-    # none), then pytest's own arguments: only zero set-up's deselect.
-    assert passes["pg"].endswith('"$PG_URL" "$(redis_url "$REDIS_DB")"')
-    assert passes["sqlite"].endswith('"" "$(redis_url "$((REDIS_DB + 1))")"')
-    assert passes["zero"].endswith('"" "" -m "not redis and not worker"')
+    passes = passes_of(script)
+    assert set(passes) == {"pg", "pg-rest", "sqlite", "sqlite-rest", "zero", "zero-rest"}
+    # Each pass: its label, its DATABASE_URL and REDIS_URL ("" for none),
+    # then pytest's own arguments.
+    urls = {name: (words[1], words[2]) for name, words in passes.items()}
+    assert urls["pg"][0] == "postgres://ci" and urls["pg-rest"][0] == "postgres://ci_rest"
+    assert all(urls[n][0] == "" for n in ("sqlite", "sqlite-rest", "zero", "zero-rest"))
+    assert all(urls[n][1] == "" for n in ("zero", "zero-rest"))
+    redis = [urls[n][1] for n in ("pg", "pg-rest", "sqlite", "sqlite-rest")]
+    assert all(redis) and len(set(redis)) == 4  # a Redis database each
+    markers = {name: words[words.index("-m") + 1] for name, words in passes.items()}
+    for mode, extra in (("pg", ""), ("sqlite", ""), ("zero", " and not redis and not worker")):
+        # The browser tests and the rest: no test in neither half, none in both;
+        # zero set-up deselects exactly the tests marked redis or worker.
+        assert markers[mode] == f"browser{extra}"
+        assert markers[f"{mode}-rest"] == f"not browser{extra}"

@@ -6,12 +6,13 @@ A game with the cube is replayed from its ``Turn`` and ``CubeAction`` rows
 turn but the opening one begins with the mover's cube decision when the rules
 let it double (``games.engine.double_refusal``): it doubled (a ``double``
 row) or it rolled (no double). A double is followed by the other side's take
-or pass. Each decision is judged by ``ai_worker.cube_advice`` at the Expert's
-depth, and again one ply deeper when the actions are close, as checker plays
-are. Which decisions count in the PR is GNU Backgammon's rule
-(``counted``): every double, take and pass, and a no-double when doubling
-would have cost less than ``CLOSE_CUBE`` (its "close or actual cube
-decisions"); the others are ``trivial``, not counted, like a forced move.
+or pass. Each decision is judged by ``ai_worker.cube_advice`` at the
+review's depth (``judge``), every one, as GNU Backgammon's analysis judges
+every cube decision at its analysis depth. Which decisions count in the PR
+is GNU Backgammon's rule (``trivial``): every double, take and pass, and a
+no-double when doubling would have cost less than ``CLOSE_CUBE`` (its
+"close or actual cube decisions"); the others are ``trivial``, not counted,
+like a forced move.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.db import transaction
 
 from ai_worker.context import CubeContext
 from ai_worker.cube import CubeAction
-from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice, advise_deeper
+from ai_worker.cube_advice import DOUBLE, TAKE, CubeAdvice, advise
 from games.engine import Cube, Position, Side, double_refusal
 from games.models import CubeActionKind, Game
 from games.reading import match_of
@@ -117,26 +118,30 @@ def match_chance(probs: dict[str, float], context: CubeContext) -> float | None:
 PROBS_KEYS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
-# GNU Backgammon's isCloseCubedecision (eval.c): a no-double counts when
-# doubling would have cost less than a very bad error, in the unit.
+# GNU Backgammon's rule for the cube decisions its PR counts (its manual,
+# "Close or actual cube decisions"; ``isCloseCubedecision`` in eval.c and
+# ``updateStatcontext`` in analysis.c, the same in its sources of 2013 and
+# 2024, either side of the 1.07 bench/match_truth.py runs): every double, take and pass counts; a
+# no-double counts when it is "close", OPTIMAL - min(DT, 1) < 0.16, where
+# ND, DT and DP are the doubler's cubeful equities at the analysis depth in
+# normalized money equivalents per unit of the cube now (DP = 1: a pass wins
+# the cube's value), and OPTIMAL = max(ND, min(DT, DP)) is the best action's.
+# The manual adds "or if the position is too good"; the code does not: a
+# too-good play-on counts only within 0.16 of doubling, as here (the
+# bench's match-5 game 1: one side played on 13 times too good by 0.18 to
+# 1.31, and GNU Backgammon counts 4 cube decisions on that side in all).
 CLOSE_CUBE = 0.16
-# A decision is judged again deeper when its actions are this close: the
-# window counted (CLOSE_CUBE) and a margin for the shallow search's error
-# (at 1-ply a no-double read 0.146 from doubling, counted, where GNU
-# Backgammon 2-ply read 0.166, not counted: bench/match_truth.py).
-DEEPEN = 0.25
 
 
-def judge(decision: CubeDecision, ply: int, deeper: int) -> CubeAdvice:
-    """``decision`` judged at ``ply``, at ``deeper`` when close (``DEEPEN``).
-    An even ply is taken one shallower: bgsage's even plies end on the
-    opponent's roll and overstate the doubler (the odd-even effect: at 2-ply
-    the Expert doubled where GNU Backgammon 2-ply and a rollout did not,
-    issue 31)."""
-    shallow = ply - 1 if ply % 2 == 0 else ply
-    return advise_deeper(
-        decision.position, decision.context, decision.decision, max(1, shallow), deeper, DEEPEN
-    )
+def judge(decision: CubeDecision, ply: int) -> CubeAdvice:
+    """``decision`` judged at the review's depth ``ply``, every decision alike
+    (GNU Backgammon judges each at its analysis depth; whether a no-double
+    counts is read off that one judgement). An even ply is taken one
+    shallower: bgsage's even plies end on the opponent's roll and overstate
+    the doubler (the odd-even effect: at 2-ply the Expert doubled where GNU
+    Backgammon 2-ply and a rollout did not, issue 31)."""
+    depth = ply - 1 if ply % 2 == 0 else ply
+    return advise(decision.position, decision.context, decision.decision, max(1, depth))
 
 
 def trivial(decision: CubeDecision, advice: CubeAdvice) -> bool:

@@ -209,12 +209,12 @@ def _review_turns(job: _Job, rank: RankFn) -> None:
 
 
 def _review_cubes(job: _Job) -> None:
-    """Each cube decision at the Expert's depth, one ply deeper when close."""
+    """Each cube decision at the review's depth (``cube_review.judge``)."""
     row = job.row
     for decision in job.decisions:
         if (decision.before_turn, decision.decision) in job.judged:
             continue
-        cube_review.store(row, decision, cube_review.judge(decision, max(1, row.ply - 1), row.ply))
+        cube_review.store(row, decision, cube_review.judge(decision, row.ply))
         job.judged.add((decision.before_turn, decision.decision))
         GameAnalysis.objects.filter(pk=row.pk).update(
             turns_done=job.count, updated_at=timezone.now()

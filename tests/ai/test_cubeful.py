@@ -205,6 +205,18 @@ def test_after_the_crawford_game_the_leader_may_drop_freely() -> None:
     assert advice.loss(CubeAction.TAKE) + advice.loss(CubeAction.PASS) == pytest.approx(
         abs(theirs.equity_dt - theirs.equity_dp), abs=1e-5
     )
+    # Apart from bgsage's cube call, from the match table: a pass makes it
+    # 4-4, double match point (0.5 each: W = 0.5, L = 0); a take puts the
+    # match on this game at a dead cube, dark's MWC its cubeless chance to
+    # win p, so DT = (2p - 0.5) / 0.5 = 4p - 1 EMG, above the pass's 1 for
+    # dark on roll at the start: the leader drops, and loses DT - 1 by taking.
+    import bgbot_cpp
+
+    assert bgbot_cpp.get_met(1, 1, True) == pytest.approx(0.5)
+    p = e.probs.win
+    assert e.double_take == pytest.approx(4 * p - 1, abs=1e-4) and p > 0.5
+    assert advice.best is CubeAction.PASS
+    assert advice.loss(CubeAction.TAKE) == pytest.approx(4 * p - 2, abs=1e-4)
     params = advice.why.params
     assert params["free_drop"] is True
     assert params["taker_gammons_free"] is True  # once light owns the cube at 2, 1 away

@@ -94,7 +94,7 @@ def test_finish_a_game_then_review_it_with_the_keys(
     # The review: the page follows the analysis job, then shows the summary.
     page.goto(f"/learn/games/{game.pk}/review/")
     try:
-        page.wait_for_selector("#summary-title", timeout=120_000)
+        page.wait_for_selector("#summary-title", timeout=300_000)  # a whole review
     except Exception:
         row = GameAnalysis.objects.filter(game=game).first()
         pytest.fail(f"no analysis ({row}); worker log:\n{worker_log()[-4000:]}", pytrace=False)
@@ -222,8 +222,9 @@ def test_a_recent_game_in_the_lobby_opens_its_review(
         page.context.close()
 
 
-@pytest.mark.parametrize("width", [375, 1280])
-@pytest.mark.parametrize("language", sorted(LOCALES))
+# Each language once and each width once: every view plays out and reviews a
+# whole game, about two minutes of a CI pass's CPU each.
+@pytest.mark.parametrize(("language", "width"), [("zh-hans", 375), ("en", 1280)])
 def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     browser: Any, review_server: str, user: Any, worker_log: Any, language: str, width: int
 ) -> None:
@@ -244,7 +245,7 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
         return GameAnalysis.objects.filter(game=game, state=AnalysisState.FAILED).exists()
 
     try:
-        wait_until(has_failed, 120, "the first analysis to fail")
+        wait_until(has_failed, 300, "the first analysis to fail")
     except BaseException:
         print(f"worker log:\n{worker_log()[-4000:]}")
         raise
@@ -265,7 +266,7 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
 
     def said_failed() -> None:
         try:
-            failed.wait_for(state="visible", timeout=120_000)
+            failed.wait_for(state="visible", timeout=300_000)
         except Exception:
             row = GameAnalysis.objects.filter(game=game).first()
             pytest.fail(f"not failed ({row}); worker log:\n{worker_log()[-4000:]}", pytrace=False)
@@ -283,7 +284,7 @@ def test_a_failed_analysis_is_said_in_words_and_followed_no_more(
     # job over its socket until it is done, and shows the review.
     with page.expect_navigation(url=f"**{review_url}"):
         button.click()
-    expect(page.locator("#summary-title")).to_be_visible(timeout=120_000)
+    expect(page.locator("#summary-title")).to_be_visible(timeout=300_000)
     assert GameAnalysis.objects.get(game=game).state == AnalysisState.DONE
     expect(failed).to_be_hidden()
 

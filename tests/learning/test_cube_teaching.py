@@ -187,6 +187,8 @@ def test_the_review_judges_every_cube_decision_and_sums_the_rates_apart_and_toge
     double = cubes[(3, "double")]  # LIGHT's double was right
     assert double.best == "double" and double.equity_lost == 0.0
     assert cubes[(2, "double")].trivial  # far behind: nothing to decide
+    # Every decision judged at the review's depth (an even one taken one shallower).
+    assert {c.report["ply"] for c in cubes.values()} == {row.ply - 1 + row.ply % 2}
     summary = row.summary
     dark = summary["dark"]
     counted = [c for c in cubes.values() if c.side == "dark" and not c.trivial]
