@@ -2,7 +2,7 @@
 confirmed, and whether its ratings mean anything.
 
     .venv/bin/python bench/puzzles.py [--bank learning/puzzles/data/bank.json.gz]
-        [--attempts 5000] [--per-tier 2] [--seed 1] [--work var/puzzles]
+        [--attempts 10000] [--per-tier 4] [--seed 1] [--work var/puzzles]
 
 Printed:
 
@@ -221,8 +221,13 @@ def _calibration(seen: list[tuple[float, float, bool]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bank", type=Path, default=BANK_FILE)
-    parser.add_argument("--attempts", type=int, default=5000)
-    parser.add_argument("--per-tier", type=int, default=2)
+    # Four solvers a tier, 500 first attempts each: the Intermediate and the
+    # Casual tier solve the bank's puzzles about 55 points apart (the bank's
+    # fit), and one solver's rating stays ± 76 however many it answers; with
+    # two a tier (5,000 attempts) seeds 1, 2 and 3 all put them the wrong way
+    # round, by 4 to 24 points (bench/README.md, "The shipped bank").
+    parser.add_argument("--attempts", type=int, default=10000)
+    parser.add_argument("--per-tier", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", type=Path, default=Path("var/puzzles"))
     args = parser.parse_args(argv)

@@ -16,7 +16,7 @@ from learning.models.analysis import (
     TurnAnalysis,
 )
 from learning.models.study import BoardAnalysis, PracticeItem
-from learning.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating
+from learning.puzzles.models import Puzzle, PuzzleAttempt, PuzzleRating, RetryAnswer
 
 __all__ = [
     "AnalysisState",
@@ -30,5 +30,6 @@ __all__ = [
     "Puzzle",
     "PuzzleAttempt",
     "PuzzleRating",
+    "RetryAnswer",
     "TurnAnalysis",
 ]

@@ -115,7 +115,7 @@ def answer(
     else:
         if action not in CUBE_ACTIONS.get(puzzle.question, ()):
             raise AnswerError("malformed", _("Answer with one of the two cube actions."))
-        given, solved, lost = str(action), action in puzzle.answers, None
+        given, solved, lost = str(action), action in puzzle.answers, _cube_lost(puzzle, action)
     try:
         with transaction.atomic():
             attempt = _record(user, puzzle.pk, solved, given, lost, theme)
@@ -136,6 +136,16 @@ def _lost(puzzle: Puzzle, play: Play) -> float | None:
         if row[1] == result:
             return max(0.0, float(puzzle.ranking[0][2]) - float(row[2]))
     return None
+
+
+def _cube_lost(puzzle: Puzzle, action: str) -> float | None:
+    """What ``action`` gives away against the right answer, in the unit of
+    the puzzle's cube and score (the review's advice, its ``values``)."""
+    advice = puzzle.ranking if isinstance(puzzle.ranking, dict) else {}
+    values = advice.get("values") or {}
+    if action not in values or advice.get("best") not in values:
+        return None
+    return max(0.0, float(values[advice["best"]]) - float(values[action]))
 
 
 def _record(

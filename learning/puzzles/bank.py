@@ -6,7 +6,7 @@ fresh clone and CI have the bank without computing it): the position and
 question, the accepted answers, the review's ranking, the rollout's
 verdict, the themes, each tier's solve rate and the starting rating fitted
 from them (``learning.puzzles.seeding``). ``load`` puts the entries in the
-``Puzzle`` table (migration 0009 and ``manage.py puzzles load``), keeping
+``Puzzle`` table (migrations 0010 and 0012, and ``manage.py puzzles load``), keeping
 the ratings a puzzle has earned since.
 """
 
@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from learning.puzzles import work
 from learning.puzzles.records import first_rejected, tags_of
+from learning.puzzles.selection import TAGS, in_shard
 from learning.puzzles.themes import flat
 from learning.puzzles.verify import CLOSE, CONFIRMED
 
@@ -81,10 +83,9 @@ def _short(verdict: dict[str, Any]) -> dict[str, Any]:
     return {k: verdict[k] for k in ("status", "margin", "se", "trials", "batches")}
 
 
-def build(workdir: Path, out: Path, seed: int, log: Callable[[str], None]) -> dict[str, int]:
-    """Write the bank from the work files; returns the counts by status."""
-    from learning.puzzles import seeding
-
+def _entries(workdir: Path) -> Iterator[dict[str, Any]]:
+    """Every candidate the rollout confirmed or found close, as a bank entry
+    without its tier rates, in the keys' order."""
     rolled = work.by_key(workdir / work.ROLLED)
     records = {
         r["key"]: r
@@ -92,15 +93,39 @@ def build(workdir: Path, out: Path, seed: int, log: Callable[[str], None]) -> di
         for r in work.read(workdir / name)
         if r.get("puzzle") and r["key"] in rolled
     }
-    tag_cache = work.by_key(workdir / "tags.jsonl")
-    solves = work.by_key(workdir / SOLVES)
-    entries = []
+    tag_cache = work.by_key(workdir / TAGS)
     for key, record in sorted(records.items()):
-        verdict = rolled[key]["verdict"]
-        if verdict["status"] not in (CONFIRMED, CLOSE):
+        if rolled[key]["verdict"]["status"] not in (CONFIRMED, CLOSE):
             continue
         tags = tag_cache.get(key) or {"key": key, **tags_of(record)}
-        one = entry(record, rolled[key], tags)
+        yield entry(record, rolled[key], tags)
+
+
+def solve(workdir: Path, shard: tuple[int, int], log: Callable[[str], None]) -> int:
+    """The tiers' solve rates of every confirmed candidate of ``shard`` that
+    has none yet (``generate --stages solves``, runs side by side); ``build``
+    makes those still missing. Returns how many were made."""
+    solves = work.by_key(workdir / SOLVES)
+    made, started = 0, time.perf_counter()
+    for one in _entries(workdir):
+        key = one["key"]
+        if one["status"] != CONFIRMED or key in solves or not in_shard(key, shard):
+            continue
+        work.append(workdir / SOLVES, {"key": key, "rates": _rates(one)})
+        made += 1
+        if made % 50 == 0:
+            log(f"solved by the tiers: {made} ({time.perf_counter() - started:.0f} s)")
+    return made
+
+
+def build(workdir: Path, out: Path, seed: int, log: Callable[[str], None]) -> dict[str, int]:
+    """Write the bank from the work files; returns the counts by status."""
+    from learning.puzzles import seeding
+
+    solves = work.by_key(workdir / SOLVES)
+    entries = []
+    for one in _entries(workdir):
+        key = one["key"]
         if one["status"] == CONFIRMED:
             if key not in solves:
                 solves[key] = {"key": key, "rates": _rates(one)}
@@ -166,23 +191,32 @@ def row_fields(e: dict[str, Any]) -> dict[str, Any]:
 
 def load(path: Path = BANK_FILE, model: Any = None) -> int:
     """Put the bank's entries in the ``Puzzle`` table (``model``: a
-    migration's historical model); a puzzle already there keeps its rating
-    and counts. Returns how many entries the bank has."""
+    migration's historical model). A puzzle already there is updated only
+    where the bank changed it; it keeps the rating and counts it has earned,
+    and one nobody has answered yet takes the bank's new starting rating
+    (a later bank's fit). Returns how many entries the bank has."""
     from learning.puzzles.seeding import START_DEVIATION
 
     if model is None:
         from learning.puzzles.models import Puzzle as model  # noqa: N813
     entries = read_bank(path)["puzzles"]
-    have = set(model.objects.filter(owner__isnull=True).values_list("key", flat=True))
-    new, old = [], []
+    names = ["key", "attempts", "rating", "deviation", *row_fields(entries[0])] if entries else []
+    have = {row["key"]: row for row in model.objects.filter(owner__isnull=True).values(*names)}
+    new, changed = [], []
     for e in entries:
         fields = row_fields(e)
-        if e["key"] in have:
-            old.append((e["key"], fields))
-        else:
-            rating = e.get("rating", 1500.0)
-            new.append(model(key=e["key"], rating=rating, deviation=START_DEVIATION, **fields))
+        fields["rating"] = e.get("rating", 1500.0)
+        fields["deviation"] = START_DEVIATION
+        old = have.get(e["key"])
+        if old is None:
+            new.append(model(key=e["key"], **fields))
+            continue
+        if old["attempts"]:  # earned since: kept
+            del fields["rating"], fields["deviation"]
+        update = {k: v for k, v in fields.items() if old[k] != v}
+        if update:
+            changed.append((e["key"], update))
     model.objects.bulk_create(new, batch_size=500)
-    for key, fields in old:
-        model.objects.filter(key=key, owner__isnull=True).update(**fields)
+    for key, update in changed:
+        model.objects.filter(key=key, owner__isnull=True).update(**update)
     return len(entries)

@@ -13,9 +13,10 @@ from learning.glossary.marks import term
 from learning.puzzles import themes
 from learning.puzzles.attempts import Answered
 from learning.puzzles.models import PuzzleAttempt
-from learning.puzzles.verdicts import checker_words, cube_words_for, rollout_words
+from learning.puzzles.verdicts import checker_words, cube_words_for, puzzle_unit, rollout_words
 from learning.review.phases import PHASE_LABELS
 from learning.words.cube import action_label
+from learning.words.unit import unit_name
 
 PHASE_NAMES: dict[str, Promise] = {
     themes.OPENING: PHASE_LABELS["opening"],
@@ -131,8 +132,9 @@ def page_strings() -> dict[str, str]:
         "steps_left": _("Dice still to play: %(dice)s"),
         "right": _("Right: %(play)s is an accepted answer."),
         "wrong": _("Not this time: %(play)s."),
-        "wrong_lost": _(
-            "Not this time: %(play)s loses %(lost)s (cubeless equity) against the best play."
+        "wrong_lost": _("Not this time: %(play)s loses %(lost)s (%(unit)s) against the best play."),
+        "wrong_lost_cube": _(
+            "Not this time: %(play)s loses %(lost)s (%(unit)s) against the right answer."
         ),
         "best_play": _("The best play: %(play)s"),
         "your_play": _("Your play: %(play)s"),
@@ -166,6 +168,7 @@ def verdict_json(done: Answered) -> dict[str, Any]:
         "diff": round(a.rating_after) - round(a.rating_before),
         "puzzle_rating": round(puzzle.rating),
         "rollout": rollout_words(puzzle),
+        "unit": unit_name(puzzle_unit(puzzle)),
     }
     if done.play is not None:
         body.update(checker_words(puzzle, done.play))

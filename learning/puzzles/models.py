@@ -1,11 +1,13 @@
 """The puzzles' rows (练习题, issue 47): the puzzles, each person's puzzle
-rating and each person's first attempt at a puzzle.
+rating, each person's first attempt at a puzzle and their first try at
+one of their game's errors again.
 
 ``learning.models`` imports this module so Django sees the models. A
 guest's rating and attempts stay theirs at sign-up: the guest account
 becomes the named account. Rows are written only by
-``learning.puzzles.attempts`` (answers) and ``learning.puzzles.bank`` /
-``learning.puzzles.personal`` (puzzles).
+``learning.puzzles.attempts`` (answers), ``learning.puzzles.retry`` (tries
+again) and ``learning.puzzles.bank`` / ``learning.puzzles.personal``
+(puzzles).
 """
 
 from __future__ import annotations
@@ -118,3 +120,22 @@ class PuzzleAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} on {self.puzzle_id}: {'solved' if self.solved else 'failed'}"
+
+
+class RetryAnswer(models.Model):
+    """A person's first try at one of their game's errors again (再试一次):
+    the one that goes to practice's queue, once (``learning.puzzles.retry``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="retry_answers"
+    )
+    turn = models.OneToOneField(
+        "learning.TurnAnalysis", on_delete=models.CASCADE, related_name="retry_answer"
+    )
+    solved = models.BooleanField()
+    answer = models.CharField(max_length=40)  # the play's notation
+    lost = models.FloatField(null=True, blank=True)  # against the review's best, when ranked
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} retried {self.turn_id}: {'right' if self.solved else 'wrong'}"

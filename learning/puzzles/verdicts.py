@@ -19,10 +19,13 @@ from ai_worker.candidates import candidate, compared
 from ai_worker.features import position_features
 from ai_worker.sanity import Probs
 from games.engine import Dice, Play, Position, legal_plays
+from games.models import Game
+from learning.board.input import read_context
 from learning.glossary.marks import term
 from learning.puzzles.models import Puzzle
 from learning.review.replay import candidate_json
 from learning.words import cube as cube_words
+from learning.words.unit import unit_kind, unit_of_game, unit_term
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +71,30 @@ def checker_words(puzzle: Puzzle, play: Play) -> dict[str, Any]:
     }
 
 
+def puzzle_unit(puzzle: Puzzle) -> str:
+    """The unit kind of the puzzle's ranking (``learning.words.unit``): a
+    cube puzzle's at its cube and score; a person's own puzzle the game's
+    (its review ranked the plays there); the bank's checker puzzles were
+    ranked without the cube (``learning.puzzles.screen``)."""
+    if puzzle.kind == "cube":
+        return unit_kind(read_context(puzzle.context, "light"))
+    number = puzzle.source.removeprefix("game:")
+    if puzzle.owner_id is not None and number.isdigit():
+        game = Game.objects.filter(pk=int(number)).first()
+        return unit_of_game(game) if game is not None else "cubeless"
+    return "cubeless"
+
+
 def rollout_words(puzzle: Puzzle) -> str:
     """The rollout's figures in one sentence, with their unit."""
     r = puzzle.rollout
     figures = {"trials": r["trials"], "margin": f"{r['margin']:.3f}", "se": f"{r['se']:.3f}"}
     if puzzle.kind == "cube":
+        if puzzle_unit(puzzle) == "match":
+            return _(
+                "Rollout (%(trials)s games a decision, %(cubeful)s): the right answer is ahead "
+                "by %(margin)s ± %(se)s (one standard error), in %(unit)s."
+            ) % {**figures, "cubeful": term("cubeful"), "unit": unit_term("match")}
         return _(
             "Rollout (%(trials)s games a decision, %(cubeful)s): the right answer is ahead by "
             "%(margin)s ± %(se)s (one standard error), in units of the cube now."

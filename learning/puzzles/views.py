@@ -167,7 +167,7 @@ def retry_page(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {
         "game": game,
         "puzzle": retry.retry_json(row, index, len(rows)) if row else None,
-        "answered": None,
+        "answered": retry.tried(request.user, row) if row else None,
         "index": index + 1,
         "count": len(rows),
         "urls": {
@@ -199,8 +199,8 @@ def retry_answer(request: HttpRequest, game_id: int, row_id: int) -> JsonRespons
         body = read_object(request.body, MAX_BODY_BYTES, MAX_BODY_DEPTH)
         turn = row.turn
         play = attempts.steps_play(turn.position_before, (turn.die1, turn.die2), body.get("steps"))
+        return JsonResponse(retry.judge(request.user, row, play))
     except JsonInputError:
         return _refused("malformed", labels.MALFORMED(), 400)
     except attempts.AnswerError as error:
         return _refused(error.code, error.words, error.status)
-    return JsonResponse(retry.judge(request.user, row, play))

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from learning.glossary.marks import term
+
 
 def unit_kind(context: Any) -> str:
     """``cubeless``, ``money`` or ``match``: the unit of a ranking at ``context``
@@ -34,6 +36,21 @@ def unit_line(kind: str, ply: int | None) -> str:
         words = _("Equities and losses without the cube (1 = a single game).")
     # Chinese sentences follow each other without a space.
     return words + depth if not depth or words.endswith("。") else f"{words} {depth}"
+
+
+def unit_name(kind: str) -> str:
+    """The unit in a few words, for a figure's brackets (a title, no marks)."""
+    if kind == "match":
+        return _("EMG at this score")
+    if kind == "money":
+        return _("equity with the cube, per unit of its value")
+    return _("cubeless equity")
+
+
+def unit_term(kind: str) -> str:
+    """``unit_name`` marked as its glossary term (``learning.glossary.marks``)."""
+    key = {"match": "match", "money": "cubeful"}.get(kind, "cubeless")
+    return term(key, unit_name(kind))
 
 
 def unit_of_game(game: Any) -> str:

@@ -94,7 +94,10 @@ function show(data) {
   title.dataset.solved = String(data.solved);
   const play = data.your_play ? data.your_play.notation : data.your_action || data.answer;
   if (data.solved) title.textContent = fmt(S.right, { play });
-  else if (data.lost !== null && data.lost !== undefined) title.textContent = fmt(S.wrong_lost, { play, lost: data.lost.toFixed(3) });
+  else if (data.lost !== null && data.lost !== undefined) {
+    const words = data.best_action ? S.wrong_lost_cube : S.wrong_lost;
+    title.textContent = fmt(words, { play, lost: data.lost.toFixed(3), unit: data.unit });
+  }
   else title.textContent = fmt(S.wrong, { play });
   const diff = data.diff > 0 ? `+${data.diff}` : String(data.diff);
   $("pz-change").textContent = data.rated

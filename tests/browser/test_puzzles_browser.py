@@ -1,8 +1,10 @@
 """Browser: 练习题 as a new guest, in Chinese and English, on a desktop and
-a 375 px phone. The guest solves a puzzle with the mouse and fails one with
-the keyboard, sees the rating move once per puzzle (a second look changes
+a 375 px phone. The guest solves a puzzle with the mouse (on the phone, a
+finger's taps) and fails one with the keyboard (its loss said in the
+puzzle's unit), sees the rating move once per puzzle (a second look changes
 nothing), trains a theme, finds the dashboard's weakest themes after a
-reviewed game of their own, and retries that game's errors from its review.
+reviewed game of their own, and retries that game's biggest error from its
+review.
 The puzzles are a small bank made here (tests/learning/fixtures_puzzles.py),
 the game a real one reviewed at 1-ply.
 """
@@ -20,9 +22,11 @@ from django.utils import translation
 
 from accounts.models import User
 from games.engine import Dice, Position, parse_play
+from learning.models import TurnAnalysis
 from learning.puzzles.labels import page_strings
 from learning.puzzles.models import Puzzle, PuzzleRating
 from learning.review import game as review
+from learning.words.unit import unit_name
 from tests.browser.helpers import Keyboard
 from tests.learning.conftest import RACE, one_ply, play_out, worst
 from tests.learning.fixtures_puzzles import HITTABLE, START, checker_puzzle, only
@@ -38,6 +42,11 @@ def words(language: str) -> dict[str, str]:
         return {k: str(v) for k, v in page_strings().items()}
 
 
+def unit(language: str, kind: str) -> str:
+    with translation.override(language):
+        return unit_name(kind)
+
+
 def shown(page: Any) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(page.locator("#puzzle-data").text_content() or "{}")
     return data
@@ -50,14 +59,20 @@ def steps(puzzle_id: int, best: bool) -> list[tuple[int, int]]:
     return [(s.src, s.dst) for s in play.steps]
 
 
-def play_by(page: Any, moves: list[tuple[int, int]], keys: Keyboard | None) -> None:
+def play_by(
+    page: Any, moves: list[tuple[int, int]], keys: Keyboard | None, touch: bool = False
+) -> None:
+    """The play's steps by the keyboard (``keys``), a finger (``touch``) or the mouse."""
     page.wait_for_function("() => document.querySelector('#pz-board').dataset.steps === '0'")
     for i, (src, dst) in enumerate(moves):
         for where in (src, dst):
+            point = page.locator(f'#pz-board [data-point="{where}"]')
             if keys is not None:
                 keys.pick(where)
+            elif touch:
+                point.tap()
             else:
-                page.locator(f'#pz-board [data-point="{where}"]').click()
+                point.click()
         if i < len(moves) - 1:
             page.wait_for_function(
                 f"() => document.querySelector('#pz-board').dataset.steps === '{i + 1}'"
@@ -91,8 +106,13 @@ def test_a_new_guest_solves_fails_trains_and_retries(
     )
     checker_puzzle(START, (6, 5), key="b:run", rating=1500, tags=" phase:opening escape ")
     S = words(language)
+    touch = size == "phone"  # the phone's finger: a tap on each point
     context = browser.new_context(
-        base_url=daphne_server, locale=LOCALES[language], viewport=SIZES[size]
+        base_url=daphne_server,
+        locale=LOCALES[language],
+        viewport=SIZES[size],
+        has_touch=touch,
+        is_mobile=touch,
     )
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -101,7 +121,7 @@ def test_a_new_guest_solves_fails_trains_and_retries(
         guest = User.objects.get()
         assert guest.is_guest
         page.locator("#pz-task").filter(has_text=S["task"] % {"dice": "3-1"}).wait_for()
-        play_by(page, steps(easy.pk, best=True), keys=None)  # the mouse
+        play_by(page, steps(easy.pk, best=True), keys=None, touch=touch)  # mouse or finger
         page.locator("#pz-verdict-title[data-solved='true']").wait_for()
         change = page.locator("#pz-change").text_content() or ""
         assert re.search(r"1500 → 1\d\d\d", change), change
@@ -130,7 +150,9 @@ def test_a_new_guest_solves_fails_trains_and_retries(
         page.goto(f"/puzzles/{hard.pk}/")
         keys = Keyboard(page, "#pz-board")
         play_by(page, steps(hard.pk, best=False), keys=keys)
-        page.locator("#pz-verdict-title[data-solved='false']").wait_for()
+        title = page.locator("#pz-verdict-title[data-solved='false']")
+        title.wait_for()
+        assert unit(language, "cubeless") in (title.text_content() or "")  # the bank's: no cube
         assert int(page.locator("#pz-change").get_attribute("data-diff") or "0") < 0
         assert page.locator("#pz-mine-reasons li").count() >= 1
         assert PuzzleRating.objects.get(user=guest).rating < after_first
@@ -157,6 +179,16 @@ def test_a_new_guest_solves_fails_trains_and_retries(
         page.locator("#pz-task").filter(
             has_text=S["task"] % {"dice": "-".join(map(str, data["dice"]))}
         ).wait_for()
+        row = TurnAnalysis.objects.select_related("turn").get(pk=data["id"])
+        turn = row.turn
+        best = parse_play(
+            Position.from_position_id(turn.position_before),
+            Dice(turn.die1, turn.die2),
+            row.report["alternatives"][0]["notation"],
+        )
+        play_by(page, [(s.src, s.dst) for s in best.steps], keys=None, touch=touch)
+        page.locator("#pz-verdict-title[data-solved='true']").wait_for()
+        assert unit(language, "cubeless") in (page.locator("#pz-rollout").text_content() or "")
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"] + 1
     finally:
         context.close()

@@ -64,10 +64,13 @@ def checker_puzzle(
     )
 
 
-def cube_puzzle(question: str = "double", *, key: str = "test:cube") -> Puzzle:
-    """A money-game cube question on a strong race position (1-ply advice)."""
+def cube_puzzle(
+    question: str = "double", *, key: str = "test:cube", match: Match | None = None
+) -> Puzzle:
+    """A cube question on a strong race position (1-ply advice), in a money
+    game or at ``match``'s score."""
     position = board({6: 3, 5: 3, 4: 3, 3: 3}, {19: 4, 20: 4, 21: 4, 22: 3})
-    context = CubeContext(Cube(), Match(jacoby=True), Side.LIGHT)
+    context = CubeContext(Cube(), match or Match(jacoby=True), Side.LIGHT)
     advice = advise(position, context, question, 1)
     best = "no_double" if str(advice.best) == "too_good" else str(advice.best)
     return Puzzle.objects.create(

@@ -10,17 +10,25 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.engine import Dice, Position, parse_play
-from games.models import Game
-from learning.models import PracticeItem, TurnAnalysis
+from games.models import Game, GameKind
+from learning.models import PracticeItem, RetryAnswer, TurnAnalysis
 from learning.puzzles import retry
+from learning.puzzles.models import Puzzle
 from learning.puzzles.rules import RETRY_MIN, RETRY_MOST
+from learning.puzzles.verdicts import puzzle_unit
 from learning.review import game as review
 from tests.learning.conftest import RACE, one_ply, play_out, worst
+from tests.learning.fixtures_puzzles import checker_puzzle
 
 pytestmark = pytest.mark.django_db
+
+
+def zh(message: str) -> str:
+    with translation.override("zh-hans"):
+        return translation.gettext(message)
 
 
 @pytest.fixture
@@ -101,6 +109,51 @@ def test_another_persons_game_and_bad_steps_change_nothing(
     assert bad.status_code == 400
     assert bad.json()["message"]
     assert PracticeItem.objects.count() == before
+
+
+def test_a_second_try_or_a_replayed_request_is_refused_and_practice_counts_once(
+    client_logged_in: Client, user: Any, game: Game
+) -> None:
+    row = retry.errors(game)[0]
+    made = row.report["played_candidate"]["notation"]  # the error again
+    first = answer(client_logged_in, game, row, steps_of(row, made))
+    item = PracticeItem.objects.get(turn=row)
+    before = (item.answers, item.right, item.streak, item.due)
+
+    replay = answer(client_logged_in, game, row, steps_of(row, made))
+    best = answer(
+        client_logged_in, game, row, steps_of(row, row.report["alternatives"][0]["notation"])
+    )
+
+    assert first.status_code == 200
+    assert (replay.status_code, best.status_code) == (409, 409)
+    assert replay.json()["error"] == "answered"
+    assert replay.json()["message"] == zh(
+        "You have tried this error again already: only your first try goes to your practice."
+    )
+    item.refresh_from_db()
+    assert (item.answers, item.right, item.streak, item.due) == before
+    assert RetryAnswer.objects.get(turn=row).solved is False
+    page = client_logged_in.get(reverse("puzzles:retry", args=[game.pk]))
+    assert page.context["answered"] == {"solved": False, "answer": made}
+
+
+def test_the_figures_are_in_the_unit_the_game_was_reviewed_in(
+    client_logged_in: Client, user: Any, game: Game
+) -> None:
+    row = retry.errors(game)[0]
+    made = row.report["played_candidate"]["notation"]
+    single = answer(client_logged_in, game, row, steps_of(row, made)).json()
+    RetryAnswer.objects.all().delete()
+    Game.objects.filter(pk=game.pk).update(kind=GameKind.MONEY)  # as if played with the cube
+    money = answer(client_logged_in, game, row, steps_of(row, made)).json()
+    own = checker_puzzle(owner=user, key="own:test")
+    Puzzle.objects.filter(pk=own.pk).update(source=f"game:{game.pk}")
+
+    assert single["unit"] == zh("cubeless equity")
+    assert money["unit"] == zh("equity with the cube, per unit of its value")
+    assert zh("cubeless equity") not in money["rollout"]
+    assert puzzle_unit(Puzzle.objects.get(pk=own.pk)) == "money"
 
 
 @pytest.mark.slow

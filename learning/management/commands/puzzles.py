@@ -1,11 +1,15 @@
 """The puzzle bank (练习题, issue 47): make it, build it, load it.
 
-    manage.py puzzles generate [--stages play,rank,cubes,roll] [--seed 1] ...
+    manage.py puzzles generate [--stages play,rank,cubes,roll,solves] [--seed 1] ...
     manage.py puzzles build    # the work files -> learning/puzzles/data/bank.json.gz
     manage.py puzzles load     # the shipped bank -> the database (a migration does it too)
 
 ``generate`` is seeded and resumable (``learning.puzzles.generate``): run it
-under ``nice -n 10``; stopped, it goes on where it stopped.
+under ``nice -n 10``; stopped, it goes on where it stopped. Its last stage,
+``solves``, has the five tiers solve every confirmed candidate (their rates
+give each puzzle its starting rating, ``learning.puzzles.seeding``); ``build``
+makes any still missing, one at a time, so runs side by side (``--shard``)
+before it save time.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-STAGES = ("play", "rank", "cubes", "roll")
+STAGES = ("play", "rank", "cubes", "roll", "solves")
 
 
 class Command(BaseCommand):
@@ -45,11 +49,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--follow", action="store_true", help="roll: wait for candidates another run ranks"
         )
-        parser.add_argument("--shard", default="0/1", help="roll: this run's share, I/N")
+        parser.add_argument("--shard", default="0/1", help="roll, solves: this run's share, I/N")
         parser.add_argument("--out", type=Path, default=None, help="the bank file to write or read")
 
     def handle(self, *args: Any, **options: Any) -> None:
         work = options["work"] or Path(settings.VAR_DIR) / "puzzles"
+        index, _slash, count = options["shard"].partition("/")
+        self._shard = (int(index), int(count or 1))
         if options["action"] == "generate":
             self._generate(work, options)
         elif options["action"] == "build":
@@ -69,6 +75,9 @@ class Command(BaseCommand):
         from learning.puzzles import generate
 
         stages = set(options["stages"].split(","))
+        if stages == {"solves"}:  # the work files hold all it needs
+            self._solves(work)
+            return
         seed, ply = options["seed"], review_ply()
         warm_up(ply)
         extra = generate.played(work, seed, options["play"] if "play" in stages else 0, self._log)
@@ -84,6 +93,14 @@ class Command(BaseCommand):
             self._log(f"{found} cube candidates")
         if "roll" in stages:
             self._roll(work, seed, options)
+        if "solves" in stages:
+            self._solves(work)
+
+    def _solves(self, work: Path) -> None:
+        from learning.puzzles.bank import solve
+
+        made = solve(work, self._shard, self._log)
+        self._log(f"{made} candidates solved by the tiers")
 
     def _roll(self, work: Path, seed: int, options: dict[str, Any]) -> None:
         """Roll out by rounds, the order drawn again each round from the
@@ -97,8 +114,7 @@ class Command(BaseCommand):
         from learning.puzzles.work import by_key as work_by_key
 
         enough = targets_met(options["checker_target"], options["cube_target"])
-        index, _slash, count = options["shard"].partition("/")
-        shard = (int(index), int(count or 1))
+        shard = self._shard
         while True:
             order = [r for r in roll_order(work, seed) if in_shard(r["key"], shard)]
             done = generate.roll(work, seed, order, enough, self._log, budget=100)
