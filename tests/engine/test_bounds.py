@@ -32,19 +32,19 @@ def xgid(cube: str = "0", score_x: str = "0", length: str = "0", max_cube: str =
 
 @pytest.mark.parametrize("level", ["999999999999", "1000000000", "7", "9" * 60])
 def test_an_xgid_cube_past_64_is_refused_at_once_naming_the_field(level: str) -> None:
-    began = time.perf_counter()
+    began = time.process_time()  # this process's CPU: the machine's load is not in it
     with pytest.raises(NumberOutOfRangeError) as caught:
         Xgid.parse(xgid(cube=level))
-    assert time.perf_counter() - began < 0.05
+    assert time.process_time() - began < 0.5  # 2**level would take hours
     assert (caught.value.field, caught.value.limit) == ("cube", 6)
     assert isinstance(caught.value, InvalidNotationError)
 
 
 def test_an_xgid_longer_than_any_xgid_is_refused_unread() -> None:
-    began = time.perf_counter()
+    began = time.process_time()  # this process's CPU: the machine's load is not in it
     with pytest.raises(InvalidNotationError):
         Xgid.parse(xgid(cube="9" * 100_000))
-    assert time.perf_counter() - began < 0.05
+    assert time.process_time() - began < 0.5  # 2**level would take hours
 
 
 def test_the_largest_cube_is_read() -> None:
