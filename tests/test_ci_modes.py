@@ -53,22 +53,17 @@ def passes_of(script: str) -> dict[str, list[str]]:
     return {w[0]: w[1:] for w in words}
 
 
-def test_ci_runs_each_mode_in_two_halves_that_together_select_it_whole() -> None:
+def test_ci_runs_the_three_modes_the_zero_set_up_pass_deselecting_exactly_those_markers() -> None:
     script = (ROOT / ".ci" / "run").read_text()
     assert "unset DATABASE_URL REDIS_URL CELERY_BROKER_URL" in script
     passes = passes_of(script)
-    assert set(passes) == {"pg", "pg-rest", "sqlite", "sqlite-rest", "zero", "zero-rest"}
+    assert set(passes) == {"pg", "sqlite", "zero"}
     # Each pass: its label, its DATABASE_URL and REDIS_URL ("" for none),
-    # then pytest's own arguments.
+    # then pytest's own arguments: only zero set-up's deselect.
     urls = {name: (words[1], words[2]) for name, words in passes.items()}
-    assert urls["pg"][0] == "postgres://ci" and urls["pg-rest"][0] == "postgres://ci_rest"
-    assert all(urls[n][0] == "" for n in ("sqlite", "sqlite-rest", "zero", "zero-rest"))
-    assert all(urls[n][1] == "" for n in ("zero", "zero-rest"))
-    redis = [urls[n][1] for n in ("pg", "pg-rest", "sqlite", "sqlite-rest")]
-    assert all(redis) and len(set(redis)) == 4  # a Redis database each
-    markers = {name: words[words.index("-m") + 1] for name, words in passes.items()}
-    for mode, extra in (("pg", ""), ("sqlite", ""), ("zero", " and not redis and not worker")):
-        # The browser tests and the rest: no test in neither half, none in both;
-        # zero set-up deselects exactly the tests marked redis or worker.
-        assert markers[mode] == f"browser{extra}"
-        assert markers[f"{mode}-rest"] == f"not browser{extra}"
+    assert urls["pg"][0] == "postgres://ci" and urls["sqlite"][0] == urls["zero"][0] == ""
+    assert urls["zero"][1] == "" and urls["pg"][1] and urls["sqlite"][1]
+    assert urls["pg"][1] != urls["sqlite"][1]  # a Redis database each
+    selects = {name: words[3:] for name, words in passes.items()}
+    assert "-m" not in selects["pg"] and "-m" not in selects["sqlite"]
+    assert selects["zero"][selects["zero"].index("-m") + 1] == "not redis and not worker"
