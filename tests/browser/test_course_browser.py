@@ -59,6 +59,7 @@ def mistakes_of(walk: Walk, lesson: Lesson, i: int, task: Task) -> int:
         expect(page.locator("#ls-count")).to_contain_text(S["tries"] % {"n": 0})
         walk.wait_steps(0)
     if lesson.slug == "entering" and i == 0:
+        walk.wait_steps(0)  # the board drawn and listening (at load 12 a click came first)
         walk.hit(13)  # a checker that cannot move while one is on the bar
         expect(page.locator("#ls-status")).to_contain_text("先让它进场")
         expect(page.locator("#ls-count")).to_contain_text(S["tries"] % {"n": 0})
